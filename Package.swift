@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "HealthExporter",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .executable(name: "health-exporter", targets: ["health-exporter"]),
+    .library(name: "HealthModel", targets: ["HealthModel"]),
+    .library(name: "HealthArchive", targets: ["HealthArchive"]),
+    .library(name: "HealthExport", targets: ["HealthExport"]),
+  ],
+  targets: [
+    // The values: samples, HealthKit identifiers, units, the metric registries.
+    .target(name: "HealthModel"),
+    // The one place that talks to the operating system directly (POSIX files, clocks, rusage).
+    .target(name: "SystemShim"),
+    // Reading and writing the formats: export.xml, zip, FHIR clinical records, the JSON profile.
+    .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim"]),
+    // Selection, date ranges and formats, the collector, the CSV writer, the output file.
+    .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The command line: argument parsing, subcommands, messages and exit codes.
+    .target(name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
+    .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
+    // Helpers shared by the test targets: temporary folders, XML builders, golden files.
+    .target(name: "HealthTestSupport", dependencies: ["HealthModel", "SystemShim"]),
+
+    .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
+    .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
+    .testTarget(
+      name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
+      resources: [.copy("Golden")]),
+    .testTarget(
+      name: "HealthExporterCLITests", dependencies: ["HealthExporterCLI", "HealthTestSupport"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,12 @@
+/// Bytes read in order from one place: a file, or an entry of a zip archive as it inflates.
+///
+/// Readers pull from a stream into their own buffer, so that no input is ever held whole.
+public protocol ByteStream: AnyObject {
+  /// What the stream reads, for messages: a path, or `archive.zip:entry.xml`.
+  var name: String { get }
+
+  /// Reads up to `buffer.count` bytes into `buffer`.
+  /// - Returns: the number of bytes read; 0 only at the end of the stream.
+  /// - Throws: an error naming the stream when reading fails or the data is corrupt.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}

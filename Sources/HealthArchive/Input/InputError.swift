@@ -1,0 +1,31 @@
+import Foundation
+import SystemShim
+
+/// An input that cannot be opened or read.
+public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// Nothing exists at the path.
+  case notFound(path: String)
+  /// The path exists but cannot be read (permissions, a special file).
+  case unreadable(path: String, reason: String)
+  /// Reading failed part-way (a disk or network file system error).
+  case readFailed(path: String, reason: String)
+
+  init(path: String, systemError: SystemError) {
+    self =
+      systemError.isNotFound
+      ? .notFound(path: path) : .unreadable(path: path, reason: systemError.reason)
+  }
+
+  public var description: String {
+    switch self {
+    case .notFound(let path):
+      "No such file or folder: \(path). Check the path, or pass the export.zip, its unpacked folder or export.xml."
+    case .unreadable(let path, let reason):
+      "Cannot read \(path): \(reason)."
+    case .readFailed(let path, let reason):
+      "Reading \(path) failed: \(reason)."
+    }
+  }
+
+  public var errorDescription: String? { description }
+}

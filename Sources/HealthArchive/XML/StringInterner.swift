@@ -1,0 +1,42 @@
+/// Makes one `String` for each distinct byte sequence among recent ones, so that the source name
+/// or device repeated on a million records is one shared string, decoded once.
+///
+/// Looks through a few recent entries (exports group records by type and source, so hits are
+/// near); a miss replaces the oldest entry.
+struct StringInterner {
+  private var keys: [[UInt8]] = []
+  private var values: [String] = []
+  private var next = 0
+  private let capacity: Int
+
+  init(capacity: Int = 32) {
+    self.capacity = capacity
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+
+  /// The string for `raw`, made by `make` the first time.
+  mutating func string(
+    for raw: UnsafeBufferPointer<UInt8>, make: () throws -> String
+  ) rethrows -> String {
+    if raw.isEmpty { return "" }
+    for index in keys.indices {
+      let key = keys[index]
+      if key.count == raw.count
+        && key.withUnsafeBufferPointer({ memoryEqual($0.baseAddress!, raw.baseAddress!, raw.count) })
+      {
+        return values[index]
+      }
+    }
+    let value = try make()
+    if keys.count < capacity {
+      keys.append(Array(raw))
+      values.append(value)
+    } else {
+      keys[next] = Array(raw)
+      values[next] = value
+      next = (next + 1) % capacity
+    }
+    return value
+  }
+}

@@ -1,0 +1,122 @@
+import HealthModel
+
+/// Parsers for the fixed shapes of export.xml values, working on bytes with digit loops.
+enum ValueParsing {
+  /// Powers of ten that a `Double` holds exactly.
+  private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// A decimal number (`72.5`, `-3`, `1.2e-3`), correctly rounded to the nearest `Double`; nil for
+  /// anything else, including `nan` and `inf`.
+  ///
+  /// Numbers of up to 15 significant digits without an exponent (nearly all of an export's) are
+  /// computed as an exact integer divided by an exact power of ten, which IEEE division rounds
+  /// correctly; others go through the standard library's correctly rounded parser.
+  static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let count = bytes.count
+    guard count > 0 else { return nil }
+    var i = 0
+    var isNegative = false
+    if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+      isNegative = bytes[0] == UInt8(ascii: "-")
+      i = 1
+    }
+    var mantissa: UInt64 = 0
+    var significantDigits = 0
+    var digitCount = 0
+    var fractionDigits = 0
+    var seenPoint = false
+    var hasExponent = false
+    while i < count {
+      let byte = bytes[i]
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        digitCount += 1
+        if seenPoint { fractionDigits += 1 }
+        if mantissa != 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+        if significantDigits <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0")) }
+      } else if byte == UInt8(ascii: ".") && !seenPoint {
+        seenPoint = true
+      } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        hasExponent = true
+        break
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard digitCount > 0 else { return nil }
+    if hasExponent {
+      var j = i + 1
+      if j < count && (bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+")) { j += 1 }
+      guard j < count else { return nil }
+      while j < count {
+        guard bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9") else { return nil }
+        j += 1
+      }
+    } else if significantDigits <= 15 && fractionDigits <= 22 {
+      let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+      return isNegative ? -magnitude : magnitude
+    }
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+      return nil
+    }
+    return value
+  }
+
+  /// An export.xml date: `2019-07-19 10:36:11 -0700`, or the compact `20150915113529+0200` of
+  /// iOS 8 exports; nil for anything else or an impossible date.
+  static func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    let count = bytes.count
+    var civil = CivilDateTime(year: 0, month: 0, day: 0)
+    let offsetStart: Int
+    if count == 25 {
+      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " "),
+        let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
+        let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2),
+        let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2)
+      else { return nil }
+      civil = CivilDateTime(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      offsetStart = 20
+    } else if count == 19 {
+      guard let year = digits(bytes, 0, 4), let month = digits(bytes, 4, 2),
+        let day = digits(bytes, 6, 2), let hour = digits(bytes, 8, 2),
+        let minute = digits(bytes, 10, 2), let second = digits(bytes, 12, 2)
+      else { return nil }
+      civil = CivilDateTime(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      offsetStart = 14
+    } else {
+      return nil
+    }
+    guard civil.isValid, let offset = utcOffset(bytes, at: offsetStart) else { return nil }
+    return Timestamp(secondsSince1970: civil.secondsSince1970 - Int64(offset))
+  }
+
+  /// `±HHMM` as seconds east of UTC.
+  private static func utcOffset(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    let sign = bytes[index]
+    guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      let hours = digits(bytes, index + 1, 2), let minutes = digits(bytes, index + 3, 2),
+      hours <= 23, minutes <= 59
+    else { return nil }
+    let seconds = hours * 3600 + minutes * 60
+    return sign == UInt8(ascii: "-") ? -seconds : seconds
+  }
+
+  @inline(__always)
+  private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    var value = 0
+    for index in start..<(start + count) {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit <= 9 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    return value
+  }
+}

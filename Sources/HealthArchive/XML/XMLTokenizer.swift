@@ -1,0 +1,625 @@
+import HealthModel
+
+/// One attribute of the current start tag, as byte ranges into the tokenizer's buffer.
+struct RawAttribute {
+  var nameStart: Int
+  var nameEnd: Int
+  var valueStart: Int
+  var valueEnd: Int
+  /// Whether the value holds `&` or a control character, so that it must be decoded rather than
+  /// taken as it is.
+  var needsDecoding: Bool
+}
+
+/// What `XMLTokenizer.next()` found.
+enum XMLToken: Equatable {
+  /// A start tag; `isEmpty` for `<name …/>`. Its name and attributes are in the tokenizer.
+  case startTag(isEmpty: Bool)
+  /// An end tag; its name is in the tokenizer.
+  case endTag
+  /// The root element has closed, or the input has ended.
+  case endOfInput
+}
+
+/// A streaming, non-validating XML tokenizer over bytes.
+///
+/// It pulls from a `ByteStream` into one buffer and hands out tags one at a time, as byte ranges
+/// valid until the next call: memory is bounded by the largest single tag. It checks what a
+/// reader of Apple's export needs to trust (tags well formed, end tags matching, the input not
+/// truncated) and nothing more:
+/// - the DOCTYPE and its internal subset are skipped without being read (Apple's subset is broken
+///   in some versions; no entity is ever defined or expanded);
+/// - comments, processing instructions, CDATA and text inside elements are skipped;
+/// - nothing after the root element's end tag is read.
+/// Lines and columns are counted only as far as a location is asked for, and over bytes about to
+/// be discarded, so each byte is counted once.
+final class XMLTokenizer {
+  /// The largest single tag, comment or DOCTYPE accepted, in bytes.
+  static let defaultMaximumMarkupSize = 64 * 1_048_576
+
+  let stream: any ByteStream
+  private let maximumMarkupSize: Int
+  private let byteClass = ByteClass.table
+
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The first byte not yet consumed.
+  private var start = 0
+  /// One past the last valid byte.
+  private var end = 0
+  private var isAtEndOfStream = false
+
+  /// Where the current tag starts in the buffer.
+  private(set) var tagStart = 0
+  private(set) var nameStart = 0
+  private(set) var nameEnd = 0
+  /// The attributes of the current start tag.
+  private(set) var attributes: [RawAttribute] = []
+
+  private var openNameBytes: [UInt8] = []
+  private var openNameEnds: [Int] = []
+  private var openLines: [Int] = []
+  private var hasSeenRoot = false
+  private var hasCheckedByteOrderMark = false
+  private var hasClosedRoot = false
+
+  /// Absolute offset in the input of `base[0]`.
+  private var bufferOffset: Int64 = 0
+  /// Bytes before this buffer position have been counted for lines.
+  private var countedPosition = 0
+  private var newlinesCounted = 0
+  /// Absolute offset of the first byte of the line that holds `countedPosition`.
+  private var currentLineStart: Int64 = 0
+
+  /// The number in the DOCTYPE's `<!-- HealthKit Export Version: N -->` comment, if there was one.
+  private(set) var exportVersion: Int?
+
+  /// - Parameters:
+  ///   - stream: where the bytes come from.
+  ///   - bufferSize: bytes read at a time; the buffer grows only for a larger tag.
+  ///   - maximumMarkupSize: the largest tag accepted.
+  init(
+    stream: any ByteStream, bufferSize: Int = 1 << 20,
+    maximumMarkupSize: Int = XMLTokenizer.defaultMaximumMarkupSize
+  ) {
+    self.stream = stream
+    self.capacity = max(bufferSize, 16)
+    self.maximumMarkupSize = max(maximumMarkupSize, self.capacity)
+    self.base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  /// How many elements are open.
+  var depth: Int { openNameEnds.count }
+
+  // MARK: - Tokens
+
+  /// The next start or end tag.
+  /// - Throws: `XMLError` when the input is not well formed or ends early; the stream's error when
+  ///   reading fails.
+  func next() throws -> XMLToken {
+    if hasClosedRoot { return .endOfInput }
+    if !hasCheckedByteOrderMark {
+      hasCheckedByteOrderMark = true
+      while end < 3, try refill() {}
+      if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { start = 3 }
+    }
+    while true {
+      var i = start
+      let p = base
+      if depth == 0 {
+        while i < end && p[i] != UInt8(ascii: "<") {
+          if byteClass[Int(p[i])] & ByteClass.whitespace == 0 {
+            throw error(.textOutsideRoot, at: i)
+          }
+          i += 1
+        }
+      } else {
+        while i < end && p[i] != UInt8(ascii: "<") { i += 1 }
+      }
+      start = i
+      if i == end {
+        if try refill() { continue }
+        if depth > 0 {
+          throw error(
+            .endOfFileInsideElement(openName(at: depth - 1), openedAtLine: openLines[depth - 1]),
+            at: end)
+        }
+        if !hasSeenRoot { throw error(.noRootElement, at: end) }
+        return .endOfInput
+      }
+      tagStart = i
+      switch try scanMarkup(at: i) {
+      case .incomplete(let what):
+        if try refill() { continue }
+        throw error(.endOfFileInsideMarkup(what), at: tagStart)
+      case .skipped(let next):
+        start = next
+      case .startTag(let isEmpty, let next):
+        start = next
+        if depth == 0 {
+          hasSeenRoot = true
+          if isEmpty { hasClosedRoot = true }
+        }
+        if !isEmpty { try pushOpenName() }
+        return .startTag(isEmpty: isEmpty)
+      case .endTag(let next):
+        start = next
+        try popOpenName()
+        if depth == 0 { hasClosedRoot = true }
+        return .endTag
+      }
+    }
+  }
+
+  /// Skips the content of the element whose start tag was just returned, through its end tag.
+  func skipElement() throws {
+    let target = depth - 1
+    while depth > target {
+      if try next() == .endOfInput { return }
+    }
+  }
+
+  // MARK: - Names and values
+
+  /// Whether the current tag's name is `name`.
+  @inline(__always)
+  func nameIs(_ name: StaticString) -> Bool {
+    bytesEqual(nameStart, nameEnd, name)
+  }
+
+  /// Whether the bytes `start..<end` of the buffer spell `text`.
+  @inline(__always)
+  func bytesEqual(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard end - start == count else { return false }
+    return memoryEqual(base + start, text.utf8Start, count)
+  }
+
+  /// The current tag's name.
+  var name: String {
+    String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart), as: UTF8.self)
+  }
+
+  /// The name of an attribute of the current tag.
+  func attributeName(_ attribute: RawAttribute) -> String {
+    String(
+      decoding: UnsafeBufferPointer(
+        start: base + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart),
+      as: UTF8.self)
+  }
+
+  /// The value of an attribute of the current tag, with references decoded and whitespace
+  /// normalized as XML requires.
+  /// - Throws: `XMLError` for an unknown entity or an invalid character reference.
+  func value(of attribute: RawAttribute) throws -> String {
+    if !attribute.needsDecoding {
+      return String(
+        decoding: UnsafeBufferPointer(
+          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart),
+        as: UTF8.self)
+    }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(attribute.valueEnd - attribute.valueStart)
+    var i = attribute.valueStart
+    while i < attribute.valueEnd {
+      let byte = base[i]
+      switch byte {
+      case UInt8(ascii: "&"):
+        i = try decodeReference(at: i, limit: attribute.valueEnd, into: &decoded)
+      case 0x09, 0x0A, 0x0D:
+        decoded.append(0x20)
+        i += 1
+      default:
+        decoded.append(byte)
+        i += 1
+      }
+    }
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  /// Calls `body` with the raw bytes of an attribute value when it needs no decoding (numbers and
+  /// dates are parsed from bytes without making a `String`); otherwise with the decoded bytes.
+  func withValueBytes<R>(
+    of attribute: RawAttribute, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) throws -> R {
+    if !attribute.needsDecoding {
+      return try body(
+        UnsafeBufferPointer(
+          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart))
+    }
+    var decoded = Array(try value(of: attribute).utf8)
+    return try decoded.withUnsafeMutableBufferPointer { try body(UnsafeBufferPointer($0)) }
+  }
+
+  // MARK: - Locations
+
+  /// The line and column of a position in the buffer (columns count bytes from 1).
+  func location(of position: Int) -> SourceLocation {
+    if position >= countedPosition {
+      countLines(upTo: position)
+      return SourceLocation(
+        file: stream.name, line: newlinesCounted + 1,
+        column: Int(bufferOffset + Int64(position) - currentLineStart) + 1)
+    }
+    // An earlier position of the current tag: count back from the counted position.
+    var newlines = 0
+    var lineStart = -1
+    var i = countedPosition - 1
+    while i >= position {
+      if base[i] == 0x0A { newlines += 1 }
+      i -= 1
+    }
+    var j = position - 1
+    while j >= 0 {
+      if base[j] == 0x0A {
+        lineStart = j + 1
+        break
+      }
+      j -= 1
+    }
+    let column: Int
+    if lineStart >= 0 {
+      column = position - lineStart + 1
+    } else {
+      column = Int(bufferOffset + Int64(position) - currentLineStart) + 1
+    }
+    return SourceLocation(file: stream.name, line: newlinesCounted - newlines + 1, column: column)
+  }
+
+  /// The location of the current tag's `<`.
+  var tagLocation: SourceLocation { location(of: tagStart) }
+
+  /// The line of the current tag's `<`.
+  var tagLine: Int { location(of: tagStart).line }
+
+  private func countLines(upTo position: Int) {
+    guard position > countedPosition else { return }
+    let p = base
+    var newlines = 0
+    var lastNewline = -1
+    var i = countedPosition
+    while i < position {
+      if p[i] == 0x0A {
+        newlines += 1
+        lastNewline = i
+      }
+      i += 1
+    }
+    newlinesCounted += newlines
+    if lastNewline >= 0 { currentLineStart = bufferOffset + Int64(lastNewline) + 1 }
+    countedPosition = position
+  }
+
+  func error(_ reason: XMLError.Reason, at position: Int) -> XMLError {
+    XMLError(reason, at: location(of: position))
+  }
+
+  // MARK: - Buffer
+
+  /// Keeps the bytes from `start` on, moves them to the front and reads more behind them.
+  /// - Returns: false at the end of the stream.
+  private func refill() throws -> Bool {
+    if isAtEndOfStream { return false }
+    countLines(upTo: start)
+    let kept = end - start
+    if start > 0 {
+      if kept > 0 { (base).update(from: base + start, count: kept) }
+      bufferOffset += Int64(start)
+      countedPosition -= start
+      tagStart -= start
+      end = kept
+      start = 0
+    }
+    if end == capacity {
+      guard capacity < maximumMarkupSize else {
+        throw error(.markupTooLarge(limit: maximumMarkupSize), at: 0)
+      }
+      let newCapacity = min(capacity * 2, maximumMarkupSize)
+      let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      newBase.update(from: base, count: end)
+      base.deallocate()
+      base = newBase
+      capacity = newCapacity
+    }
+    let count = try stream.read(
+      into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
+    if count == 0 {
+      isAtEndOfStream = true
+      return false
+    }
+    end += count
+    return true
+  }
+
+  // MARK: - Markup
+
+  private enum Markup {
+    case incomplete(String)
+    case skipped(next: Int)
+    case startTag(isEmpty: Bool, next: Int)
+    case endTag(next: Int)
+  }
+
+  private func scanMarkup(at position: Int) throws -> Markup {
+    let p = base
+    let i = position + 1
+    guard i < end else { return .incomplete("a tag") }
+    switch p[i] {
+    case UInt8(ascii: "/"):
+      return try scanEndTag(at: position)
+    case UInt8(ascii: "?"):
+      guard let close = find("?>", from: i + 1) else { return .incomplete("a processing instruction") }
+      return .skipped(next: close + 2)
+    case UInt8(ascii: "!"):
+      if startsWith("<!--", at: position) {
+        guard let close = find("-->", from: position + 4) else { return .incomplete("a comment") }
+        return .skipped(next: close + 3)
+      }
+      if startsWith("<![CDATA[", at: position) {
+        guard let close = find("]]>", from: position + 9) else {
+          return .incomplete("a CDATA section")
+        }
+        return .skipped(next: close + 3)
+      }
+      if startsWith("<!DOCTYPE", at: position) {
+        return try scanDoctype(at: position)
+      }
+      if end - position < 9 { return .incomplete("a declaration") }
+      throw error(.unexpectedCharacter("'<!'", expected: "a comment, CDATA or DOCTYPE"), at: position)
+    default:
+      return try scanStartTag(at: position)
+    }
+  }
+
+  private func scanStartTag(at position: Int) throws -> Markup {
+    let p = base
+    let table = byteClass
+    var i = position + 1
+    nameStart = i
+    while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+    if i == end { return .incomplete("a tag") }
+    nameEnd = i
+    if nameEnd == nameStart {
+      throw error(.unexpectedCharacter(describe(p[i]), expected: "an element name after '<'"), at: i)
+    }
+    attributes.removeAll(keepingCapacity: true)
+    while true {
+      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+      guard i < end else { return .incomplete("a tag") }
+      let byte = p[i]
+      if byte == UInt8(ascii: ">") {
+        return .startTag(isEmpty: false, next: i + 1)
+      }
+      if byte == UInt8(ascii: "/") {
+        guard i + 1 < end else { return .incomplete("a tag") }
+        guard p[i + 1] == UInt8(ascii: ">") else {
+          throw error(.unexpectedCharacter(describe(p[i + 1]), expected: "'>' after '/'"), at: i + 1)
+        }
+        return .startTag(isEmpty: true, next: i + 2)
+      }
+      let attributeNameStart = i
+      while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+      guard i < end else { return .incomplete("a tag") }
+      let attributeNameEnd = i
+      if attributeNameEnd == attributeNameStart {
+        throw error(.unexpectedCharacter(describe(p[i]), expected: "an attribute name or '>'"), at: i)
+      }
+      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+      guard i < end else { return .incomplete("a tag") }
+      guard p[i] == UInt8(ascii: "=") else {
+        throw error(.missingEquals(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+      }
+      i += 1
+      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+      guard i < end else { return .incomplete("a tag") }
+      let quote = p[i]
+      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+        throw error(.unquotedValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+      }
+      i += 1
+      let valueStart = i
+      var needsDecoding = false
+      while i < end {
+        let byte = p[i]
+        if table[Int(byte)] & ByteClass.valueSpecial != 0 {
+          if byte == quote { break }
+          if byte == UInt8(ascii: "<") {
+            throw error(
+              .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+          }
+          if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") { needsDecoding = true }
+        }
+        i += 1
+      }
+      guard i < end else { return .incomplete("a tag") }
+      attributes.append(
+        RawAttribute(
+          nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
+          valueEnd: i, needsDecoding: needsDecoding))
+      i += 1
+    }
+  }
+
+  private func scanEndTag(at position: Int) throws -> Markup {
+    let p = base
+    var i = position + 2
+    nameStart = i
+    while i < end && byteClass[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+    nameEnd = i
+    while i < end && byteClass[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+    guard i < end else { return .incomplete("an end tag") }
+    guard p[i] == UInt8(ascii: ">"), nameEnd > nameStart else {
+      throw error(.unexpectedCharacter(describe(p[i]), expected: "'>' closing the end tag"), at: i)
+    }
+    return .endTag(next: i + 1)
+  }
+
+  /// Skips `<!DOCTYPE …>` and its internal subset without interpreting it. The subset ends at the
+  /// first `]` followed by `>` (whitespace between allowed) outside a comment, which is how every
+  /// version of Apple's DTD ends, the broken ones included.
+  private func scanDoctype(at position: Int) throws -> Markup {
+    let p = base
+    var i = position + 9
+    while i < end && p[i] != UInt8(ascii: "[") && p[i] != UInt8(ascii: ">") { i += 1 }
+    guard i < end else { return .incomplete("the DOCTYPE declaration") }
+    if p[i] == UInt8(ascii: ">") { return .skipped(next: i + 1) }
+    i += 1
+    while i < end {
+      if p[i] == UInt8(ascii: "<") && startsWith("<!--", at: i) {
+        guard let close = find("-->", from: i + 4) else {
+          return .incomplete("the DOCTYPE declaration")
+        }
+        noteDoctypeComment(from: i + 4, to: close)
+        i = close + 3
+        continue
+      }
+      if p[i] == UInt8(ascii: "]") {
+        var j = i + 1
+        while j < end && byteClass[Int(p[j])] & ByteClass.whitespace != 0 { j += 1 }
+        guard j < end else { return .incomplete("the DOCTYPE declaration") }
+        if p[j] == UInt8(ascii: ">") { return .skipped(next: j + 1) }
+      }
+      i += 1
+    }
+    return .incomplete("the DOCTYPE declaration")
+  }
+
+  /// Reads `HealthKit Export Version: N` out of a comment in the DOCTYPE.
+  private func noteDoctypeComment(from start: Int, to end: Int) {
+    guard exportVersion == nil else { return }
+    let marker: StaticString = "Export Version:"
+    let length = marker.utf8CodeUnitCount
+    var i = start
+    while i + length <= end && !memoryEqual(base + i, marker.utf8Start, length) { i += 1 }
+    guard i + length <= end else { return }
+    i += length
+    while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
+    var version = 0
+    var digits = 0
+    while i < end, base[i] >= UInt8(ascii: "0"), base[i] <= UInt8(ascii: "9"), digits < 6 {
+      version = version * 10 + Int(base[i] - UInt8(ascii: "0"))
+      digits += 1
+      i += 1
+    }
+    if digits > 0 { exportVersion = version }
+  }
+
+  // MARK: - Open elements
+
+  private func pushOpenName() throws {
+    openNameBytes.append(contentsOf: UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart))
+    openNameEnds.append(openNameBytes.count)
+    openLines.append(tagLine)
+  }
+
+  private func popOpenName() throws {
+    guard let last = openNameEnds.last else {
+      throw error(.unexpectedEndTag(name), at: tagStart)
+    }
+    let first = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+    let length = last - first
+    let matches =
+      length == nameEnd - nameStart
+      && openNameBytes.withUnsafeBufferPointer { memoryEqual(base + nameStart, $0.baseAddress! + first, length) }
+    guard matches else {
+      throw error(.mismatchedEndTag(expected: openName(at: openNameEnds.count - 1), found: name), at: tagStart)
+    }
+    openNameBytes.removeLast(length)
+    openNameEnds.removeLast()
+    openLines.removeLast()
+  }
+
+  private func openName(at index: Int) -> String {
+    let first = index > 0 ? openNameEnds[index - 1] : 0
+    return String(decoding: openNameBytes[first..<openNameEnds[index]], as: UTF8.self)
+  }
+
+  // MARK: - Helpers
+
+  private func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+  }
+
+  private func startsWith(_ prefix: StaticString, at position: Int) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard end - position >= count else { return false }
+    return memoryEqual(base + position, prefix.utf8Start, count)
+  }
+
+  /// The position of the first `needle` at or after `from`, or nil if the buffer ends first.
+  private func find(_ needle: StaticString, from: Int) -> Int? {
+    let count = needle.utf8CodeUnitCount
+    let first = needle.utf8Start[0]
+    var i = from
+    while i + count <= end {
+      if base[i] == first && memoryEqual(base + i, needle.utf8Start, count) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  private func describe(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    switch byte {
+    case 0x20: return "a space"
+    case 0x0A: return "a line break"
+    default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+  }
+
+  /// Decodes the reference starting at `position` (`&`) into `output`.
+  /// - Returns: the position after the reference's `;`.
+  private func decodeReference(at position: Int, limit: Int, into output: inout [UInt8]) throws -> Int {
+    var i = position + 1
+    while i < limit && base[i] != UInt8(ascii: ";") && i - position < 12 { i += 1 }
+    guard i < limit, base[i] == UInt8(ascii: ";") else {
+      let shown = text(position, min(limit, position + 12))
+      throw error(.unknownEntity(shown), at: position)
+    }
+    let nameStart = position + 1
+    if bytesEqual(nameStart, i, "lt") {
+      output.append(UInt8(ascii: "<"))
+    } else if bytesEqual(nameStart, i, "gt") {
+      output.append(UInt8(ascii: ">"))
+    } else if bytesEqual(nameStart, i, "amp") {
+      output.append(UInt8(ascii: "&"))
+    } else if bytesEqual(nameStart, i, "quot") {
+      output.append(UInt8(ascii: "\""))
+    } else if bytesEqual(nameStart, i, "apos") {
+      output.append(UInt8(ascii: "'"))
+    } else if base[nameStart] == UInt8(ascii: "#") {
+      let reference = text(position, i + 1)
+      var digits = nameStart + 1
+      var radix: UInt32 = 10
+      if digits < i && (base[digits] == UInt8(ascii: "x") || base[digits] == UInt8(ascii: "X")) {
+        radix = 16
+        digits += 1
+      }
+      guard digits < i,
+        let number = UInt32(text(digits, i), radix: Int(radix)),
+        number != 0, let scalar = Unicode.Scalar(number)
+      else {
+        throw error(.invalidCharacterReference(reference), at: position)
+      }
+      output.append(contentsOf: String(Character(scalar)).utf8)
+    } else {
+      throw error(.unknownEntity(text(position, i + 1)), at: position)
+    }
+    return i + 1
+  }
+}
+
+/// Whether `count` bytes at two addresses are equal.
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var i = 0
+  while i < count {
+    if a[i] != b[i] { return false }
+    i += 1
+  }
+  return true
+}

@@ -1,0 +1,73 @@
+/// A recoverable problem met while reading or exporting: a record that was skipped and why.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// Why, in words that group alike problems: `unit 'st' cannot be converted to mg/dL`. Records
+  /// with the same reason are counted together in the summary.
+  public var reason: String
+  /// Where the record was, when known.
+  public var location: SourceLocation?
+
+  public init(reason: String, location: SourceLocation?) {
+    self.reason = reason
+    self.location = location
+  }
+
+  public var description: String {
+    guard let location else { return reason }
+    return "\(location): \(reason)"
+  }
+}
+
+/// A diagnostic turned into an error because the run is strict.
+public struct StrictModeError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var diagnostic: Diagnostic
+
+  public init(diagnostic: Diagnostic) {
+    self.diagnostic = diagnostic
+  }
+
+  public var description: String {
+    "\(diagnostic) (--strict makes every skipped record an error)"
+  }
+}
+
+/// Collects the diagnostics of one run: counts them by reason and keeps where each reason was
+/// first seen. In strict mode the first diagnostic is thrown instead.
+///
+/// A reference type: the reader and the export report into the same collector.
+public final class Diagnostics {
+  /// One reason and how often it occurred.
+  public struct Tally: Hashable, Sendable {
+    public var reason: String
+    public var count: Int
+    /// The location of the first occurrence.
+    public var firstLocation: SourceLocation?
+  }
+
+  /// Whether a diagnostic is an error.
+  public let isStrict: Bool
+  private var tallies: [Tally] = []
+  private var indexByReason: [String: Int] = [:]
+
+  public init(isStrict: Bool = false) {
+    self.isStrict = isStrict
+  }
+
+  /// Records a diagnostic.
+  /// - Throws: `StrictModeError` in strict mode.
+  public func report(_ diagnostic: Diagnostic) throws(StrictModeError) {
+    if isStrict { throw StrictModeError(diagnostic: diagnostic) }
+    if let index = indexByReason[diagnostic.reason] {
+      tallies[index].count += 1
+    } else {
+      indexByReason[diagnostic.reason] = tallies.count
+      tallies.append(
+        Tally(reason: diagnostic.reason, count: 1, firstLocation: diagnostic.location))
+    }
+  }
+
+  /// The reasons seen, in the order first seen, with their counts.
+  public var summary: [Tally] { tallies }
+
+  /// How many diagnostics were reported in all.
+  public var totalCount: Int { tallies.reduce(0) { $0 + $1.count } }
+}

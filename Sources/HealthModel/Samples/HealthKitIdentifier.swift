@@ -1,0 +1,42 @@
+/// The HealthKit identifiers the tool reads by name: sample types, correlation types and metadata
+/// keys. The strings are HealthKit's own, as they appear in Apple's export.
+public enum HealthKitIdentifier {
+  public static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+  public static let stepCount = "HKQuantityTypeIdentifierStepCount"
+  public static let bloodGlucose = "HKQuantityTypeIdentifierBloodGlucose"
+  public static let bloodPressureSystolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
+  public static let bloodPressureDiastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
+  public static let restingHeartRate = "HKQuantityTypeIdentifierRestingHeartRate"
+  public static let heartRateVariabilitySDNN = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
+  public static let oxygenSaturation = "HKQuantityTypeIdentifierOxygenSaturation"
+  public static let respiratoryRate = "HKQuantityTypeIdentifierRespiratoryRate"
+  public static let bodyTemperature = "HKQuantityTypeIdentifierBodyTemperature"
+
+  public static let bloodPressureCorrelation = "HKCorrelationTypeIdentifierBloodPressure"
+
+  /// `HKBloodGlucoseMealTime`: 1 before a meal (preprandial), 2 after (postprandial).
+  public static let bloodGlucoseMealTimeKey = "HKBloodGlucoseMealTime"
+}
+
+/// When a blood glucose reading was taken relative to a meal (HealthKit's
+/// `HKBloodGlucoseMealTime`).
+public enum MealTime: Int, Hashable, Sendable, CaseIterable {
+  /// `HKBloodGlucoseMealTimePreprandial`.
+  case beforeMeal = 1
+  /// `HKBloodGlucoseMealTimePostprandial`.
+  case afterMeal = 2
+
+  /// The words the CSV writes.
+  public var displayName: String {
+    switch self {
+    case .beforeMeal: "Before Meal"
+    case .afterMeal: "After Meal"
+    }
+  }
+
+  /// The meal time a metadata value names (`1` or `2`), or nil for anything else.
+  public init?(metadataValue: String) {
+    guard let raw = Int(metadataValue), let mealTime = MealTime(rawValue: raw) else { return nil }
+    self = mealTime
+  }
+}

@@ -1,0 +1,67 @@
+/// One measurement or event, as a `Record` of Apple's export.xml holds it: a quantity (weight,
+/// steps, glucose…) or a category (sleep stage, stand hour…), with where it came from and when.
+public struct Sample: Hashable, Sendable {
+  /// The HealthKit type identifier, such as `HKQuantityTypeIdentifierBodyMass`.
+  public var type: String
+  /// The measured quantity or the category value.
+  public var value: SampleValue
+  /// The app or device that recorded it, as Health shows it.
+  public var sourceName: String
+  /// The version of that app or system, free text.
+  public var sourceVersion: String?
+  /// HealthKit's description of the device, such as `<<HKDevice: 0x…>, name:Apple Watch, …>`.
+  public var device: String?
+  /// When the sample was saved to HealthKit.
+  public var creationDate: Timestamp?
+  /// When the measurement began.
+  public var startDate: Timestamp
+  /// When the measurement ended (equal to `startDate` for instantaneous ones).
+  public var endDate: Timestamp
+  /// The sample's metadata, in the order it was written; keys may repeat.
+  public var metadata: [MetadataEntry]
+
+  public init(
+    type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
+    device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
+    endDate: Timestamp, metadata: [MetadataEntry] = []
+  ) {
+    self.type = type
+    self.value = value
+    self.sourceName = sourceName
+    self.sourceVersion = sourceVersion
+    self.device = device
+    self.creationDate = creationDate
+    self.startDate = startDate
+    self.endDate = endDate
+    self.metadata = metadata
+  }
+
+  /// The value of the first metadata entry with `key`, if any.
+  public func metadataValue(forKey key: String) -> String? {
+    metadata.first { $0.key == key }?.value
+  }
+}
+
+/// What a sample measured.
+public enum SampleValue: Hashable, Sendable {
+  /// A number in a HealthKit unit, such as `72.5` `kg` or `5.5` `mmol<180.1558800000541>/L`.
+  case quantity(Double, unit: String)
+  /// A category value as the export names it (`HKCategoryValueSleepAnalysisAsleepCore`), or a
+  /// number written as text by old exports (`1`).
+  case category(String)
+  /// No value at all (some category samples, such as mindful sessions, carry none).
+  case none
+}
+
+/// A key and value attached to a sample, a correlation or a workout.
+public struct MetadataEntry: Hashable, Sendable {
+  /// The key, such as `HKBloodGlucoseMealTime`; third-party keys are free text.
+  public var key: String
+  /// The value as text; units are part of the text where HealthKit stored a quantity (`56 degF`).
+  public var value: String
+
+  public init(key: String, value: String) {
+    self.key = key
+    self.value = value
+  }
+}

@@ -1,0 +1,157 @@
+/// A unit the CSV writes, and how a value in any HealthKit unit of the same dimension converts to
+/// it.
+///
+/// Every value is converted from the `unit` of its own record; a HealthKit unit that is not listed
+/// for the target gives `nil`, which the export counts as a skip rather than guess a number.
+public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
+  case pounds = "lbs"
+  case kilograms = "kg"
+  case steps = "steps"
+  case milligramsPerDeciliter = "mg/dL"
+  case millimetersOfMercury = "mmHg"
+  case beatsPerMinute = "bpm"
+  case milliseconds = "ms"
+  case breathsPerMinute = "breaths/min"
+  case percent = "%"
+  case fahrenheit = "°F"
+  case celsius = "°C"
+  case milliliterPerKilogramMinute = "mL/kg/min"
+  case kilogramsPerSquareMeter = "kg/m²"
+  case centimeters = "cm"
+  case inches = "in"
+
+  /// The label written in the CSV's Unit column.
+  public var label: String { rawValue }
+
+  /// `value`, measured in the HealthKit unit `healthKitUnit`, expressed in this unit; nil when the
+  /// HealthKit unit is not one this unit converts from.
+  /// - Parameters:
+  ///   - value: the number as stored.
+  ///   - healthKitUnit: the record's own unit string, such as `lb` or `mmol<180.1558800000541>/L`.
+  public func convert(_ value: Double, from healthKitUnit: String) -> Double? {
+    switch self {
+    case .pounds:
+      if healthKitUnit == "lb" { return value }
+      return MassUnit(healthKitUnit).map { $0.kilograms(value) * UnitConstants.poundsPerKilogram }
+    case .kilograms:
+      return MassUnit(healthKitUnit).map { $0.kilograms(value) }
+    case .steps:
+      return healthKitUnit == "count" ? value : nil
+    case .milligramsPerDeciliter:
+      switch healthKitUnit {
+      case "mg/dL": return value
+      case UnitConstants.glucoseMillimolesPerLiter, "mmol/L":
+        return value * UnitConstants.glucoseMilligramsPerDeciliterPerMillimolePerLiter
+      default: return nil
+      }
+    case .millimetersOfMercury:
+      return healthKitUnit == "mmHg" ? value : nil
+    case .beatsPerMinute, .breathsPerMinute:
+      switch healthKitUnit {
+      case "count/min": return value
+      case "count/s": return value * 60
+      default: return nil
+      }
+    case .milliseconds:
+      switch healthKitUnit {
+      case "ms": return value
+      case "s": return value * 1000
+      default: return nil
+      }
+    case .percent:
+      return healthKitUnit == "%" ? value * 100 : nil
+    case .fahrenheit:
+      switch healthKitUnit {
+      case "degF": return value
+      case "degC": return value * 9 / 5 + 32
+      case "K": return (value - 273.15) * 9 / 5 + 32
+      default: return nil
+      }
+    case .celsius:
+      switch healthKitUnit {
+      case "degC": return value
+      case "degF": return (value - 32) * 5 / 9
+      case "K": return value - 273.15
+      default: return nil
+      }
+    case .milliliterPerKilogramMinute:
+      switch healthKitUnit {
+      case "mL/min·kg", "mL/kg·min", "ml/(kg*min)", "mL/kg/min": return value
+      default: return nil
+      }
+    case .kilogramsPerSquareMeter:
+      return healthKitUnit == "count" ? value : nil
+    case .centimeters:
+      return LengthUnit(healthKitUnit).map { $0.centimeters(value) }
+    case .inches:
+      if healthKitUnit == "in" { return value }
+      return LengthUnit(healthKitUnit).map { $0.centimeters(value) / UnitConstants.centimetersPerInch }
+    }
+  }
+}
+
+/// The exact factors the conversions use.
+public enum UnitConstants {
+  /// 1 kg = 2.2046226218 lb, as the CSV contract states.
+  public static let poundsPerKilogram = 2.2046226218
+  /// 1 mmol/L of glucose = 18.0155880 mg/dL, as the CSV contract states.
+  public static let glucoseMilligramsPerDeciliterPerMillimolePerLiter = 18.0155880
+  /// HealthKit's unit string for blood glucose in mmol/L, with glucose's molar mass.
+  public static let glucoseMillimolesPerLiter = "mmol<180.1558800000541>/L"
+  /// 1 in = 2.54 cm exactly.
+  public static let centimetersPerInch = 2.54
+}
+
+/// The HealthKit mass units.
+private enum MassUnit {
+  case kilogram, gram, milligram, pound, ounce, stone
+
+  init?(_ healthKitUnit: String) {
+    switch healthKitUnit {
+    case "kg": self = .kilogram
+    case "g": self = .gram
+    case "mg": self = .milligram
+    case "lb": self = .pound
+    case "oz": self = .ounce
+    case "st": self = .stone
+    default: return nil
+    }
+  }
+
+  func kilograms(_ value: Double) -> Double {
+    switch self {
+    case .kilogram: value
+    case .gram: value / 1000
+    case .milligram: value / 1_000_000
+    case .pound: value / UnitConstants.poundsPerKilogram
+    case .ounce: value / 16 / UnitConstants.poundsPerKilogram
+    case .stone: value * 14 / UnitConstants.poundsPerKilogram
+    }
+  }
+}
+
+/// The HealthKit length units.
+private enum LengthUnit {
+  case meter, centimeter, millimeter, inch, foot
+
+  init?(_ healthKitUnit: String) {
+    switch healthKitUnit {
+    case "m": self = .meter
+    case "cm": self = .centimeter
+    case "mm": self = .millimeter
+    case "in": self = .inch
+    case "ft": self = .foot
+    default: return nil
+    }
+  }
+
+  func centimeters(_ value: Double) -> Double {
+    switch self {
+    case .meter: value * 100
+    case .centimeter: value
+    case .millimeter: value / 10
+    case .inch: value * UnitConstants.centimetersPerInch
+    case .foot: value * 12 * UnitConstants.centimetersPerInch
+    }
+  }
+}

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// A failed call into the operating system, with the path it was about and the C library's words.
+package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was being done, in plain words ("open", "write", "rename").
+  package var operation: String
+  /// The file the call was about.
+  package var path: String
+  /// The `errno` value the call left.
+  package var code: Int32
+
+  package init(operation: String, path: String, code: Int32) {
+    self.operation = operation
+    self.path = path
+    self.code = code
+  }
+
+  /// The C library's description of `code`, such as "No such file or directory".
+  package var reason: String { String(cString: strerror(code)) }
+
+  /// Whether the file or a folder on its path does not exist.
+  package var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
+  /// Whether the file already exists.
+  package var isAlreadyExists: Bool { code == EEXIST }
+  /// Whether permission was refused.
+  package var isPermissionDenied: Bool { code == EACCES || code == EPERM || code == EROFS }
+  /// Whether the file system cannot make hard links.
+  package var isLinkUnsupported: Bool {
+    code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EXDEV || code == EMLINK
+  }
+
+  package var description: String { "cannot \(operation) \(path): \(reason)" }
+}
+
+/// Runs a call that returns -1 and sets `errno` on failure, retrying when a signal interrupted it.
+@inline(__always)
+private func retrying<T: BinaryInteger>(
+  _ operation: String, _ path: String, _ call: () -> T
+) throws(SystemError) -> T {
+  while true {
+    let result = call()
+    if result >= 0 { return result }
+    let code = errno
+    if code == EINTR { continue }
+    throw SystemError(operation: operation, path: path, code: code)
+  }
+}
+
+/// The file system calls the package needs, in one place, so that no other module imports a C
+/// library directly.
+package enum SystemCall {
+  /// Opens an existing file for reading.
+  package static func openForReading(_ path: String) throws(SystemError) -> Int32 {
+    try retrying("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+  }
+
+  /// Creates a new file for writing, failing if anything exists at `path`; the file gets `mode`.
+  package static func createExclusive(_ path: String, mode: UInt16) throws(SystemError) -> Int32 {
+    let fd = try retrying("create", path) {
+      open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+    }
+    // The umask may have taken permissions away, never added any; set exactly what was asked.
+    _ = fchmod(fd, mode_t(mode))
+    return fd
+  }
+
+  /// Reads up to `count` bytes into `buffer`; 0 means the end of the file.
+  package static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String
+  ) throws(SystemError) -> Int {
+    try retrying("read", path) { posixRead(fd, buffer, count) }
+  }
+
+  /// Writes all `count` bytes, however many calls it takes.
+  package static func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawPointer, count: Int, path: String
+  ) throws(SystemError) {
+    var written = 0
+    while written < count {
+      let n = try retrying("write", path) { posixWrite(fd, bytes + written, count - written) }
+      written += n
+    }
+  }
+
+  /// Flushes the file's data to the storage device.
+  package static func synchronize(_ fd: Int32, path: String) throws(SystemError) {
+    _ = try retrying("sync", path) { fsync(fd) }
+  }
+
+  /// Closes a descriptor; errors on close of a file opened for reading are of no use and ignored.
+  package static func close(_ fd: Int32) {
+    _ = posixClose(fd)
+  }
+
+  /// Closes a written file, reporting a failure (some file systems report write errors only here).
+  package static func closeChecked(_ fd: Int32, path: String) throws(SystemError) {
+    if posixClose(fd) != 0 {
+      throw SystemError(operation: "close", path: path, code: errno)
+    }
+  }
+
+  /// Moves `source` to `destination`, replacing whatever is there, in one atomic step.
+  package static func rename(_ source: String, to destination: String) throws(SystemError) {
+    _ = try retrying("rename", destination) { posixRename(source, destination) }
+  }
+
+  /// Makes `destination` a second name of `source`; fails if `destination` exists.
+  package static func link(_ source: String, to destination: String) throws(SystemError) {
+    _ = try retrying("link", destination) { posixLink(source, destination) }
+  }
+
+  /// Removes a file name; a missing file is not an error.
+  package static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// What lies at a path.
+  package enum FileKind: Equatable, Sendable {
+    case missing, regularFile, directory, other
+  }
+
+  /// What lies at `path`, following symbolic links.
+  package static func kind(of path: String) -> FileKind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+  }
+
+  /// The size of the file at `path` in bytes, or nil when it cannot be read.
+  package static func fileSize(_ path: String) -> Int64? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int64(info.st_size)
+  }
+
+  /// The permission bits of the file at `path`.
+  package static func permissions(of path: String) -> UInt16? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return UInt16(info.st_mode & 0o7777)
+  }
+
+  /// Whether the descriptor is a terminal (colour and progress only go to terminals).
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// This process's id, for unique temporary file names.
+  package static var processID: Int32 { getpid() }
+
+  /// The largest resident memory this process has had, in bytes.
+  package static func peakResidentMemoryBytes() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
+    #if canImport(Darwin)
+      return Int(usage.ru_maxrss)  // bytes on Apple platforms
+    #else
+      return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    #endif
+  }
+}
+
+// The C functions under names that do not clash with the static methods above.
+@inline(__always) private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+@inline(__always) private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+@inline(__always) private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func posixRename(_ a: String, _ b: String) -> Int32 { rename(a, b) }
+@inline(__always) private func posixLink(_ a: String, _ b: String) -> Int32 { link(a, b) }
