@@ -1,1 +1,8 @@
-print("x")
+import Foundation
+import HealthExporterCLI
+
+// The executable only hands the process's arguments and environment to the library.
+let code = CommandLineTool.run(
+  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+  output: ProcessOutput())
+exit(code)

@@ -41,6 +41,12 @@ public final class Diagnostics {
     public var count: Int
     /// The location of the first occurrence.
     public var firstLocation: SourceLocation?
+
+    public init(reason: String, count: Int, firstLocation: SourceLocation? = nil) {
+      self.reason = reason
+      self.count = count
+      self.firstLocation = firstLocation
+    }
   }
 
   /// Whether a diagnostic is an error.

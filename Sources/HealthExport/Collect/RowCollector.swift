@@ -1,0 +1,189 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// Turns the items of an input into the rows of the CSV: keeps only what the selection asks for,
+/// converts each value from its own unit, applies the date range, and sorts each block.
+///
+/// Memory is bounded by the rows selected (and, for "last N records", by N per series), never by
+/// the size of the input.
+final class RowCollector {
+  private let selection: ExportSelection
+  private let start: Timestamp?
+  private let end: Timestamp?
+  private let diagnostics: Diagnostics
+
+  private struct MeasureSeries {
+    var measure: Measure
+    var unit: CSVUnit
+    var rows: RowStore<MeasureRow>
+  }
+
+  private var series: [MeasureSeries]
+  private var seriesIndexByType: [String: Int] = [:]
+  private var labSeries: [String: RowStore<LabRow>] = [:]
+  private var labsByCode: [String: Lab] = [:]
+
+  /// Identifies a record for the correlation rule: a correlation's member counts only when no
+  /// identical top-level record exists.
+  private struct RecordKey: Hashable {
+    var type: String
+    var source: String
+    var start: Timestamp
+    var end: Timestamp
+    var value: SampleValue
+  }
+
+  private var topLevelKeys: Set<RecordKey> = []
+  private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
+  private var sequence = 0
+  private var droppedCounts: [(reason: String, count: Int)] = []
+
+  /// - Parameters:
+  ///   - selection: what to keep and how.
+  ///   - now: the moment "last N days" counts back from.
+  ///   - diagnostics: where skipped records are reported.
+  init(selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics) {
+    self.selection = selection
+    self.diagnostics = diagnostics
+    let bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
+    start = bounds.start
+    end = bounds.end
+    var limit: Int? = nil
+    if case .lastRecords(let count) = selection.range { limit = count }
+    series = selection.measures.map {
+      MeasureSeries(measure: $0, unit: $0.unit.resolved(with: selection.units), rows: RowStore(limit: limit))
+    }
+    for (index, entry) in series.enumerated() where seriesIndexByType[entry.measure.healthKitType] == nil {
+      seriesIndexByType[entry.measure.healthKitType] = index
+    }
+    for lab in selection.labs {
+      for code in lab.allCodes where labsByCode[code] == nil { labsByCode[code] = lab }
+      labSeries[lab.loinc] = RowStore(limit: limit)
+    }
+  }
+
+  /// What the reader needs to deliver: the selected types, and correlations when a selected type
+  /// can be a member of one.
+  var itemFilter: ItemFilter {
+    ItemFilter(
+      sampleTypes: Set(seriesIndexByType.keys),
+      includesCorrelations: series.contains { $0.measure.appearsInCorrelations })
+  }
+
+  /// Whether lab results are wanted at all.
+  var wantsLabs: Bool { !labsByCode.isEmpty }
+
+  /// Takes one item of the input.
+  /// - Throws: `StrictModeError` in strict mode.
+  func add(_ item: HealthItem, at location: SourceLocation) throws {
+    switch item {
+    case .sample(let sample):
+      guard let index = seriesIndexByType[sample.type] else { return }
+      sequence += 1
+      if series[index].measure.appearsInCorrelations {
+        topLevelKeys.insert(key(of: sample))
+      }
+      try add(sample, toSeries: index, sequence: sequence, location: location)
+    case .correlation(let correlation):
+      for member in correlation.objects where seriesIndexByType[member.type] != nil {
+        sequence += 1
+        pendingMembers.append((member, sequence, location))
+      }
+    case .exportDate, .characteristics:
+      return
+    }
+  }
+
+  /// Takes one lab result.
+  func add(_ result: LabResult) {
+    guard let lab = labsByCode[result.loinc] else { return }
+    sequence += 1
+    guard isInRange(result.date) else { return }
+    labSeries[lab.loinc]?.append(
+      LabRow(
+        date: result.date, sequence: sequence, name: lab.name, loinc: result.loinc,
+        value: result.value, decimals: lab.decimals, unit: result.unit, source: result.sourceName))
+  }
+
+  /// The blocks in the order they are written, each sorted as chosen.
+  /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
+  func finish() throws -> [CSVBlock] {
+    for member in pendingMembers where !topLevelKeys.contains(key(of: member.sample)) {
+      if let index = seriesIndexByType[member.sample.type] {
+        try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
+      }
+    }
+    pendingMembers = []
+    let order = selection.sortOrder
+    let baseCount = selection.baseMetrics.count
+    var blocks: [CSVBlock] = series.prefix(baseCount).map {
+      .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
+    }
+    if !selection.labs.isEmpty {
+      let labRows = selection.labs.flatMap { labSeries[$0.loinc]?.sortedOldestFirst() ?? [] }
+      blocks.append(.labs(labRows.sorted(by: LabRow.isOlder).ordered(order)))
+    }
+    blocks += series.dropFirst(baseCount).map {
+      .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
+    }
+    return blocks
+  }
+
+  /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
+  var dropped: [(reason: String, count: Int)] { droppedCounts }
+
+  // MARK: - Private
+
+  private func add(
+    _ sample: Sample, toSeries index: Int, sequence: Int, location: SourceLocation
+  ) throws {
+    guard isInRange(sample.startDate) else { return }
+    let measure = series[index].measure
+    let unit = series[index].unit
+    guard case .quantity(let raw, let healthKitUnit) = sample.value else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(measure.name) record without a numeric value", location: location))
+      return
+    }
+    guard let value = unit.convert(raw, from: healthKitUnit) else {
+      try diagnostics.report(
+        Diagnostic(
+          reason: "\(measure.name) in unit '\(healthKitUnit)', which cannot be converted to \(unit.label)",
+          location: location))
+      return
+    }
+    if let minimum = measure.minimumKept, value < minimum {
+      noteDropped("\(measure.name) under \(Int(minimum)) \(unit.label)")
+      return
+    }
+    let mealTime =
+      measure.hasMealTime
+      ? sample.metadataValue(forKey: HealthKitIdentifier.bloodGlucoseMealTimeKey).flatMap(
+        MealTime.init(metadataValue:)) : nil
+    series[index].rows.append(
+      MeasureRow(
+        date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName,
+        mealTime: mealTime))
+  }
+
+  private func isInRange(_ date: Timestamp) -> Bool {
+    if let start, date < start { return false }
+    if let end, date >= end { return false }
+    return true
+  }
+
+  private func key(of sample: Sample) -> RecordKey {
+    RecordKey(
+      type: sample.type, source: sample.sourceName, start: sample.startDate, end: sample.endDate,
+      value: sample.value)
+  }
+
+  private func noteDropped(_ reason: String) {
+    if let index = droppedCounts.firstIndex(where: { $0.reason == reason }) {
+      droppedCounts[index].count += 1
+    } else {
+      droppedCounts.append((reason, 1))
+    }
+  }
+}

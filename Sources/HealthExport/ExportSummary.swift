@@ -1,0 +1,42 @@
+import HealthModel
+
+/// What an export did, for the one-line summary on standard error.
+public struct ExportSummary: Sendable {
+  /// Rows written in one block.
+  public struct BlockCount: Hashable, Sendable {
+    public var name: String
+    public var rows: Int
+  }
+
+  /// Rows written per block, in block order (blocks with no rows included).
+  public var blocks: [BlockCount]
+  /// Readings left out by a rule (glucose under 20 mg/dL), by reason.
+  public var dropped: [Diagnostics.Tally]
+  /// Records skipped because they could not give a row, by reason.
+  public var skipped: [Diagnostics.Tally]
+  /// Where the CSV went; nil for standard output.
+  public var outputPath: String?
+
+  /// Rows written in all.
+  public var totalRows: Int { blocks.reduce(0) { $0 + $1.rows } }
+
+  /// One line: `Wrote 9 rows (Weight 1, Steps 1, …) to PATH; skipped 2 records: …`.
+  public var line: String {
+    let perBlock = blocks.filter { $0.rows > 0 }.map { "\($0.name) \($0.rows)" }.joined(separator: ", ")
+    var text = "Wrote \(totalRows) \(totalRows == 1 ? "row" : "rows") (\(perBlock))"
+    text += outputPath.map { " to \($0)" } ?? " to standard output"
+    if !dropped.isEmpty {
+      text += "; left out " + dropped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
+    }
+    if !skipped.isEmpty {
+      let total = skipped.reduce(0) { $0 + $1.count }
+      text += "; skipped \(total) \(total == 1 ? "record" : "records"): "
+      text += skipped.map { tally in
+        var part = "\(tally.count) × \(tally.reason)"
+        if let location = tally.firstLocation { part += " (first at \(location))" }
+        return part
+      }.joined(separator: ", ")
+    }
+    return text + "."
+  }
+}

@@ -1,0 +1,255 @@
+/// Writes a `Double` with a fixed number of decimals exactly as C's `printf("%.Nf")` does: from the
+/// exact binary value, rounding half to even only on exact ties (`0.125` → `0.12`, `2.675` →
+/// `2.67` because 2.675 is stored as 2.67499999…), with `-` on negative values including those
+/// that round to zero.
+///
+/// Common values take a 128-bit integer path; very large or tiny ones a small big-integer path.
+enum FixedDecimal {
+  private static let powersOfTen: [UInt64] = (0...19).map { exponent in
+    var value: UInt64 = 1
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// Appends `value` with `decimals` places (0 to 17) to `output`; non-finite values are written as
+  /// `nan`, `inf` or `-inf`, as printf does (callers never pass them).
+  static func append(_ value: Double, decimals: Int, to output: inout [UInt8]) {
+    precondition((0...17).contains(decimals), "decimals out of range")
+    guard value.isFinite else {
+      output.append(contentsOf: value.isNaN ? Array("nan".utf8) : Array((value < 0 ? "-inf" : "inf").utf8))
+      return
+    }
+    if value.sign == .minus { output.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    let exponentBits = Int(magnitude.exponentBitPattern)
+    let significand: UInt64
+    let exponent: Int
+    if exponentBits == 0 {
+      significand = magnitude.significandBitPattern
+      exponent = -1074
+    } else {
+      significand = magnitude.significandBitPattern | (1 << 52)
+      exponent = exponentBits - 1075
+    }
+    // value = significand × 2^exponent; the written digits are round(value × 10^decimals).
+    if exponent < 0 && exponent > -128 {
+      let product = significand.multipliedFullWidth(by: powersOfTen[decimals])
+      let shift = -exponent
+      let (quotient, roundUp) = shiftRightRounding(high: product.high, low: product.low, by: shift)
+      if let quotient {
+        appendDigits(of: quotient, roundUp: roundUp, decimals: decimals, to: &output)
+        return
+      }
+    }
+    var big = BigDigits(significand)
+    big.multiply(byPowerOfTen: decimals)
+    if exponent >= 0 {
+      big.shiftLeft(exponent)
+    } else {
+      big.shiftRightRoundingHalfEven(-exponent)
+    }
+    appendPadded(big.decimalString(), decimals: decimals, to: &output)
+  }
+
+  /// The quotient of a 128-bit number shifted right by `shift` bits (1…127), when it fits 64 bits,
+  /// and whether to round it up (remainder above half, or exactly half with an odd quotient).
+  private static func shiftRightRounding(
+    high: UInt64, low: UInt64, by shift: Int
+  ) -> (quotient: UInt64?, roundUp: Bool) {
+    let quotientHigh: UInt64
+    let quotientLow: UInt64
+    let remainderIsAboveHalf: Bool
+    let remainderIsHalf: Bool
+    if shift < 64 {
+      quotientHigh = high >> UInt64(shift)
+      quotientLow = (low >> UInt64(shift)) | (shift == 0 ? 0 : high << UInt64(64 - shift))
+      let remainder = low & ((1 << UInt64(shift)) - 1)
+      let half: UInt64 = 1 << UInt64(shift - 1)
+      remainderIsAboveHalf = remainder > half
+      remainderIsHalf = remainder == half
+    } else {
+      let s = shift - 64
+      quotientHigh = 0
+      quotientLow = s == 0 ? high : high >> UInt64(s)
+      // remainder = (high mod 2^s, low); half = 2^(shift-1)
+      let highRemainder = s == 0 ? 0 : high & ((1 << UInt64(s)) - 1)
+      if s == 0 {
+        let half: UInt64 = 1 << 63
+        remainderIsAboveHalf = low > half
+        remainderIsHalf = low == half
+      } else {
+        let halfHigh: UInt64 = 1 << UInt64(s - 1)
+        remainderIsAboveHalf = highRemainder > halfHigh || (highRemainder == halfHigh && low > 0)
+        remainderIsHalf = highRemainder == halfHigh && low == 0
+      }
+    }
+    guard quotientHigh == 0, quotientLow < UInt64.max else { return (nil, false) }
+    let roundUp = remainderIsAboveHalf || (remainderIsHalf && quotientLow & 1 == 1)
+    return (quotientLow, roundUp)
+  }
+
+  private static func appendDigits(
+    of quotient: UInt64, roundUp: Bool, decimals: Int, to output: inout [UInt8]
+  ) {
+    let scaled = roundUp ? quotient + 1 : quotient
+    let integerPart = scaled / powersOfTen[decimals]
+    let fraction = scaled % powersOfTen[decimals]
+    appendInteger(integerPart, to: &output)
+    guard decimals > 0 else { return }
+    output.append(UInt8(ascii: "."))
+    var digits = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
+    var rest = fraction
+    var index = decimals - 1
+    while rest > 0 {
+      digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+      index -= 1
+    }
+    output.append(contentsOf: digits)
+  }
+
+  /// Appends the decimal digits of `value`.
+  static func appendInteger(_ value: UInt64, to output: inout [UInt8]) {
+    if value == 0 {
+      output.append(UInt8(ascii: "0"))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, no heap allocation
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0 {
+        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      }
+      for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
+    }
+  }
+
+  /// Appends a digit string holding value × 10^decimals with the decimal point put in.
+  private static func appendPadded(_ digits: [UInt8], decimals: Int, to output: inout [UInt8]) {
+    var digits = digits
+    if digits.count <= decimals {
+      digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals + 1 - digits.count), at: 0)
+    }
+    let pointIndex = digits.count - decimals
+    output.append(contentsOf: digits[..<pointIndex])
+    if decimals > 0 {
+      output.append(UInt8(ascii: "."))
+      output.append(contentsOf: digits[pointIndex...])
+    }
+  }
+}
+
+/// A non-negative integer of any size, little-endian in 32-bit limbs; just what exact decimal
+/// printing of a `Double` needs.
+private struct BigDigits {
+  private var limbs: [UInt32]
+
+  init(_ value: UInt64) {
+    limbs = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
+    normalize()
+  }
+
+  mutating func multiply(byPowerOfTen exponent: Int) {
+    for _ in 0..<exponent { multiply(by: 10) }
+  }
+
+  mutating func multiply(by factor: UInt32) {
+    var carry: UInt64 = 0
+    for index in limbs.indices {
+      let product = UInt64(limbs[index]) * UInt64(factor) + carry
+      limbs[index] = UInt32(truncatingIfNeeded: product)
+      carry = product >> 32
+    }
+    if carry > 0 { limbs.append(UInt32(carry)) }
+  }
+
+  mutating func shiftLeft(_ bits: Int) {
+    let limbShift = bits / 32
+    let bitShift = bits % 32
+    if bitShift > 0 {
+      var carry: UInt32 = 0
+      for index in limbs.indices {
+        let limb = limbs[index]
+        limbs[index] = (limb << UInt32(bitShift)) | carry
+        carry = limb >> UInt32(32 - bitShift)
+      }
+      if carry > 0 { limbs.append(carry) }
+    }
+    limbs.insert(contentsOf: repeatElement(0, count: limbShift), at: 0)
+  }
+
+  /// Divides by 2^bits, rounding half to even.
+  mutating func shiftRightRoundingHalfEven(_ bits: Int) {
+    let totalBits = limbs.count * 32
+    if bits > totalBits {
+      limbs = [0]
+      return
+    }
+    let half = bit(at: bits - 1)
+    var restNonZero = false
+    for position in 0..<max(0, bits - 1) where bit(at: position) {
+      restNonZero = true
+      break
+    }
+    let limbShift = bits / 32
+    let bitShift = bits % 32
+    limbs.removeFirst(min(limbShift, limbs.count))
+    if bitShift > 0 {
+      for index in limbs.indices {
+        let next = index + 1 < limbs.count ? limbs[index + 1] : 0
+        limbs[index] = (limbs[index] >> UInt32(bitShift)) | (next << UInt32(32 - bitShift))
+      }
+    }
+    if limbs.isEmpty { limbs = [0] }
+    normalize()
+    let isOdd = limbs[0] & 1 == 1
+    if half && (restNonZero || isOdd) { addOne() }
+  }
+
+  private func bit(at position: Int) -> Bool {
+    guard position >= 0, position / 32 < limbs.count else { return false }
+    return (limbs[position / 32] >> UInt32(position % 32)) & 1 == 1
+  }
+
+  private mutating func addOne() {
+    for index in limbs.indices {
+      let (sum, overflow) = limbs[index].addingReportingOverflow(1)
+      limbs[index] = sum
+      if !overflow { return }
+    }
+    limbs.append(1)
+  }
+
+  private mutating func normalize() {
+    while limbs.count > 1 && limbs.last == 0 { limbs.removeLast() }
+  }
+
+  /// The decimal digits, most significant first.
+  func decimalString() -> [UInt8] {
+    var rest = limbs
+    var chunks: [UInt32] = []
+    while !(rest.count == 1 && rest[0] == 0) && !rest.isEmpty {
+      var remainder: UInt64 = 0
+      for index in stride(from: rest.count - 1, through: 0, by: -1) {
+        let current = (remainder << 32) | UInt64(rest[index])
+        rest[index] = UInt32(current / 1_000_000_000)
+        remainder = current % 1_000_000_000
+      }
+      chunks.append(UInt32(remainder))
+      while rest.count > 1 && rest.last == 0 { rest.removeLast() }
+    }
+    if chunks.isEmpty { return [UInt8(ascii: "0")] }
+    var digits: [UInt8] = []
+    FixedDecimal.appendInteger(UInt64(chunks.last!), to: &digits)
+    for chunk in chunks.dropLast().reversed() {
+      var part: [UInt8] = []
+      FixedDecimal.appendInteger(UInt64(chunk), to: &part)
+      digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 9 - part.count))
+      digits.append(contentsOf: part)
+    }
+    return digits
+  }
+}

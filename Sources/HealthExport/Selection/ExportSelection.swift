@@ -1,0 +1,51 @@
+import Foundation
+import HealthModel
+
+/// Everything the user chose for one CSV export: what to export, which dates, and how to write
+/// it. Built from command-line flags over saved settings over defaults.
+public struct ExportSelection: Sendable {
+  /// The order of rows within each block.
+  public enum SortOrder: String, Hashable, Sendable, CaseIterable {
+    /// Oldest first.
+    case ascending = "asc"
+    /// Newest first.
+    case descending = "desc"
+  }
+
+  /// The base metrics, in registry order.
+  public var baseMetrics: [BaseMetric]
+  /// The vitals, in registry order.
+  public var vitals: [Vital]
+  /// The labs, in registry order.
+  public var labs: [Lab]
+  public var range: DateRange
+  public var units: UnitPreferences
+  public var dateFormat: DateFormat
+  public var sortOrder: SortOrder
+  /// Where local dates and calendar days are reckoned.
+  public var timeZone: TimeZone
+
+  /// - Parameters: as the properties; the defaults are the CSV contract's.
+  public init(
+    baseMetrics: [BaseMetric] = MetricRegistry.standard.baseMetrics.filter(\.isSelectedByDefault),
+    vitals: [Vital] = [], labs: [Lab] = [], range: DateRange = .standard,
+    units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard,
+    sortOrder: SortOrder = .ascending, timeZone: TimeZone
+  ) {
+    self.baseMetrics = baseMetrics
+    self.vitals = vitals
+    self.labs = labs
+    self.range = range
+    self.units = units
+    self.dateFormat = dateFormat
+    self.sortOrder = sortOrder
+    self.timeZone = timeZone
+  }
+
+  /// Whether nothing at all is selected.
+  public var isEmpty: Bool { baseMetrics.isEmpty && vitals.isEmpty && labs.isEmpty }
+
+  /// The measures whose rows are written, in block order: base metrics, then vital components.
+  /// (Labs form their own block between them.)
+  var measures: [Measure] { baseMetrics.map(\.measure) + vitals.flatMap(\.components) }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HealthModel
+
+/// A calendar date with no time and no zone, as the user types it (`2026-01-09`).
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses `YYYY-MM-DD`; nil for anything else or a day that does not exist.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      CivilDateTime(year: year, month: month, day: day).isValid
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// Days since 1970-01-01.
+  var dayNumber: Int64 { CivilDateTime.days(fromCivil: year, month, day) }
+
+  init(dayNumber: Int64) {
+    let civil = CivilDateTime.civil(fromDays: dayNumber)
+    self.init(year: civil.year, month: civil.month, day: civil.day)
+  }
+
+  /// The day `count` days later (earlier when negative).
+  func adding(days count: Int) -> CalendarDay {
+    CalendarDay(dayNumber: dayNumber + Int64(count))
+  }
+
+  public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public var description: String {
+    let month = month < 10 ? "0\(month)" : "\(month)"
+    let day = day < 10 ? "0\(day)" : "\(day)"
+    return "\(year)-\(month)-\(day)"
+  }
+}
+
+/// Which samples an export keeps, by start date.
+public enum DateRange: Hashable, Sendable {
+  /// Calendar days including today, in the local time zone: from midnight `days − 1` days ago
+  /// (inclusive) to the next midnight after now (exclusive).
+  case lastDays(Int)
+  /// The most recent `count` rows of each metric, vital component and lab code.
+  case lastRecords(Int)
+  /// Whole days: from the start day's midnight (inclusive) to the midnight after the end day
+  /// (exclusive). Either end may be open.
+  case custom(from: CalendarDay?, to: CalendarDay?)
+  /// No limit.
+  case all
+
+  /// The default: the last 30 days.
+  public static let standard = DateRange.lastDays(30)
+
+  /// The instants this range keeps, `start` inclusive and `end` exclusive, nil where open.
+  /// - Parameters:
+  ///   - now: the moment the export runs.
+  ///   - timeZone: where days begin and end.
+  public func bounds(now: Timestamp, timeZone: TimeZone) -> (start: Timestamp?, end: Timestamp?) {
+    switch self {
+    case .all, .lastRecords:
+      return (nil, nil)
+    case .lastDays(let days):
+      let today = Self.day(of: now, in: timeZone)
+      return (
+        Self.startOfDay(today.adding(days: -(days - 1)), in: timeZone),
+        Self.startOfDay(today.adding(days: 1), in: timeZone)
+      )
+    case .custom(let from, let to):
+      return (
+        from.map { Self.startOfDay($0, in: timeZone) },
+        to.map { Self.startOfDay($0.adding(days: 1), in: timeZone) }
+      )
+    }
+  }
+
+  /// The calendar day an instant falls on in a time zone.
+  static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {
+    let seconds = instant.wholeSecondsSince1970
+    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+    let civil = CivilDateTime(secondsSince1970: seconds + Int64(offset))
+    return CalendarDay(year: civil.year, month: civil.month, day: civil.day)
+  }
+
+  /// The first instant of a day in a time zone: its midnight, or, where the clocks skip midnight,
+  /// the first moment that exists.
+  static func startOfDay(_ day: CalendarDay, in timeZone: TimeZone) -> Timestamp {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let noon = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
+    guard let date = calendar.date(from: noon) else {
+      // Out of the calendar's reach: midnight at the offset of noon.
+      let seconds = CivilDateTime(year: day.year, month: day.month, day: day.day).secondsSince1970
+      return Timestamp(secondsSince1970: seconds)
+    }
+    let start = calendar.startOfDay(for: date)
+    return Timestamp(millisecondsSince1970: (start.timeIntervalSince1970 * 1000).rounded())
+  }
+}

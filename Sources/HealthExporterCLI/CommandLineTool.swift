@@ -1,0 +1,87 @@
+import HealthModel
+
+/// The `health-exporter` command line: picks the subcommand, parses its arguments, runs it, and
+/// turns every error into a one-line message on standard error and an exit code.
+public enum CommandLineTool {
+  /// The tool's name in usage lines.
+  public static let name = "health-exporter"
+
+  static var subcommands: [any Subcommand.Type] { [ExportCommand.self, MetricsCommand.self] }
+
+  /// Runs the tool.
+  /// - Parameters:
+  ///   - arguments: the arguments after the program name.
+  ///   - environment: the process environment (`TZ`, `HEALTH_EXPORTER_NOW`).
+  ///   - output: where to write.
+  /// - Returns: the exit code.
+  public static func run(
+    _ arguments: [String], environment: [String: String], output: any ToolOutput
+  ) -> Int32 {
+    let context = ToolContext(environment: environment, output: output)
+    var command: (any Subcommand.Type)? = nil
+    do {
+      guard let first = arguments.first else {
+        try output.print(helpText)
+        return ExitCode.success.rawValue
+      }
+      switch first {
+      case "--help", "-h", "help":
+        if first == "help", arguments.count > 1 {
+          guard let named = subcommand(named: arguments[1]) else {
+            throw UsageError(.unknownCommand(arguments[1]), command: nil)
+          }
+          try output.print(named.helpText)
+        } else {
+          try output.print(helpText)
+        }
+        return ExitCode.success.rawValue
+      case "--version":
+        try output.print("\(name) \(ToolVersion.current)\n")
+        return ExitCode.success.rawValue
+      default:
+        guard let named = subcommand(named: first) else {
+          throw UsageError(
+            first.hasPrefix("-") ? .unknownOption(first) : .unknownCommand(first), command: nil)
+        }
+        command = named
+        let parsed = try ParsedArguments(
+          Array(arguments.dropFirst()), options: named.options, command: named.name)
+        if parsed.has("help") {
+          try output.print(named.helpText)
+          return ExitCode.success.rawValue
+        }
+        return try named.run(parsed, context: context).rawValue
+      }
+    } catch let error as UsageError {
+      let usage = command?.usage ?? "\(name) <command> [<options>]"
+      let helpCommand = error.command.map { "\(name) \($0) --help" } ?? "\(name) --help"
+      output.writeStandardError(
+        "Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+      return ExitCode.usage.rawValue
+    } catch {
+      output.writeStandardError("Error: \(error)\n")
+      return ExitCode(for: error).rawValue
+    }
+  }
+
+  private static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.name == name }
+  }
+
+  /// The tool's own `--help` page.
+  static var helpText: String {
+    var help = HelpText()
+    help.section(
+      "OVERVIEW",
+      "Your Apple Health data, exported to files you can use, privately on your own machine.")
+    help.section("USAGE", "\(name) <command> [<options>]")
+    help.heading("COMMANDS")
+    for command in subcommands { help.entry(command.name, command.abstract) }
+    help.heading("OPTIONS")
+    help.entry("--version", "Show the version.")
+    help.entry(OptionSpec.help.helpLabel, OptionSpec.help.help)
+    help.line("")
+    help.line("  See '\(name) help <command>' for detailed help.")
+    return help.text
+  }
+}

@@ -1,0 +1,39 @@
+import HealthArchive
+import HealthExport
+import HealthModel
+import SystemShim
+
+/// The exit codes of the command line, after `sysexits.h`.
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// Any other failure, such as an export that selects no rows.
+  case failure = 1
+  /// The command line is wrong.
+  case usage = 64
+  /// The input is malformed.
+  case dataError = 65
+  /// The input does not exist or cannot be read.
+  case noInput = 66
+  /// The output cannot be created.
+  case cannotCreate = 73
+  /// Reading or writing failed part-way.
+  case ioError = 74
+
+  /// The exit code for an error thrown by the library.
+  init(for error: any Error) {
+    switch error {
+    case is UsageError:
+      self = .usage
+    case let error as InputError:
+      if case .readFailed = error { self = .ioError } else { self = .noInput }
+    case is XMLError, is StrictModeError:
+      self = .dataError
+    case let error as OutputError:
+      self = error.isWriteFailure ? .ioError : .cannotCreate
+    case is SystemError:
+      self = .ioError
+    default:
+      self = .failure
+    }
+  }
+}

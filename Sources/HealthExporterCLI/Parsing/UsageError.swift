@@ -1,0 +1,47 @@
+/// A command line that cannot be run as given; exits 64 with the usage line and a pointer to
+/// `--help`.
+struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+  enum Reason: Hashable, Sendable {
+    case unknownOption(String)
+    case unknownCommand(String)
+    case missingValue(option: String)
+    case flagWithValue(option: String)
+    case unexpectedArgument(String)
+    case missingArgument(name: String, help: String)
+    case invalidValue(option: String, value: String, expected: String)
+    case conflicting(String, String)
+    case other(String)
+  }
+
+  var reason: Reason
+  /// The command whose usage line is shown (`export`), or nil for the tool itself.
+  var command: String?
+
+  init(_ reason: Reason, command: String?) {
+    self.reason = reason
+    self.command = command
+  }
+
+  var description: String {
+    switch reason {
+    case .unknownOption(let option):
+      "unknown option '\(option)'"
+    case .unknownCommand(let name):
+      "unknown command '\(name)'"
+    case .missingValue(let option):
+      "missing value for '\(option)'"
+    case .flagWithValue(let option):
+      "'\(option)' takes no value"
+    case .unexpectedArgument(let argument):
+      "unexpected argument '\(argument)'"
+    case .missingArgument(let name, let help):
+      "missing <\(name)>: \(help)"
+    case .invalidValue(let option, let value, let expected):
+      "invalid value '\(value)' for '\(option)': \(expected)"
+    case .conflicting(let first, let second):
+      "'\(first)' and '\(second)' cannot be used together"
+    case .other(let text):
+      text
+    }
+  }
+}

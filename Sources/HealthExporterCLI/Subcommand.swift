@@ -1,0 +1,68 @@
+/// What a subcommand runs with: the environment and where to write.
+struct ToolContext {
+  var environment: [String: String]
+  var output: any ToolOutput
+}
+
+/// One subcommand of `health-exporter`, described as data so that parsing, `--help` and usage
+/// errors all come from one place.
+protocol Subcommand {
+  /// The name typed after `health-exporter`.
+  static var name: String { get }
+  /// One line for the tool's command list and the OVERVIEW.
+  static var abstract: String { get }
+  /// The arguments after the options, as the usage line shows them (`[<input>]`).
+  static var usageArguments: String { get }
+  /// The positional arguments, with help.
+  static var arguments: [(name: String, help: String)] { get }
+  /// The options, in help order.
+  static var options: [OptionSpec] { get }
+  /// Further paragraphs at the end of `--help`.
+  static var discussion: String? { get }
+
+  /// Runs the command.
+  /// - Returns: the exit code.
+  /// - Throws: `UsageError` and the library's errors, which the tool turns into messages and exit
+  ///   codes.
+  static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode
+}
+
+extension Subcommand {
+  static var discussion: String? { nil }
+
+  /// `health-exporter export [<input>] [<options>]`.
+  static var usage: String {
+    let arguments = usageArguments.isEmpty ? "" : " \(usageArguments)"
+    let options = options.isEmpty ? "" : " [<options>]"
+    return "\(CommandLineTool.name) \(name)\(arguments)\(options)"
+  }
+
+  /// The `--help` page.
+  static var helpText: String {
+    var help = HelpText()
+    help.section("OVERVIEW", abstract)
+    help.section("USAGE", usage)
+    if !arguments.isEmpty {
+      help.heading("ARGUMENTS")
+      for argument in arguments { help.entry("<\(argument.name)>", argument.help) }
+    }
+    help.heading("OPTIONS")
+    for option in options + [OptionSpec.help] {
+      var text = option.help
+      if let defaultDescription = option.defaultDescription { text += " (default: \(defaultDescription))" }
+      help.entry(option.helpLabel, text)
+    }
+    if let discussion {
+      help.line("")
+      for paragraph in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+        help.line(paragraph.isEmpty ? "" : HelpText.wrap(String(paragraph), width: HelpText.width).joined(separator: "\n"))
+      }
+    }
+    return help.text
+  }
+
+  /// A usage error of this command.
+  static func usageError(_ reason: UsageError.Reason) -> UsageError {
+    UsageError(reason, command: name)
+  }
+}

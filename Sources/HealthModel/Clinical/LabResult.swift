@@ -1,0 +1,27 @@
+/// One laboratory result read from a clinical record (a FHIR Observation).
+public struct LabResult: Hashable, Sendable {
+  /// The LOINC code as the record carries it (`2093-3`).
+  public var loinc: String
+  /// The test's name as the record gives it (`code.text`), if any.
+  public var displayName: String?
+  /// The measured value.
+  public var value: Double
+  /// The unit as written in the record (`valueQuantity.unit`, else `valueQuantity.code`).
+  public var unit: String
+  /// When the specimen was taken (`effectiveDateTime`, `effectivePeriod.start` or `issued`).
+  public var date: Timestamp
+  /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
+  public var sourceName: String
+
+  public init(
+    loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
+    sourceName: String
+  ) {
+    self.loinc = loinc
+    self.displayName = displayName
+    self.value = value
+    self.unit = unit
+    self.date = date
+    self.sourceName = sourceName
+  }
+}
