@@ -197,10 +197,11 @@ public final class ExportXMLReader {
     }
   }
 
-  /// The value of a record: a quantity when it has a unit or a quantity type (nil when the value
-  /// is missing or not a number), else a category value or none.
+  /// The value of a record: a quantity when it has a non-empty unit or a quantity type (nil when
+  /// the value is missing or not a number), else a category value or none. (iOS 8 wrote
+  /// `unit=""` on category records.)
   private func sampleValue(_ fields: RecordFields, type: String) throws -> SampleValue? {
-    if fields.unit != nil || type.hasPrefix("HKQuantityTypeIdentifier") {
+    if !(fields.unit ?? "").isEmpty || type.hasPrefix("HKQuantityTypeIdentifier") {
       guard let attribute = fields.valueAttribute,
         let number = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
       else { return nil }
