@@ -29,7 +29,7 @@ let package = Package(
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
     .testTarget(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
-      resources: [.copy("Golden")]),
+      exclude: ["Export/Golden"]),
     .testTarget(
       name: "HealthExporterCLITests", dependencies: ["HealthExporterCLI", "HealthTestSupport"]),
   ]

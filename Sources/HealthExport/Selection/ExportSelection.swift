@@ -12,11 +12,12 @@ public struct ExportSelection: Sendable {
     case descending = "desc"
   }
 
-  /// The base metrics, in registry order.
+  /// The base metrics; their blocks are written in this order (the registry's, for the contract).
   public var baseMetrics: [BaseMetric]
-  /// The vitals, in registry order.
+  /// The vitals; their components' blocks are written in this order (the registry's, for the
+  /// contract).
   public var vitals: [Vital]
-  /// The labs, in registry order.
+  /// The labs (all written in one block, by date).
   public var labs: [Lab]
   public var range: DateRange
   public var units: UnitPreferences

@@ -1,0 +1,53 @@
+import HealthExport
+import HealthModel
+import Testing
+
+/// RFC 4180 quoting: only fields with a comma, a double quote, CR or LF are quoted.
+@Suite struct CSVQuotingTests {
+  @Test(arguments: [
+    ("Mom's Lab", "Mom's Lab"),
+    ("Lab, Inc.", "\"Lab, Inc.\""),
+    ("The &quot;Best&quot; Scale", "\"The \"\"Best\"\" Scale\""),
+    ("Line&#10;Break", "\"Line\nBreak\""),
+    ("Carriage&#13;Return", "\"Carriage\rReturn\""),
+    ("Simon’s iPhone 🕛", "Simon’s iPhone 🕛"),
+    ("Здоровье", "Здоровье"),
+    ("tab&#9;inside", "tab\tinside"),
+  ])
+  func quotesOnlyWhatItMust(_ example: (String, String)) throws {
+    let outcome = try ExportTest.run(ExportTest.record("BodyMass", "80", "kg", source: example.0))
+    #expect(outcome.csv == ExportTest.csv(["2026-01-09 10:30:00,Weight,,176.37,lbs,\(example.1),"]))
+  }
+
+  @Test func writesTheFileLayoutExactly() throws {
+    let outcome = try ExportTest.run(ExportTest.record("StepCount", "5432", "count", source: "Apple Watch"))
+    let expected: [UInt8] = Array(
+      """
+      ### HealthExporterCSV: data exported as-is from Apple Health.
+      ### No warranty of accuracy or completeness or fitness for any purpose.
+      ### Not a medical record. Verify with your healthcare provider before any clinical use.
+      Date,Metric,LOINC,Value,Unit,Source,Meal Time
+      2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,
+
+      """.utf8)
+    #expect(Array(outcome.csv.utf8) == expected)
+    #expect(!outcome.csv.utf8.starts(with: [0xEF, 0xBB, 0xBF]))
+    #expect(!outcome.csv.contains("\r"))
+  }
+
+  @Test(arguments: [
+    (DateFormat.standard, "2026-07-04 09:05:03"),
+    (.iso8601, "2026-07-04T13:05:03Z"),
+    (.ymdSlash, "2026/07/04 09:05:03"),
+    (.mdy, "07/04/2026 09:05:03"),
+    (.dmy, "04 Jul 2026 09:05:03"),
+  ])
+  func writesDatesInTheChosenFormatAndZone(_ example: (DateFormat, String)) throws {
+    var selection = ExportTest.selection()
+    selection.dateFormat = example.0
+    // The export's offset (+0200) is not the sample's: the instant is what counts.
+    let outcome = try ExportTest.run(
+      ExportTest.record("StepCount", "1", "count", at: "2026-07-04 15:05:03 +0200"), selection: selection)
+    #expect(outcome.rows == ["\(example.1),Steps,,1,steps,Test Source,"])
+  }
+}

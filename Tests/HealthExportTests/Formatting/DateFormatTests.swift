@@ -1,0 +1,51 @@
+import Foundation
+import HealthModel
+import Testing
+
+@testable import HealthExport
+
+@Suite struct DateFormatTests {
+  /// 2026-01-09 15:30:00 UTC, 10:30:00 in New York.
+  let instant: Int64 = 1_767_972_600
+  let newYork = -5 * 3600
+
+  @Test(arguments: [
+    (DateFormat.standard, "2026-01-09 10:30:00"),
+    (.iso8601, "2026-01-09T15:30:00Z"),
+    (.ymdSlash, "2026/01/09 10:30:00"),
+    (.mdy, "01/09/2026 10:30:00"),
+    (.dmy, "09 Jan 2026 10:30:00"),
+  ])
+  func writesEachFormat(_ example: (DateFormat, String)) {
+    #expect(example.0.string(secondsSince1970: instant, offset: newYork) == example.1)
+  }
+
+  @Test func writesEveryMonthInEnglish() {
+    let months = (1...12).map { month in
+      DateFormat.dmy.string(
+        secondsSince1970: CivilDateTime(year: 2026, month: month, day: 1).secondsSince1970, offset: 0)
+    }
+    #expect(
+      months == [
+        "01 Jan 2026 00:00:00", "01 Feb 2026 00:00:00", "01 Mar 2026 00:00:00", "01 Apr 2026 00:00:00",
+        "01 May 2026 00:00:00", "01 Jun 2026 00:00:00", "01 Jul 2026 00:00:00", "01 Aug 2026 00:00:00",
+        "01 Sep 2026 00:00:00", "01 Oct 2026 00:00:00", "01 Nov 2026 00:00:00", "01 Dec 2026 00:00:00",
+      ])
+  }
+
+  @Test func namesTheOptionsOfTheCommandLine() {
+    #expect(DateFormat.allCases.map(\.optionName) == ["default", "iso8601", "ymd-slash", "mdy", "dmy"])
+  }
+
+  @Test func takesOffsetsFromTheTimeZoneAcrossDaylightSaving() throws {
+    var cache = ZoneOffsetCache(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+    // 2026-03-08: clocks go from 02:00 EST to 03:00 EDT at 07:00 UTC.
+    #expect(cache.offset(at: 1_772_953_199) == -5 * 3600)
+    #expect(cache.offset(at: 1_772_953_200) == -4 * 3600)
+    #expect(cache.offset(at: 1_772_900_000) == -5 * 3600)
+    #expect(cache.offset(at: 1_773_000_000) == -4 * 3600)
+    // 2026-11-01: back from 02:00 EDT to 01:00 EST at 06:00 UTC.
+    #expect(cache.offset(at: 1_793_512_799) == -4 * 3600)
+    #expect(cache.offset(at: 1_793_512_800) == -5 * 3600)
+  }
+}

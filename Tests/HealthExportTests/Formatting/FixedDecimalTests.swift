@@ -1,0 +1,56 @@
+import Testing
+
+@testable import HealthExport
+
+@Suite struct FixedDecimalTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var value: Double
+    var decimals: Int
+    var expected: String
+    var testDescription: String { "\(value) %.\(decimals)f" }
+  }
+
+  /// Expected texts are what C's printf (and Python's `%` operator, which rounds the same way)
+  /// writes for these doubles.
+  @Test(arguments: [
+    Case(value: 0.125, decimals: 2, expected: "0.12"),
+    Case(value: 0.375, decimals: 2, expected: "0.38"),
+    Case(value: 2.5, decimals: 0, expected: "2"),
+    Case(value: 3.5, decimals: 0, expected: "4"),
+    Case(value: 0.5, decimals: 0, expected: "0"),
+    Case(value: 1.5, decimals: 0, expected: "2"),
+    Case(value: 2.675, decimals: 2, expected: "2.67"),
+    Case(value: 1.005, decimals: 2, expected: "1.00"),
+    Case(value: 0.045, decimals: 2, expected: "0.04"),
+    Case(value: -0.001, decimals: 2, expected: "-0.00"),
+    Case(value: -0.0, decimals: 1, expected: "-0.0"),
+    Case(value: 220.46226218, decimals: 2, expected: "220.46"),
+    Case(value: 84.14138463686157, decimals: 2, expected: "84.14"),
+    Case(value: 185.5, decimals: 2, expected: "185.50"),
+    Case(value: 145.6, decimals: 0, expected: "146"),
+    Case(value: 99.085734, decimals: 0, expected: "99"),
+    Case(value: 184, decimals: 0, expected: "184"),
+    Case(value: 7.5, decimals: 2, expected: "7.50"),
+    Case(value: 99.95, decimals: 1, expected: "100.0"),
+    Case(value: 99.95, decimals: 0, expected: "100"),
+    Case(value: 4.35, decimals: 1, expected: "4.3"),
+    Case(value: 4.45, decimals: 1, expected: "4.5"),
+    Case(value: 123456789.125, decimals: 2, expected: "123456789.12"),
+    Case(value: 1e20, decimals: 2, expected: "100000000000000000000.00"),
+    Case(value: 1180591620717411303424, decimals: 3, expected: "1180591620717411303424.000"),
+    Case(value: 9007199254740992, decimals: 0, expected: "9007199254740992"),
+    Case(value: 5e-324, decimals: 2, expected: "0.00"),
+    Case(value: 1.0 / 3.0, decimals: 17, expected: "0.33333333333333331"),
+    Case(value: 0.1, decimals: 17, expected: "0.10000000000000001"),
+    Case(
+      value: 1.7976931348623157e308, decimals: 0,
+      expected:
+        "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
+    ),
+  ])
+  func roundsAsPrintfDoes(_ example: Case) {
+    var bytes: [UInt8] = []
+    FixedDecimal.append(example.value, decimals: example.decimals, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == example.expected)
+  }
+}

@@ -1,0 +1,62 @@
+import HealthExport
+import HealthModel
+import HealthTestSupport
+import SystemShim
+import Testing
+
+@Suite struct OutputFileTests {
+  private func write(_ text: String, to path: String, overwrites: Bool) throws {
+    let file = try OutputFile(path: path, overwrites: overwrites)
+    var text = text
+    try text.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+    try file.commit()
+  }
+
+  @Test func writesOwnerOnlyAndLeavesNoTemporaryFile() throws {
+    let folder = try TestDirectory()
+    try write("a,b\n", to: folder.file("out.csv"), overwrites: false)
+    #expect(try folder.read("out.csv") == "a,b\n")
+    #expect(SystemCall.permissions(of: folder.file("out.csv")) == 0o600)
+    #expect(try folder.contents() == ["out.csv"])
+  }
+
+  @Test func refusesToOverwriteUnlessAsked() throws {
+    let folder = try TestDirectory()
+    let path = try folder.write("old\n", to: "out.csv")
+    #expect(throws: OutputError.alreadyExists(path: path)) {
+      try write("new\n", to: path, overwrites: false)
+    }
+    #expect(try folder.read("out.csv") == "old\n")
+    try write("new\n", to: path, overwrites: true)
+    #expect(try folder.read("out.csv") == "new\n")
+    #expect(SystemCall.permissions(of: path) == 0o600)
+    #expect(try folder.contents() == ["out.csv"])
+  }
+
+  @Test func leavesNothingWhenDiscarded() throws {
+    let folder = try TestDirectory()
+    do {
+      let file = try OutputFile(path: folder.file("out.csv"), overwrites: false)
+      var text = "partial"
+      try text.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+      // Dropped without commit: the run failed.
+    }
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func namesAMissingFolder() throws {
+    let folder = try TestDirectory()
+    let path = folder.file("missing/out.csv")
+    #expect(throws: OutputError.folderNotFound(path: path)) { try write("x", to: path, overwrites: false) }
+    #expect(
+      OutputError.folderNotFound(path: path).description
+        == "The folder for \(path) does not exist. Create it first, or choose another path with --output.")
+  }
+
+  @Test func refusesAFolderAsTheFile() throws {
+    let folder = try TestDirectory()
+    #expect(throws: OutputError.cannotCreate(path: folder.path, reason: "it is a folder")) {
+      try write("x", to: folder.path, overwrites: true)
+    }
+  }
+}
