@@ -20,8 +20,14 @@ let package = Package(
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
-    .target(name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
+    .target(
+      name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
+    // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
+    .executableTarget(
+      name: "health-exporter-benchmark",
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"],
+      path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
     .target(name: "HealthTestSupport", dependencies: ["HealthModel", "SystemShim"]),
 
@@ -31,7 +37,9 @@ let package = Package(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
       exclude: ["Export/Golden"]),
     .testTarget(
-      name: "HealthExporterCLITests", dependencies: ["HealthExporterCLI", "HealthTestSupport"]),
+      name: "HealthExporterCLITests",
+      dependencies: ["HealthExporterCLI", "HealthTestSupport", "SystemShim", "health-exporter"],
+      exclude: ["Golden"]),
   ]
 )
 

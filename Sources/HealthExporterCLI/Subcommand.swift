@@ -55,7 +55,9 @@ extension Subcommand {
     if let discussion {
       help.line("")
       for paragraph in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
-        help.line(paragraph.isEmpty ? "" : HelpText.wrap(String(paragraph), width: HelpText.width).joined(separator: "\n"))
+        help.line(
+          paragraph.isEmpty
+            ? "" : HelpText.wrap(String(paragraph), width: HelpText.width).joined(separator: "\n"))
       }
     }
     return help.text

@@ -176,7 +176,8 @@ package enum SystemCall {
 }
 
 // The C functions under names that do not clash with the static methods above.
-@inline(__always) private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+@inline(__always) private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
   read(fd, buffer, count)
 }
 @inline(__always) private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

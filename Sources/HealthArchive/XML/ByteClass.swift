@@ -14,9 +14,10 @@ enum ByteClass {
     for byte in [0x20, 0x09, 0x0A, 0x0D] as [UInt8] {
       table[Int(byte)] |= whitespace | nameDelimiter
     }
-    for byte in [UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""),
-      UInt8(ascii: "'"), UInt8(ascii: "<")]
-    {
+    for byte in [
+      UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""),
+      UInt8(ascii: "'"), UInt8(ascii: "<"),
+    ] {
       table[Int(byte)] |= nameDelimiter
     }
     for byte in [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: "&")] {

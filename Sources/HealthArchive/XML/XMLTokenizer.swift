@@ -524,9 +524,12 @@ final class XMLTokenizer {
     let length = last - first
     let matches =
       length == nameEnd - nameStart
-      && openNameBytes.withUnsafeBufferPointer { memoryEqual(base + nameStart, $0.baseAddress! + first, length) }
+      && openNameBytes.withUnsafeBufferPointer {
+        memoryEqual(base + nameStart, $0.baseAddress! + first, length)
+      }
     guard matches else {
-      throw error(.mismatchedEndTag(expected: openName(at: openNameEnds.count - 1), found: name), at: tagStart)
+      throw error(
+        .mismatchedEndTag(expected: openName(at: openNameEnds.count - 1), found: name), at: tagStart)
     }
     openNameBytes.removeLast(length)
     openNameEnds.removeLast()

@@ -6,9 +6,13 @@ struct HelpText {
 
   private var lines: [String] = []
 
+  /// `TITLE: body`, the body wrapped under itself.
   mutating func section(_ title: String, _ body: String) {
     if !lines.isEmpty { lines.append("") }
-    lines.append("\(title): \(body)")
+    let indent = String(repeating: " ", count: title.count + 2)
+    let wrapped = Self.wrap(body, width: Self.width - indent.count)
+    lines.append("\(title): " + (wrapped.first ?? ""))
+    lines += wrapped.dropFirst().map { indent + $0 }
   }
 
   mutating func heading(_ title: String) {

@@ -17,7 +17,8 @@ enum ExportCommand: Subcommand {
   static let options: [OptionSpec] = [
     OptionSpec(
       "output", short: "o", .value(name: "path"),
-      help: "A file, a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.csv inside it), or - for standard output.",
+      help:
+        "A file, a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.csv inside it), or - for standard output.",
       default: "the current folder"),
     OptionSpec(
       "metrics", .value(name: "list"),
@@ -25,11 +26,13 @@ enum ExportCommand: Subcommand {
       default: "weight,steps"),
     OptionSpec(
       "vitals", .value(name: "list"),
-      help: "Vitals, comma-separated: \(MetricRegistry.standard.vitals.map(\.optionName).joined(separator: ", ")); all; or none.",
+      help:
+        "Vitals, comma-separated: \(MetricRegistry.standard.vitals.map(\.optionName).joined(separator: ", ")); all; or none.",
       default: "none"),
     OptionSpec(
       "labs", .value(name: "list"),
-      help: "Labs, comma-separated: panels (\(LabPanel.allCases.map(\.optionName).joined(separator: ", "))) and/or LOINC codes; all; or none. 'health-exporter metrics' lists them.",
+      help:
+        "Labs, comma-separated: panels (\(LabPanel.allCases.map(\.optionName).joined(separator: ", "))) and/or LOINC codes; all; or none. 'health-exporter metrics' lists them.",
       default: "none"),
     OptionSpec(
       "last-days", .value(name: "n"),

@@ -170,7 +170,9 @@ enum ExportOptions {
       throw UsageError(
         .invalidValue(
           option: option, value: item,
-          expected: "expected \(accepted.joined(separator: ", "))\(item == "none" || item == "all" ? " (alone)" : "")"),
+          expected:
+            "expected \(accepted.joined(separator: ", "))\(item == "none" || item == "all" ? " (alone)" : "")"
+        ),
         command: "export")
     }
     if items.isEmpty {
@@ -192,7 +194,8 @@ enum ExportOptions {
         if let lab = registry.lab(forCode: item) {
           selectedCodes.insert(lab.loinc)
         } else {
-          warn("LOINC \(item) is not in the registry and is ignored; 'health-exporter metrics' lists the codes")
+          warn(
+            "LOINC \(item) is not in the registry and is ignored; 'health-exporter metrics' lists the codes")
         }
       } else {
         let panels = LabPanel.allCases.map(\.optionName).joined(separator: ", ")

@@ -38,11 +38,15 @@ enum MetricsCommand: Subcommand {
     }
     let widths = [24, 32, 13]
 
-    lines.append("BASE METRICS (--metrics; default: \(registry.baseMetrics.filter(\.isSelectedByDefault).map(\.optionName).joined(separator: ",")))")
+    lines.append(
+      "BASE METRICS (--metrics; default: \(registry.baseMetrics.filter(\.isSelectedByDefault).map(\.optionName).joined(separator: ",")))"
+    )
     row(["NAME", "CSV METRIC", "UNIT", "DECIMALS"], widths: widths)
     for metric in registry.baseMetrics {
       row(
-        [metric.optionName, metric.measure.name, unitText(metric.measure.unit), "\(metric.measure.decimals)"],
+        [
+          metric.optionName, metric.measure.name, unitText(metric.measure.unit), "\(metric.measure.decimals)",
+        ],
         widths: widths)
     }
     lines.append("")
@@ -51,7 +55,10 @@ enum MetricsCommand: Subcommand {
     for vital in registry.vitals {
       for (index, component) in vital.components.enumerated() {
         row(
-          [index == 0 ? vital.optionName : "", component.name, unitText(component.unit), "\(component.decimals)"],
+          [
+            index == 0 ? vital.optionName : "", component.name, unitText(component.unit),
+            "\(component.decimals)",
+          ],
           widths: widths)
       }
     }
@@ -61,8 +68,11 @@ enum MetricsCommand: Subcommand {
     for panel in LabPanel.allCases {
       for (index, lab) in registry.labs(in: panel).enumerated() {
         row(
-          [index == 0 ? "\(panel.optionName) (\(panel.displayName))" : "", lab.name, lab.loinc, "\(lab.decimals)",
-            lab.alternativeCodes.joined(separator: ", ")],
+          [
+            index == 0 ? "\(panel.optionName) (\(panel.displayName))" : "", lab.name, lab.loinc,
+            "\(lab.decimals)",
+            lab.alternativeCodes.joined(separator: ", "),
+          ],
           widths: widths + [10])
       }
     }

@@ -70,7 +70,9 @@ public struct ISO8601DateTime: Hashable, Sendable {
       }
       if expect(UInt8(ascii: "Z")) {
         offset = 0
-      } else if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+      } else if index < bytes.count
+        && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+      {
         let isNegative = bytes[index] == UInt8(ascii: "-")
         index += 1
         guard let hours = number(2), hours <= 23 else { return nil }

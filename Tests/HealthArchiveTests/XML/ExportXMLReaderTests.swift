@@ -85,7 +85,10 @@ import Testing
     #expect(result.header.locale == "en_NL")
     #expect(result.header.exportVersion == nil)
     #expect(result.samples.map(\.value) == [.quantity(61, unit: "count/min")])
-    #expect(result.samples.first?.metadata == [MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: "0")])
+    #expect(
+      result.samples.first?.metadata == [
+        MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: "0")
+      ])
     #expect(result.sampleLines == [6])
     guard case .exportDate(let date) = result.items.first?.item else {
       Issue.record("the export date comes first")
@@ -124,9 +127,11 @@ import Testing
 
   @Test func readsCorrelationsWithTheirMembers() throws {
     let systolic = ExportXML.record(
-      "BloodPressureSystolic", value: "120", unit: "mmHg", source: "Omron", start: "2026-01-15 14:32:00 -0500")
+      "BloodPressureSystolic", value: "120", unit: "mmHg", source: "Omron", start: "2026-01-15 14:32:00 -0500"
+    )
     let diastolic = ExportXML.record(
-      "BloodPressureDiastolic", value: "80", unit: "mmHg", source: "Omron", start: "2026-01-15 14:32:00 -0500")
+      "BloodPressureDiastolic", value: "80", unit: "mmHg", source: "Omron", start: "2026-01-15 14:32:00 -0500"
+    )
     let xml = ExportXML.document(
       systolic + diastolic
         + """
@@ -135,7 +140,10 @@ import Testing
         \(systolic)\(diastolic) </Correlation>
         """)
     let result = try readExport(xml)
-    #expect(result.samples.map(\.type) == [HealthKitIdentifier.bloodPressureSystolic, HealthKitIdentifier.bloodPressureDiastolic])
+    #expect(
+      result.samples.map(\.type) == [
+        HealthKitIdentifier.bloodPressureSystolic, HealthKitIdentifier.bloodPressureDiastolic,
+      ])
     let correlation = try #require(result.correlations.first)
     #expect(correlation.type == "HKCorrelationTypeIdentifierBloodPressure")
     #expect(correlation.metadata == [MetadataEntry(key: "HKWasUserEntered", value: "1")])
@@ -149,7 +157,10 @@ import Testing
         \(systolic)\(diastolic) </Correlation>
         """))
     #expect(onlyMembers.samples == [])
-    #expect(onlyMembers.correlations.first?.objects.map(\.value) == [.quantity(120, unit: "mmHg"), .quantity(80, unit: "mmHg")])
+    #expect(
+      onlyMembers.correlations.first?.objects.map(\.value) == [
+        .quantity(120, unit: "mmHg"), .quantity(80, unit: "mmHg"),
+      ])
   }
 
   @Test func readsPastEverythingElse() throws {
@@ -182,13 +193,17 @@ import Testing
       Issue.record("characteristics expected")
       return
     }
-    #expect(entries == [MetadataEntry(key: "HKCharacteristicTypeIdentifierBiologicalSex", value: "HKBiologicalSexFemale")])
+    #expect(
+      entries == [
+        MetadataEntry(key: "HKCharacteristicTypeIdentifierBiologicalSex", value: "HKBiologicalSexFemale")
+      ])
   }
 
   @Test func deliversOnlyTheFilteredTypes() throws {
     let xml = ExportXML.document(
       ExportXML.record("StepCount", value: "12", unit: "count", start: "2026-01-09 10:30:00 -0500")
-        + ExportXML.record("HeartRate", value: "not a number", unit: "count/min", start: "2026-01-09 10:30:00 -0500")
+        + ExportXML.record(
+          "HeartRate", value: "not a number", unit: "count/min", start: "2026-01-09 10:30:00 -0500")
         + ExportXML.record("StepCount", value: "13", unit: "count", start: "2026-01-09 10:31:00 -0500"))
     let filter = ItemFilter(sampleTypes: [HealthKitIdentifier.stepCount], includesCorrelations: false)
     let result = try readExport(xml, filter: filter)
@@ -251,7 +266,9 @@ import Testing
        <Record type="HKCategoryTypeIdentifierMindfulSession" sourceName="Breathe" startDate="2024-01-06 08:00:00 +0100" endDate="2024-01-06 08:05:00 +0100"/>
       """)
     #expect(
-      try readExport(xml).samples.map(\.value) == [.category("HKCategoryValueSleepAnalysisAsleepCore"), .none])
+      try readExport(xml).samples.map(\.value) == [
+        .category("HKCategoryValueSleepAnalysisAsleepCore"), .none,
+      ])
   }
 
   @Test func skipsRecordsThatCannotGiveASampleAndSaysWhere() throws {
@@ -268,10 +285,18 @@ import Testing
     #expect(result.samples.count == 1)
     #expect(
       result.diagnostics.summary == [
-        Diagnostics.Tally(reason: "value is not a number", count: 2, firstLocation: SourceLocation(file: "export.xml", line: 11, column: 2)),
-        Diagnostics.Tally(reason: "startDate is not a date", count: 1, firstLocation: SourceLocation(file: "export.xml", line: 12, column: 2)),
-        Diagnostics.Tally(reason: "a record without a type", count: 1, firstLocation: SourceLocation(file: "export.xml", line: 13, column: 2)),
-        Diagnostics.Tally(reason: "a quantity without a value", count: 1, firstLocation: SourceLocation(file: "export.xml", line: 14, column: 2)),
+        Diagnostics.Tally(
+          reason: "value is not a number", count: 2,
+          firstLocation: SourceLocation(file: "export.xml", line: 11, column: 2)),
+        Diagnostics.Tally(
+          reason: "startDate is not a date", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 12, column: 2)),
+        Diagnostics.Tally(
+          reason: "a record without a type", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 13, column: 2)),
+        Diagnostics.Tally(
+          reason: "a quantity without a value", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 14, column: 2)),
       ])
     #expect(throws: StrictModeError.self) { try readExport(xml, strict: true) }
   }

@@ -21,10 +21,13 @@ import Testing
     Case(
       name: "a file cut between records",
       xml: prefix + " <Record type=\"A\" value=\"1\"/>\n",
-      message: "export.xml, line 4, column 1: the file ends before <HealthData> (opened at line 2) is closed; it may be truncated"),
+      message:
+        "export.xml, line 4, column 1: the file ends before <HealthData> (opened at line 2) is closed; it may be truncated"
+    ),
     Case(
       name: "a mismatched end tag",
-      xml: prefix + " <Record type=\"A\">\n  <MetadataEntry key=\"k\" value=\"v\">\n </Record>\n</HealthData>",
+      xml: prefix
+        + " <Record type=\"A\">\n  <MetadataEntry key=\"k\" value=\"v\">\n </Record>\n</HealthData>",
       message: "export.xml, line 5, column 2: end tag </Record> does not close <MetadataEntry>"),
     Case(
       name: "a less-than sign in a value",
@@ -40,11 +43,15 @@ import Testing
       message: "export.xml, line 3, column 15: the value of attribute 'type' is not in quotes"),
     Case(
       name: "an unknown entity",
-      xml: prefix + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"a &nbsp; b\" unit=\"count\" startDate=\"2026-01-09 10:30:00 -0500\" endDate=\"2026-01-09 10:30:00 -0500\" value=\"1\"/>\n</HealthData>",
-      message: "export.xml, line 3, column 65: unknown entity '&nbsp;' (only &lt; &gt; &amp; &quot; &apos; and character references are read)"),
+      xml: prefix
+        + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"a &nbsp; b\" unit=\"count\" startDate=\"2026-01-09 10:30:00 -0500\" endDate=\"2026-01-09 10:30:00 -0500\" value=\"1\"/>\n</HealthData>",
+      message:
+        "export.xml, line 3, column 65: unknown entity '&nbsp;' (only &lt; &gt; &amp; &quot; &apos; and character references are read)"
+    ),
     Case(
       name: "a character reference to nothing",
-      xml: prefix + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"&#0;\" unit=\"count\" startDate=\"2026-01-09 10:30:00 -0500\" endDate=\"2026-01-09 10:30:00 -0500\" value=\"1\"/>\n</HealthData>",
+      xml: prefix
+        + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"&#0;\" unit=\"count\" startDate=\"2026-01-09 10:30:00 -0500\" endDate=\"2026-01-09 10:30:00 -0500\" value=\"1\"/>\n</HealthData>",
       message: "export.xml, line 3, column 63: character reference '&#0;' names no valid character"),
     Case(
       name: "an end tag with nothing open",
@@ -57,7 +64,9 @@ import Testing
     Case(
       name: "another root element",
       xml: "<?xml version=\"1.0\"?>\n<ClinicalDocument xmlns=\"urn:hl7-org:v3\">\n</ClinicalDocument>",
-      message: "export.xml, line 2, column 1: the root element is <ClinicalDocument>, not <HealthData>; this is not an Apple Health export.xml"),
+      message:
+        "export.xml, line 2, column 1: the root element is <ClinicalDocument>, not <HealthData>; this is not an Apple Health export.xml"
+    ),
     Case(
       name: "no element at all",
       xml: "<?xml version=\"1.0\"?>\n<!-- empty -->\n",
@@ -65,7 +74,8 @@ import Testing
     Case(
       name: "an unclosed DOCTYPE",
       xml: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData ANY>\n",
-      message: "export.xml, line 2, column 1: the file ends inside the DOCTYPE declaration; it may be truncated"),
+      message:
+        "export.xml, line 2, column 1: the file ends inside the DOCTYPE declaration; it may be truncated"),
     Case(
       name: "an unclosed comment",
       xml: prefix + " <!-- Blood Glucose Records\n",

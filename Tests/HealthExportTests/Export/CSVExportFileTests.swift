@@ -24,7 +24,9 @@ import Testing
   }
 
   @Test func namesTheFileAfterTheLocalTimeOfTheExport() {
-    #expect(CSVExport.fileName(now: ExportTest.now, timeZone: ExportTest.newYork) == "HealthExporter_2026-01-20_070000.csv")
+    #expect(
+      CSVExport.fileName(now: ExportTest.now, timeZone: ExportTest.newYork)
+        == "HealthExporter_2026-01-20_070000.csv")
     #expect(CSVExport.fileName(now: ExportTest.now, timeZone: .gmt) == "HealthExporter_2026-01-20_120000.csv")
   }
 
@@ -34,7 +36,9 @@ import Testing
     let path = folder.file("HealthExporter_2026-01-20_070000.csv")
     #expect(result.summary.outputPath == path)
     #expect(try folder.contents() == ["HealthExporter_2026-01-20_070000.csv"])
-    #expect(try folder.read("HealthExporter_2026-01-20_070000.csv") == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
+    #expect(
+      try folder.read("HealthExporter_2026-01-20_070000.csv")
+        == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     #expect(SystemCall.permissions(of: path) == 0o600)
     #expect(
       result.summary.line == "Wrote 1 row (Steps 1) to \(path).")
@@ -44,7 +48,8 @@ import Testing
     let folder = try TestDirectory()
     let path = folder.file("mine.csv")
     _ = try export(steps, output: path)
-    #expect(try folder.read("mine.csv") == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
+    #expect(
+      try folder.read("mine.csv") == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     let piped = try export(steps, output: "-")
     #expect(piped.standardOutput == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     #expect(piped.summary.outputPath == nil)
@@ -57,7 +62,8 @@ import Testing
     #expect(throws: OutputError.alreadyExists(path: path)) { try export(steps, output: path) }
     #expect(try folder.read("mine.csv") == "keep me\n")
     _ = try export(steps, output: path, overwrites: true)
-    #expect(try folder.read("mine.csv") == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
+    #expect(
+      try folder.read("mine.csv") == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     #expect(try folder.contents() == ["mine.csv"])
   }
 

@@ -27,7 +27,8 @@ struct ExportOutcome {
 
   /// The data rows, without disclaimer and header.
   var rows: [String] {
-    Array(csv.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).dropLast().map(String.init))
+    Array(
+      csv.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).dropLast().map(String.init))
   }
 }
 
@@ -44,7 +45,8 @@ enum ExportTest {
     let registry = MetricRegistry.standard
     return ExportSelection(
       baseMetrics: registry.baseMetrics.filter { metrics.contains($0.optionName) },
-      vitals: registry.vitals.filter { vitals.contains($0.optionName) }, labs: labs, range: range, units: units,
+      vitals: registry.vitals.filter { vitals.contains($0.optionName) }, labs: labs, range: range,
+      units: units,
       timeZone: newYork)
   }
 
@@ -57,7 +59,8 @@ enum ExportTest {
     let summary = try CSVExport(selection: selection, now: now).run(
       source: InMemoryExport(xml: ExportXML.document(body)),
       destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: diagnostics)
-    return ExportOutcome(csv: String(decoding: bytes, as: UTF8.self), summary: summary, diagnostics: diagnostics)
+    return ExportOutcome(
+      csv: String(decoding: bytes, as: UTF8.self), summary: summary, diagnostics: diagnostics)
   }
 
   /// A whole CSV file with these rows.

@@ -29,7 +29,8 @@ import Testing
   @Test func reproducesTheContractsExample() throws {
     let selection = ExportTest.selection(vitals: ["blood-pressure", "oxygen-saturation"])
     let outcome = try ExportTest.run(Self.seedExample, selection: selection)
-    let expected = try Golden.expected("seed-example-without-labs.csv", actual: outcome.csv, testFile: #filePath)
+    let expected = try Golden.expected(
+      "seed-example-without-labs.csv", actual: outcome.csv, testFile: #filePath)
     #expect(outcome.csv == expected, "\(Golden.difference(expected: expected, actual: outcome.csv))")
   }
 }

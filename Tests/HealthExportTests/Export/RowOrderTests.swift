@@ -72,7 +72,8 @@ import Testing
       + ExportTest.record("StepCount", "20", "count", at: "2026-01-02 09:00:00 -0500")
       + ExportTest.record("BloodGlucose", "19", "mg/dL", at: "2026-01-19 09:00:00 -0500")
       + ExportTest.record("BloodGlucose", "90", "mg/dL", at: "2026-01-05 09:00:00 -0500")
-    let outcome = try ExportTest.run(body, selection: ExportTest.selection(range: .lastRecords(2), units: kilograms))
+    let outcome = try ExportTest.run(
+      body, selection: ExportTest.selection(range: .lastRecords(2), units: kilograms))
     // The two most recent weights are "Later" and, of the three tied at 10:30, the last in the
     // input; glucose under 20 is dropped before counting.
     #expect(
@@ -93,16 +94,20 @@ import Testing
       + ExportTest.record("StepCount", "4", "count", at: "2026-01-21 00:00:00 -0500")
     // Now is 2026-01-20 07:00 in New York: the last 2 days are the 19th and the 20th.
     let lastDays = try ExportTest.run(body, selection: ExportTest.selection(range: .lastDays(2)))
-    #expect(lastDays.rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[3] } == ["2", "3"])
+    #expect(
+      lastDays.rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[3] } == ["2", "3"])
     let custom = try ExportTest.run(
       body,
       selection: ExportTest.selection(
-        range: .custom(from: CalendarDay(year: 2026, month: 1, day: 18), to: CalendarDay(year: 2026, month: 1, day: 19))))
+        range: .custom(
+          from: CalendarDay(year: 2026, month: 1, day: 18), to: CalendarDay(year: 2026, month: 1, day: 19))))
     #expect(custom.rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[3] } == ["1", "2"])
   }
 
-  static let systolic = ExportTest.record("BloodPressureSystolic", "120", "mmHg", at: "2026-01-15 14:32:00 -0500")
-  static let diastolic = ExportTest.record("BloodPressureDiastolic", "80", "mmHg", at: "2026-01-15 14:32:00 -0500")
+  static let systolic = ExportTest.record(
+    "BloodPressureSystolic", "120", "mmHg", at: "2026-01-15 14:32:00 -0500")
+  static let diastolic = ExportTest.record(
+    "BloodPressureDiastolic", "80", "mmHg", at: "2026-01-15 14:32:00 -0500")
 
   static func correlation(_ members: String) -> String {
     """
@@ -124,7 +129,8 @@ import Testing
     ("top-level records only", systolic + diastolic),
   ])
   func writesEachBloodPressureReadingOnce(_ example: (String, String)) throws {
-    let outcome = try ExportTest.run(example.1, selection: ExportTest.selection(metrics: [], vitals: ["blood-pressure"]))
+    let outcome = try ExportTest.run(
+      example.1, selection: ExportTest.selection(metrics: [], vitals: ["blood-pressure"]))
     #expect(outcome.rows == Self.reading)
   }
 

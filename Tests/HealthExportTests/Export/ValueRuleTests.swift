@@ -111,7 +111,9 @@ import Testing
       ExportTest.record("BodyMass", "80", "kg", metadata: before)
         + ExportTest.record("BloodGlucose", "98", "mg/dL", at: "2026-01-09 07:15:00 -0500", metadata: before)
         + ExportTest.record("BloodGlucose", "145", "mg/dL", at: "2026-01-09 14:30:00 -0500", metadata: after)
-        + ExportTest.record("BloodGlucose", "110", "mg/dL", at: "2026-01-09 18:00:00 -0500", metadata: [(key: "HKBloodGlucoseMealTime", value: "3")])
+        + ExportTest.record(
+          "BloodGlucose", "110", "mg/dL", at: "2026-01-09 18:00:00 -0500",
+          metadata: [(key: "HKBloodGlucoseMealTime", value: "3")])
         + ExportTest.record("BloodGlucose", "120", "mg/dL", at: "2026-01-09 20:00:00 -0500"))
     #expect(
       outcome.rows == [

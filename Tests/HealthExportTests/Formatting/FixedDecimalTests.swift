@@ -37,9 +37,9 @@ import Testing
     Case(value: 4.45, decimals: 1, expected: "4.5"),
     Case(value: 123456789.125, decimals: 2, expected: "123456789.12"),
     Case(value: 1e20, decimals: 2, expected: "100000000000000000000.00"),
-    Case(value: 1180591620717411303424, decimals: 3, expected: "1180591620717411303424.000"),
-    Case(value: 9007199254740992, decimals: 0, expected: "9007199254740992"),
-    Case(value: 5e-324, decimals: 2, expected: "0.00"),
+    Case(value: 1_180_591_620_717_411_303_424, decimals: 3, expected: "1180591620717411303424.000"),
+    Case(value: 9_007_199_254_740_992, decimals: 0, expected: "9007199254740992"),
+    Case(value: .leastNonzeroMagnitude, decimals: 2, expected: "0.00"),
     Case(value: 1.0 / 3.0, decimals: 17, expected: "0.33333333333333331"),
     Case(value: 0.1, decimals: 17, expected: "0.10000000000000001"),
     Case(

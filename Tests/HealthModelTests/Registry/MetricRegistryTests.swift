@@ -45,7 +45,10 @@ import Testing
     #expect(registry.labs(in: .thyroid).map(\.name) == ["TSH", "Free T4", "Free T3"])
     #expect(registry.labs(in: .cbc).count == 9)
     #expect(registry.labs(in: .cmp).count == 15)
-    #expect(registry.labs(in: .other).map(\.loinc) == ["4548-4", "1989-3", "2132-9", "2276-4", "2498-4", "2500-7", "30522-7"])
+    #expect(
+      registry.labs(in: .other).map(\.loinc) == [
+        "4548-4", "1989-3", "2132-9", "2276-4", "2498-4", "2500-7", "30522-7",
+      ])
     #expect(registry.lab(forCode: "718-7")?.decimals == 1)
     #expect(registry.lab(forCode: "0000-0") == nil)
     #expect(MetricRegistry.unknownLabDecimals == 2)

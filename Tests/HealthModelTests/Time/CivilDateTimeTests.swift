@@ -16,7 +16,9 @@ import Testing
     Case(civil: CivilDateTime(year: 2000, month: 2, day: 29, hour: 12), seconds: 951_825_600),
     Case(civil: CivilDateTime(year: 2026, month: 1, day: 9, hour: 15, minute: 30), seconds: 1_767_972_600),
     Case(civil: CivilDateTime(year: 1900, month: 3, day: 1), seconds: -2_203_891_200),
-    Case(civil: CivilDateTime(year: 2400, month: 12, day: 31, hour: 23, minute: 59, second: 59), seconds: 13_601_087_999),
+    Case(
+      civil: CivilDateTime(year: 2400, month: 12, day: 31, hour: 23, minute: 59, second: 59),
+      seconds: 13_601_087_999),
   ])
   func convertsBothWays(_ example: Case) {
     #expect(example.civil.secondsSince1970 == example.seconds)
