@@ -15,8 +15,12 @@ let package = Package(
     .target(name: "HealthModel"),
     // The one place that talks to the operating system directly (POSIX files, clocks, rusage).
     .target(name: "SystemShim"),
+    // The system zlib, for reading and writing zip archives.
+    .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // Reading and writing the formats: export.xml, zip, FHIR clinical records, the JSON profile.
-    .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim"]),
+    .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.

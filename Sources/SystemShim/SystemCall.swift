@@ -72,11 +72,46 @@ package enum SystemCall {
     return fd
   }
 
+  /// Creates the file at `path` for writing, or empties it if it exists; a new file gets `mode`.
+  package static func createOrTruncate(_ path: String, mode: UInt16) throws(SystemError) -> Int32 {
+    try retrying("create", path) {
+      open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(mode))
+    }
+  }
+
   /// Reads up to `count` bytes into `buffer`; 0 means the end of the file.
   package static func read(
     _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String
   ) throws(SystemError) -> Int {
     try retrying("read", path) { posixRead(fd, buffer, count) }
+  }
+
+  /// Reads up to `count` bytes from byte `offset` of the file into `buffer`, leaving the file
+  /// position alone; 0 means the offset is at or past the end of the file.
+  package static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64, path: String
+  ) throws(SystemError) -> Int {
+    try retrying("read", path) { posixPread(fd, buffer, count, offset) }
+  }
+
+  /// Writes all `count` bytes at byte `offset` of the file, leaving the file position alone.
+  package static func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawPointer, count: Int, at offset: Int64, path: String
+  ) throws(SystemError) {
+    var written = 0
+    while written < count {
+      let n = try retrying("write", path) {
+        posixPwrite(fd, bytes + written, count - written, offset + Int64(written))
+      }
+      written += n
+    }
+  }
+
+  /// The size in bytes of the open file `fd`.
+  package static func size(of fd: Int32, path: String) throws(SystemError) -> Int64 {
+    var info = stat()
+    _ = try retrying("stat", path) { fstat(fd, &info) }
+    return Int64(info.st_size)
   }
 
   /// Writes all `count` bytes, however many calls it takes.
@@ -182,6 +217,16 @@ package enum SystemCall {
 }
 @inline(__always) private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(fd, buffer, count)
+}
+@inline(__always) private func posixPread(
+  _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int64
+) -> Int {
+  pread(fd, buffer, count, off_t(offset))
+}
+@inline(__always) private func posixPwrite(
+  _ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64
+) -> Int {
+  pwrite(fd, buffer, count, off_t(offset))
 }
 @inline(__always) private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 @inline(__always) private func posixRename(_ a: String, _ b: String) -> Int32 { rename(a, b) }

@@ -1,0 +1,171 @@
+import Foundation
+import SystemShim
+
+/// A zip archive opened for reading: its entries, and a stream of each entry's content.
+///
+/// Opening reads only the central directory. An entry's content is read when asked for, in
+/// chunks, and never held whole or written to disk: a multi-gigabyte `export.xml` streams
+/// through a small buffer. Stored and deflated entries can be read; ZIP64 archives, data
+/// descriptors, archive comments and names without the UTF-8 flag are handled.
+///
+/// The archive owns its file descriptor and closes it when the archive and every stream opened
+/// from it are gone.
+public final class ZipArchive {
+  /// Entries larger than this are refused by `contents(of:limit:)` unless a limit is given.
+  public static let defaultContentsLimit = 16 << 20
+
+  /// The path the archive was opened with, as it appears in messages.
+  public let path: String
+  /// The entries, in the order of the central directory.
+  public let entries: [ZipEntry]
+
+  let file: ArchiveFile
+  /// Entry positions by lookup key (NFC name without leading `/`); the first of equal names wins.
+  private let index: [String: Int]
+
+  /// Opens the zip file at `path` and reads its central directory.
+  /// - Throws: `InputError` when the file cannot be opened or read; `ZipError` when it is not a
+  ///   zip archive or its directory is damaged.
+  /// - Complexity: O(*n*) in the number of entries.
+  public init(path: String) throws {
+    let descriptor: Int32
+    do {
+      descriptor = try SystemCall.openForReading(path)
+    } catch {
+      throw InputError(path: path, systemError: error)
+    }
+    let size: Int64
+    do {
+      size = try SystemCall.size(of: descriptor, path: path)
+    } catch {
+      SystemCall.close(descriptor)
+      throw InputError.unreadable(path: path, reason: error.reason)
+    }
+    let file = ArchiveFile(descriptor: descriptor, path: path, size: UInt64(max(0, size)))
+    do {
+      entries = try CentralDirectoryReader(file: file).readEntries()
+    } catch {
+      SystemCall.close(descriptor)
+      throw error
+    }
+    self.path = path
+    self.file = file
+    var index: [String: Int] = [:]
+    index.reserveCapacity(entries.count)
+    for (position, entry) in entries.enumerated() {
+      let key = Self.lookupKey(entry.normalizedName)
+      if index[key] == nil { index[key] = position }
+    }
+    self.index = index
+  }
+
+  deinit {
+    SystemCall.close(file.descriptor)
+  }
+
+  /// Whether the file at `path` starts like a zip archive (`PK\u{3}\u{4}`, or `PK\u{5}\u{6}` for
+  /// an empty one), whatever its name; false when it cannot be read.
+  public static func isZip(path: String) -> Bool {
+    guard let descriptor = try? SystemCall.openForReading(path) else { return false }
+    defer { SystemCall.close(descriptor) }
+    var magic: UInt32 = 0
+    let count = withUnsafeMutableBytes(of: &magic) { buffer in
+      (try? SystemCall.read(descriptor, into: buffer.baseAddress!, count: 4, at: 0, path: path))
+        ?? 0
+    }
+    let signature = UInt32(littleEndian: magic)
+    return count == 4
+      && (signature == ZipRecord.localHeaderSignature || signature == ZipRecord.endSignature)
+  }
+
+  /// The entry whose name is canonically equivalent to `name` (so a decomposed `ó` in the archive
+  /// matches a precomposed one asked for), ignoring leading `/` on both; nil when none is.
+  public func entry(named name: String) -> ZipEntry? {
+    index[Self.lookupKey(name)].map { entries[$0] }
+  }
+
+  /// Opens the entry's content as a stream that decompresses as it is read and checks the size
+  /// and CRC-32 at the end.
+  /// - Parameter entry: one of this archive's `entries`.
+  /// - Returns: a stream named `archive.zip:entry/path`, whose reads throw `ZipError` for damaged
+  ///   or truncated data.
+  /// - Throws: `ZipError` for an encrypted entry, an unsupported method, or a local header that
+  ///   is damaged or past the end of the file; `InputError` when reading fails.
+  public func openEntry(_ entry: ZipEntry) throws -> some ByteStream {
+    try makeStream(for: entry)
+  }
+
+  /// Opens the entry named `name` as `entry(named:)` finds it; see `openEntry(_:)`.
+  /// - Throws: `ZipError.entryNotFound` when no entry has the name; otherwise as `openEntry(_:)`.
+  public func openEntry(named name: String) throws -> some ByteStream {
+    guard let entry = entry(named: name) else {
+      throw ZipError.entryNotFound(path: path, name: name)
+    }
+    return try makeStream(for: entry)
+  }
+
+  /// Reads a small entry whole, such as a FHIR JSON record of a few kilobytes.
+  /// - Parameters:
+  ///   - entry: one of this archive's `entries`.
+  ///   - limit: the largest size accepted, in bytes.
+  /// - Returns: the entry's decompressed content, its size and CRC-32 checked.
+  /// - Throws: `ZipError.entryTooLarge` when the entry declares more than `limit` bytes; otherwise
+  ///   as `openEntry(_:)` and its reads.
+  public func contents(of entry: ZipEntry, limit: Int = defaultContentsLimit) throws -> [UInt8] {
+    guard entry.uncompressedSize <= UInt64(max(0, limit)) else {
+      throw ZipError.entryTooLarge(
+        path: path, entry: entry.name, size: entry.uncompressedSize, limit: limit)
+    }
+    let stream = try makeStream(for: entry)
+    // Grown as data arrives rather than allocated at the declared size, which may be false.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(min(entry.uncompressedSize, 1 << 20)))
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let n = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+      if n == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+  }
+
+  /// Checks the entry's local header and returns a stream over its data.
+  private func makeStream(for entry: ZipEntry) throws -> ZipEntryStream {
+    if entry.isEncrypted {
+      throw ZipError.encryptedEntry(path: path, entry: entry.name)
+    }
+    guard entry.method.isSupported else {
+      throw ZipError.unsupportedMethod(path: path, entry: entry.name, method: entry.method)
+    }
+    if entry.method == .stored && entry.compressedSize != entry.uncompressedSize {
+      throw ZipError.damagedArchive(
+        path: path,
+        detail: "'\(entry.name)' is stored uncompressed, yet its two sizes differ")
+    }
+    let headerSize = UInt64(ZipRecord.localHeaderSize)
+    guard entry.localHeaderOffset <= file.size, headerSize <= file.size - entry.localHeaderOffset
+    else { throw ZipError.truncatedEntry(path: path, entry: entry.name) }
+    let header = try file.read(at: entry.localHeaderOffset, count: ZipRecord.localHeaderSize)
+    guard header.count == ZipRecord.localHeaderSize else {
+      throw ZipError.truncatedEntry(path: path, entry: entry.name)
+    }
+    guard header.littleEndian32(at: 0) == ZipRecord.localHeaderSignature else {
+      throw ZipError.damagedArchive(
+        path: path, detail: "no local header where the directory puts '\(entry.name)'")
+    }
+    // The local header's name and extra field may differ in length from the directory's.
+    let dataOffset =
+      entry.localHeaderOffset + headerSize + UInt64(header.littleEndian16(at: 26))
+      + UInt64(header.littleEndian16(at: 28))
+    guard dataOffset <= file.size, entry.compressedSize <= file.size - dataOffset else {
+      throw ZipError.truncatedEntry(path: path, entry: entry.name)
+    }
+    return ZipEntryStream(archive: self, entry: entry, dataOffset: dataOffset)
+  }
+
+  /// The key under which `entry(named:)` finds a name.
+  private static func lookupKey(_ name: String) -> String {
+    let normalized = name.precomposedStringWithCanonicalMapping
+    guard let first = normalized.firstIndex(where: { $0 != "/" }) else { return "" }
+    return String(normalized[first...])
+  }
+}
