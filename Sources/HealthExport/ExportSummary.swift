@@ -12,7 +12,8 @@ public struct ExportSummary: Sendable {
   public var blocks: [BlockCount]
   /// Readings left out by a rule (glucose under 20 mg/dL), by reason.
   public var dropped: [Diagnostics.Tally]
-  /// Records skipped because they could not give a row, by reason.
+  /// Records skipped because they could not give a row, and records read after a repair, by
+  /// reason.
   public var skipped: [Diagnostics.Tally]
   /// Where the CSV went; nil for standard output.
   public var outputPath: String?
@@ -28,15 +29,26 @@ public struct ExportSummary: Sendable {
     if !dropped.isEmpty {
       text += "; left out " + dropped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
     }
-    if !skipped.isEmpty {
-      let total = skipped.reduce(0) { $0 + $1.count }
-      text += "; skipped \(total) \(total == 1 ? "record" : "records"): "
-      text += skipped.map { tally in
-        var part = "\(tally.count) × \(tally.reason)"
-        if let location = tally.firstLocation { part += " (first at \(location))" }
-        return part
-      }.joined(separator: ", ")
+    let skippedTallies = skipped.filter { $0.kind != .repaired }
+    let repairedTallies = skipped.filter { $0.kind == .repaired }
+    if !skippedTallies.isEmpty {
+      text += "; " + Self.describe(skippedTallies, verb: "skipped")
+    }
+    if !repairedTallies.isEmpty {
+      text += "; " + Self.describe(repairedTallies, verb: "read after repair")
     }
     return text + "."
+  }
+
+  /// `skipped 3 records: 2 × reason (first at …), 1 × reason (…)`.
+  private static func describe(_ tallies: [Diagnostics.Tally], verb: String) -> String {
+    let total = tallies.reduce(0) { $0 + $1.count }
+    var text = "\(verb) \(total) \(total == 1 ? "record" : "records"): "
+    text += tallies.map { tally in
+      var part = "\(tally.count) × \(tally.reason)"
+      if let location = tally.firstLocation { part += " (first at \(location))" }
+      return part
+    }.joined(separator: ", ")
+    return text
   }
 }

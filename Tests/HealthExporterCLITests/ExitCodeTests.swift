@@ -62,7 +62,7 @@ import Testing
     #expect(run.status == 65)
     #expect(
       run.standardError
-        == "Error: \(input), line 11, column 2: value is not a number (--strict makes every skipped record an error)\n"
+        == "Error: \(input), line 11, column 2: value is not a number (--strict makes every malformed record an error)\n"
     )
     let lenient = ToolRun(["export", input, "--all", "-o", "-"], environment: now)
     #expect(lenient.status == 1)

@@ -1,26 +1,27 @@
 import HealthModel
 
-/// Reads Apple Health's export.xml as a stream: top-level `Record`s with their `MetadataEntry`
-/// children, `Correlation`s with their member records, the export date and the person's
-/// characteristics. Everything else (`Workout`, `ActivitySummary`, `ClinicalRecord`,
-/// `Audiogram`, heart-rate beat lists…) is read past without being decoded, as are records of
-/// types the filter leaves out.
+/// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
+/// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
+/// `ActivitySummary`s and `ClinicalRecord`s, as the filter asks. Everything else (`Audiogram`,
+/// `VisionPrescription`, heart-rate beat lists…) is read past without being decoded and counted in
+/// the header, as are records of types the filter leaves out.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///
 /// Malformed XML is an error (`XMLError`, with line and column). A well-formed record that cannot
 /// give a sample (a value that is not a number, a date that is not a date) is skipped and reported
-/// to the diagnostics with its line.
+/// to the diagnostics with its line; a record with an iOS 8 attribute name holding spaces is read
+/// and reported as repaired.
 public final class ExportXMLReader {
-  private let tokenizer: XMLTokenizer
-  private let filter: ItemFilter
-  private let diagnostics: Diagnostics
+  let tokenizer: XMLTokenizer
+  let filter: ItemFilter
+  let diagnostics: Diagnostics
 
-  private var sourceNames = StringInterner()
-  private var units = StringInterner()
-  private var versions = StringInterner()
-  private var devices = StringInterner()
-  private var metadataKeys = StringInterner()
+  var sourceNames = StringInterner()
+  var units = StringInterner()
+  var versions = StringInterner()
+  var devices = StringInterner()
+  var metadataKeys = StringInterner()
   private var lastType: [UInt8] = []
   private var lastTypeString = ""
   private var lastTypeIncluded = false
@@ -56,10 +57,8 @@ public final class ExportXMLReader {
     }
     if tokenizer.depth == 0 { return }  // <HealthData/>
     while true {
-      let token = try tokenizer.next()
-      guard case .startTag(let isEmpty) = token else {
-        // The end of HealthData, or of the input.
-        return
+      guard case .startTag(let isEmpty) = try tokenizer.next() else {
+        return  // the end of HealthData
       }
       if tokenizer.nameIs("Record") {
         if let sample = try readSample(isEmpty: isEmpty) {
@@ -70,6 +69,21 @@ public final class ExportXMLReader {
         if let correlation = try readCorrelation(isEmpty: isEmpty, location: location) {
           try consume(.correlation(correlation), location)
         }
+      } else if tokenizer.nameIs("Workout") && filter.includesWorkouts {
+        let location = tokenizer.tagLocation
+        if let workout = try readWorkout(isEmpty: isEmpty, location: location) {
+          try consume(.workout(workout), location)
+        }
+      } else if tokenizer.nameIs("ActivitySummary") && filter.includesActivitySummaries {
+        let location = tokenizer.tagLocation
+        let summary = try readActivitySummary()
+        if !isEmpty { try tokenizer.skipElement() }
+        try consume(.activitySummary(summary), location)
+      } else if tokenizer.nameIs("ClinicalRecord") && filter.includesClinicalRecords {
+        let location = tokenizer.tagLocation
+        let record = try readClinicalRecord(location: location)
+        if !isEmpty { try tokenizer.skipElement() }
+        if let record { try consume(.clinicalRecord(record), location) }
       } else if tokenizer.nameIs("ExportDate") {
         let location = tokenizer.tagLocation
         if let attribute = attribute("value"),
@@ -80,34 +94,30 @@ public final class ExportXMLReader {
         if !isEmpty { try tokenizer.skipElement() }
       } else if tokenizer.nameIs("Me") {
         let location = tokenizer.tagLocation
-        var entries: [MetadataEntry] = []
-        for attribute in tokenizer.attributes {
-          entries.append(
-            MetadataEntry(
-              key: tokenizer.attributeName(attribute), value: try tokenizer.value(of: attribute)))
-        }
-        try consume(.characteristics(entries), location)
+        let entries = try allAttributes()
         if !isEmpty { try tokenizer.skipElement() }
-      } else if !isEmpty {
-        try tokenizer.skipElement()
+        try consume(.characteristics(entries), location)
+      } else {
+        if !isKnownElement() { header.otherElements[tokenizer.name, default: 0] += 1 }
+        if !isEmpty { try tokenizer.skipElement() }
       }
     }
   }
 
   // MARK: - Records
 
-  private struct LocatedSample {
+  struct LocatedSample {
     var sample: Sample
     var location: SourceLocation
   }
 
   /// Reads the `Record` whose start tag is current, with its children; nil when its type is not
   /// wanted or it cannot give a sample (reported).
-  private func readSample(isEmpty: Bool) throws -> LocatedSample? {
+  func readSample(isEmpty: Bool) throws -> LocatedSample? {
     guard let typeAttribute = attribute("type") else {
       let location = tokenizer.tagLocation
       if !isEmpty { try tokenizer.skipElement() }
-      try diagnostics.report(Diagnostic(reason: "a record without a type", location: location))
+      try report("a record without a type", location)
       return nil
     }
     guard let type = try includedType(typeAttribute) else {
@@ -115,27 +125,30 @@ public final class ExportXMLReader {
       return nil
     }
     let location = tokenizer.tagLocation
-    var fields = RecordFields()
+    try reportRepairs(location)
+    var fields = CommonFields()
     var metadata: [MetadataEntry] = []
     for attribute in tokenizer.attributes {
       try read(attribute, into: &fields, extraMetadata: &metadata)
     }
     // The value is read before the children: reading them moves the buffer.
     let value = try sampleValue(fields, type: type)
-    if !isEmpty { try readRecordChildren(into: &metadata) }
-
+    if !isEmpty {
+      try readChildren { _ in
+        if tokenizer.nameIs("MetadataEntry"), let entry = try metadataEntry() { metadata.append(entry) }
+      }
+    }
     guard let startDate = fields.startDate else {
-      try reportSkip(fields.hasStartDate ? "startDate is not a date" : "no startDate", location)
+      try report(fields.hasStartDate ? "startDate is not a date" : "no startDate", location)
       return nil
     }
     guard let endDate = fields.endDate else {
-      try reportSkip(fields.hasEndDate ? "endDate is not a date" : "no endDate", location)
+      try report(fields.hasEndDate ? "endDate is not a date" : "no endDate", location)
       return nil
     }
     guard let value else {
-      try reportSkip(
-        fields.valueAttribute == nil ? "a quantity without a value" : "value is not a number",
-        location)
+      try report(
+        fields.valueAttribute == nil ? "a quantity without a value" : "value is not a number", location)
       return nil
     }
     let sample = Sample(
@@ -146,8 +159,8 @@ public final class ExportXMLReader {
     return LocatedSample(sample: sample, location: location)
   }
 
-  /// The attributes of a `Record` or `Correlation` as read.
-  private struct RecordFields {
+  /// The attributes that records, correlations and workouts share, as read.
+  struct CommonFields {
     var sourceName: String?
     var sourceVersion: String?
     var device: String?
@@ -160,9 +173,10 @@ public final class ExportXMLReader {
     var hasEndDate = false
   }
 
-  private func read(
-    _ attribute: RawAttribute, into fields: inout RecordFields,
-    extraMetadata: inout [MetadataEntry]
+  /// Reads one attribute of a `Record`, `Correlation` or `Workout` into `fields`; attributes that
+  /// are none of the common ones go to `extraMetadata` (iOS 8 wrote metadata as attributes).
+  func read(
+    _ attribute: RawAttribute, into fields: inout CommonFields, extraMetadata: inout [MetadataEntry]
   ) throws {
     let t = tokenizer
     let start = attribute.nameStart
@@ -171,9 +185,7 @@ public final class ExportXMLReader {
     case 4 where t.bytesEqual(start, end, "type"):
       return
     case 4 where t.bytesEqual(start, end, "unit"):
-      fields.unit = try t.withValueBytes(of: attribute) { raw in
-        try units.string(for: raw) { try t.value(of: attribute) }
-      }
+      fields.unit = try interned(attribute, in: &units)
     case 5 where t.bytesEqual(start, end, "value"):
       fields.valueAttribute = attribute
     case 10 where t.bytesEqual(start, end, "sourceName"), 6 where t.bytesEqual(start, end, "source"):
@@ -191,16 +203,14 @@ public final class ExportXMLReader {
       fields.hasEndDate = true
       fields.endDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
     default:
-      // iOS 8 wrote metadata as attributes of the record (HKWasUserEntered="1").
-      extraMetadata.append(
-        MetadataEntry(key: t.attributeName(attribute), value: try t.value(of: attribute)))
+      extraMetadata.append(MetadataEntry(key: t.attributeName(attribute), value: try t.value(of: attribute)))
     }
   }
 
   /// The value of a record: a quantity when it has a non-empty unit or a quantity type (nil when
   /// the value is missing or not a number), else a category value or none. (iOS 8 wrote
   /// `unit=""` on category records.)
-  private func sampleValue(_ fields: RecordFields, type: String) throws -> SampleValue? {
+  private func sampleValue(_ fields: CommonFields, type: String) throws -> SampleValue? {
     if !(fields.unit ?? "").isEmpty || type.hasPrefix("HKQuantityTypeIdentifier") {
       guard let attribute = fields.valueAttribute,
         let number = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
@@ -211,24 +221,8 @@ public final class ExportXMLReader {
     return .category(try tokenizer.value(of: attribute))
   }
 
-  /// Reads the children of the current `Record` through its end tag, keeping `MetadataEntry`s.
-  private func readRecordChildren(into metadata: inout [MetadataEntry]) throws {
-    let recordDepth = tokenizer.depth
-    while true {
-      let token = try tokenizer.next()
-      guard case .startTag(let isEmpty) = token else {
-        if tokenizer.depth < recordDepth || token == .endOfInput { return }
-        continue
-      }
-      if tokenizer.nameIs("MetadataEntry") {
-        if let entry = try metadataEntry() { metadata.append(entry) }
-      }
-      if !isEmpty { try tokenizer.skipElement() }
-    }
-  }
-
   /// The `MetadataEntry` whose start tag is current; nil without a key.
-  private func metadataEntry() throws -> MetadataEntry? {
+  func metadataEntry() throws -> MetadataEntry? {
     var key: String?
     var value = ""
     for attribute in tokenizer.attributes {
@@ -246,36 +240,28 @@ public final class ExportXMLReader {
   private func readCorrelation(isEmpty: Bool, location: SourceLocation) throws -> Correlation? {
     guard let typeAttribute = attribute("type") else {
       if !isEmpty { try tokenizer.skipElement() }
-      try reportSkip("a correlation without a type", location)
+      try report("a correlation without a type", location)
       return nil
     }
+    try reportRepairs(location)
     let type = try tokenizer.value(of: typeAttribute)
-    var fields = RecordFields()
+    var fields = CommonFields()
     var metadata: [MetadataEntry] = []
     for attribute in tokenizer.attributes {
       try read(attribute, into: &fields, extraMetadata: &metadata)
     }
     var objects: [Sample] = []
     if !isEmpty {
-      let correlationDepth = tokenizer.depth
-      while true {
-        let token = try tokenizer.next()
-        guard case .startTag(let childIsEmpty) = token else {
-          if tokenizer.depth < correlationDepth || token == .endOfInput { break }
-          continue
-        }
+      try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
-          if !childIsEmpty { try tokenizer.skipElement() }
         } else if tokenizer.nameIs("Record") {
           if let member = try readSample(isEmpty: childIsEmpty) { objects.append(member.sample) }
-        } else if !childIsEmpty {
-          try tokenizer.skipElement()
         }
       }
     }
     guard let startDate = fields.startDate, let endDate = fields.endDate else {
-      try reportSkip("a correlation without valid dates", location)
+      try report("a correlation without valid dates", location)
       return nil
     }
     return Correlation(
@@ -285,6 +271,24 @@ public final class ExportXMLReader {
   }
 
   // MARK: - Helpers
+
+  /// Reads the content of the element whose start tag is current, through its end tag, calling
+  /// `body` at each child's start tag. A child whose content `body` leaves unread is skipped.
+  func readChildren(_ body: (_ isEmpty: Bool) throws -> Void) throws {
+    let depth = tokenizer.depth
+    while true {
+      switch try tokenizer.next() {
+      case .startTag(let isEmpty):
+        let childDepth = tokenizer.depth
+        try body(isEmpty)
+        if !isEmpty && tokenizer.depth >= childDepth { try tokenizer.skipElement() }
+      case .endTag:
+        if tokenizer.depth < depth { return }
+      case .endOfInput:
+        return
+      }
+    }
+  }
 
   /// The type named by `attribute` when the filter wants it. Consecutive records of one type
   /// (exports group them) are decided once.
@@ -303,21 +307,43 @@ public final class ExportXMLReader {
     return lastTypeIncluded ? type : nil
   }
 
-  private func interned(_ attribute: RawAttribute, in interner: inout StringInterner) throws -> String {
+  func interned(_ attribute: RawAttribute, in interner: inout StringInterner) throws -> String {
     let raw = UnsafeBufferPointer(
       start: tokenizer.base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart)
     return try interner.string(for: raw) { try tokenizer.value(of: attribute) }
   }
 
-  private func attribute(_ name: StaticString) -> RawAttribute? {
+  /// Every attribute of the current tag, as name and value.
+  func allAttributes() throws -> [MetadataEntry] {
+    try tokenizer.attributes.map {
+      MetadataEntry(key: tokenizer.attributeName($0), value: try tokenizer.value(of: $0))
+    }
+  }
+
+  func attribute(_ name: StaticString) -> RawAttribute? {
     tokenizer.attributes.first { isName($0, name) }
   }
 
-  private func isName(_ attribute: RawAttribute, _ name: StaticString) -> Bool {
+  func isName(_ attribute: RawAttribute, _ name: StaticString) -> Bool {
     tokenizer.bytesEqual(attribute.nameStart, attribute.nameEnd, name)
   }
 
-  private func reportSkip(_ reason: String, _ location: SourceLocation) throws {
+  /// Whether the current top-level element is one the reader delivers when the filter asks.
+  private func isKnownElement() -> Bool {
+    tokenizer.nameIs("Correlation") || tokenizer.nameIs("Workout")
+      || tokenizer.nameIs("ActivitySummary") || tokenizer.nameIs("ClinicalRecord")
+  }
+
+  func report(_ reason: String, _ location: SourceLocation) throws {
     try diagnostics.report(Diagnostic(reason: reason, location: location))
+  }
+
+  /// Reports attribute names with spaces the tokenizer read as one name in the current tag.
+  func reportRepairs(_ location: SourceLocation) throws {
+    guard tokenizer.repairedAttributeNames > 0 else { return }
+    try diagnostics.report(
+      Diagnostic(
+        reason: "an attribute name with spaces (an iOS 8 export fault), read as one name",
+        location: location, kind: .repaired))
   }
 }

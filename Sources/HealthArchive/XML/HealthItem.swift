@@ -10,22 +10,46 @@ public enum HealthItem: Sendable {
   case sample(Sample)
   /// A `Correlation` with its member records.
   case correlation(Correlation)
+  /// A `Workout` with its events, statistics, routes and activities.
+  case workout(Workout)
+  /// A day's `ActivitySummary`.
+  case activitySummary(ActivitySummary)
+  /// A `ClinicalRecord` element: the reference to a FHIR resource file.
+  case clinicalRecord(ClinicalRecord)
+  /// A laboratory result read from a clinical record's FHIR file.
+  case labResult(LabResult)
 }
 
 /// Which items a reader materializes; everything else is read past without being decoded.
 public struct ItemFilter: Sendable {
   /// The sample types to deliver, top-level and inside correlations; nil for every type.
   public var sampleTypes: Set<String>?
-  /// Whether correlations are delivered.
   public var includesCorrelations: Bool
+  public var includesWorkouts: Bool
+  public var includesActivitySummaries: Bool
+  /// Whether `ClinicalRecord` references are delivered.
+  public var includesClinicalRecords: Bool
+  /// Whether the FHIR files of clinical records are read and their lab results delivered
+  /// (archives and folders only: a bare export.xml looks beside itself for the files).
+  public var includesLabResults: Bool
 
-  public init(sampleTypes: Set<String>?, includesCorrelations: Bool) {
+  public init(
+    sampleTypes: Set<String>?, includesCorrelations: Bool, includesWorkouts: Bool = false,
+    includesActivitySummaries: Bool = false, includesClinicalRecords: Bool = false,
+    includesLabResults: Bool = false
+  ) {
     self.sampleTypes = sampleTypes
     self.includesCorrelations = includesCorrelations
+    self.includesWorkouts = includesWorkouts
+    self.includesActivitySummaries = includesActivitySummaries
+    self.includesClinicalRecords = includesClinicalRecords
+    self.includesLabResults = includesLabResults
   }
 
   /// Every item.
-  public static let everything = ItemFilter(sampleTypes: nil, includesCorrelations: true)
+  public static let everything = ItemFilter(
+    sampleTypes: nil, includesCorrelations: true, includesWorkouts: true,
+    includesActivitySummaries: true, includesClinicalRecords: true, includesLabResults: true)
 
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {
@@ -39,9 +63,13 @@ public struct ExportHeader: Hashable, Sendable {
   public var locale: String?
   /// The number in the DOCTYPE's `HealthKit Export Version` comment; nil in exports without one.
   public var exportVersion: Int?
+  /// Top-level elements that are not delivered as items (`Audiogram`, `VisionPrescription`, …),
+  /// by name, with their counts.
+  public var otherElements: [String: Int]
 
-  public init(locale: String? = nil, exportVersion: Int? = nil) {
+  public init(locale: String? = nil, exportVersion: Int? = nil, otherElements: [String: Int] = [:]) {
     self.locale = locale
     self.exportVersion = exportVersion
+    self.otherElements = otherElements
   }
 }

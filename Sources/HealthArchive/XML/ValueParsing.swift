@@ -120,3 +120,17 @@ enum ValueParsing {
     return value
   }
 }
+
+extension ValueParsing {
+  /// `decimal` of a string.
+  static func decimal(_ text: String) -> Double? {
+    var text = text
+    return text.withUTF8 { decimal($0) }
+  }
+
+  /// `appleDate` of a string.
+  static func appleDate(_ text: String) -> Timestamp? {
+    var text = text
+    return text.withUTF8 { appleDate($0) }
+  }
+}

@@ -55,6 +55,8 @@ final class XMLTokenizer {
   private(set) var nameEnd = 0
   /// The attributes of the current start tag.
   private(set) var attributes: [RawAttribute] = []
+  /// How many attribute names of the current start tag held spaces and were read as one name.
+  private(set) var repairedAttributeNames = 0
 
   private var openNameBytes: [UInt8] = []
   private var openNameEnds: [Int] = []
@@ -387,6 +389,7 @@ final class XMLTokenizer {
       throw error(.unexpectedCharacter(describe(p[i]), expected: "an element name after '<'"), at: i)
     }
     attributes.removeAll(keepingCapacity: true)
+    repairedAttributeNames = 0
     while true {
       while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
       guard i < end else { return .incomplete("a tag") }
@@ -404,14 +407,26 @@ final class XMLTokenizer {
       let attributeNameStart = i
       while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
       guard i < end else { return .incomplete("a tag") }
-      let attributeNameEnd = i
-      if attributeNameEnd == attributeNameStart {
+      if i == attributeNameStart {
         throw error(.unexpectedCharacter(describe(p[i]), expected: "an attribute name or '>'"), at: i)
       }
+      var attributeNameEnd = i
       while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
       guard i < end else { return .incomplete("a tag") }
-      guard p[i] == UInt8(ascii: "=") else {
-        throw error(.missingEquals(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+      if p[i] != UInt8(ascii: "=") {
+        // iOS 8 wrote third-party metadata keys as attribute names, spaces and all
+        // (`Health Mate App Version="2.6.2"`): read the words up to `=` as one name.
+        let firstWordEnd = attributeNameEnd
+        while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 {
+          while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+          attributeNameEnd = i
+          while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        }
+        guard i < end else { return .incomplete("a tag") }
+        guard p[i] == UInt8(ascii: "="), attributeNameEnd > firstWordEnd else {
+          throw error(.missingEquals(attribute: text(attributeNameStart, firstWordEnd)), at: i)
+        }
+        repairedAttributeNames += 1
       }
       i += 1
       while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }

@@ -68,11 +68,9 @@ final class RowCollector {
   var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: Set(seriesIndexByType.keys),
-      includesCorrelations: series.contains { $0.measure.appearsInCorrelations })
+      includesCorrelations: series.contains { $0.measure.appearsInCorrelations },
+      includesLabResults: !labsByCode.isEmpty)
   }
-
-  /// Whether lab results are wanted at all.
-  var wantsLabs: Bool { !labsByCode.isEmpty }
 
   /// Takes one item of the input.
   /// - Throws: `StrictModeError` in strict mode.
@@ -90,14 +88,25 @@ final class RowCollector {
         sequence += 1
         pendingMembers.append((member, sequence, location))
       }
-    case .exportDate, .characteristics:
+    case .labResult(let result):
+      try add(result, at: location)
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord:
       return
     }
   }
 
-  /// Takes one lab result.
-  func add(_ result: LabResult) {
-    guard let lab = labsByCode[result.loinc] else { return }
+  /// Takes one lab result: a row when its code selects a lab; a lab code outside the registry is
+  /// counted as unusable.
+  private func add(_ result: LabResult, at location: SourceLocation) throws {
+    guard let lab = labsByCode[result.loinc] else {
+      if MetricRegistry.standard.lab(forCode: result.loinc) == nil {
+        try diagnostics.report(
+          Diagnostic(
+            reason: "a lab result whose LOINC code is not in the registry", location: location,
+            kind: .unusable))
+      }
+      return
+    }
     sequence += 1
     guard isInRange(result.date) else { return }
     labSeries[lab.loinc]?.append(

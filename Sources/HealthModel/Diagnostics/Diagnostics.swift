@@ -1,14 +1,29 @@
-/// A recoverable problem met while reading or exporting: a record that was skipped and why.
+/// A recoverable problem met while reading or exporting: a record that was skipped or repaired,
+/// and why.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How much the problem matters.
+  public enum Kind: Hashable, Sendable {
+    /// The record is malformed and was skipped; `--strict` makes it an error.
+    case malformed
+    /// The record is well formed but cannot give a row (an observation without a value, a lab
+    /// code outside the registry); it was skipped, and strictness does not change that.
+    case unusable
+    /// The record was malformed in a known way and read all the same (an iOS 8 attribute name
+    /// with spaces); `--strict` makes it an error.
+    case repaired
+  }
+
   /// Why, in words that group alike problems: `unit 'st' cannot be converted to mg/dL`. Records
   /// with the same reason are counted together in the summary.
   public var reason: String
   /// Where the record was, when known.
   public var location: SourceLocation?
+  public var kind: Kind
 
-  public init(reason: String, location: SourceLocation?) {
+  public init(reason: String, location: SourceLocation?, kind: Kind = .malformed) {
     self.reason = reason
     self.location = location
+    self.kind = kind
   }
 
   public var description: String {
@@ -26,7 +41,7 @@ public struct StrictModeError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   public var description: String {
-    "\(diagnostic) (--strict makes every skipped record an error)"
+    "\(diagnostic) (--strict makes every malformed record an error)"
   }
 }
 
@@ -41,15 +56,20 @@ public final class Diagnostics {
     public var count: Int
     /// The location of the first occurrence.
     public var firstLocation: SourceLocation?
+    public var kind: Diagnostic.Kind
 
-    public init(reason: String, count: Int, firstLocation: SourceLocation? = nil) {
+    public init(
+      reason: String, count: Int, firstLocation: SourceLocation? = nil,
+      kind: Diagnostic.Kind = .malformed
+    ) {
       self.reason = reason
       self.count = count
       self.firstLocation = firstLocation
+      self.kind = kind
     }
   }
 
-  /// Whether a diagnostic is an error.
+  /// Whether a malformed or repaired record is an error.
   public let isStrict: Bool
   private var tallies: [Tally] = []
   private var indexByReason: [String: Int] = [:]
@@ -59,15 +79,17 @@ public final class Diagnostics {
   }
 
   /// Records a diagnostic.
-  /// - Throws: `StrictModeError` in strict mode.
+  /// - Throws: `StrictModeError` in strict mode, unless the record is merely unusable.
   public func report(_ diagnostic: Diagnostic) throws(StrictModeError) {
-    if isStrict { throw StrictModeError(diagnostic: diagnostic) }
+    if isStrict && diagnostic.kind != .unusable { throw StrictModeError(diagnostic: diagnostic) }
     if let index = indexByReason[diagnostic.reason] {
       tallies[index].count += 1
     } else {
       indexByReason[diagnostic.reason] = tallies.count
       tallies.append(
-        Tally(reason: diagnostic.reason, count: 1, firstLocation: diagnostic.location))
+        Tally(
+          reason: diagnostic.reason, count: 1, firstLocation: diagnostic.location,
+          kind: diagnostic.kind))
     }
   }
 

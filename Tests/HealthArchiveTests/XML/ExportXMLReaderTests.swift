@@ -163,29 +163,33 @@ import Testing
       ])
   }
 
-  @Test func readsPastEverythingElse() throws {
-    let xml = ExportXML.document(
-      """
-       <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
-       <Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Watch" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100">
-        <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2025-09-16 16:30:00 +0100"><MetadataEntry key="k" value="v"/></WorkoutEvent>
-        <WorkoutActivity uuid="A1" startDate="2025-09-16 16:30:00 +0100">
-         <WorkoutEvent type="HKWorkoutEventTypePause" date="2025-09-16 16:40:00 +0100"/>
-         <WorkoutStatistics type="HKQuantityTypeIdentifierStepCount" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100" sum="5000" unit="count"/>
-         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="nested" unit="count" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 16:30:00 +0100" value="1"/>
-        </WorkoutActivity>
-        <WorkoutRoute sourceName="Watch" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100"><FileReference path="/workout-routes/route_2025-09-16_6.15pm.gpx"/></WorkoutRoute>
-       </Workout>
-       <ActivitySummary dateComponents="2025-09-16" activeEnergyBurned="590.252" activeEnergyBurnedUnit="kcal"/>
-       <ClinicalRecord type="Observation" identifier="12" sourceName="Sample Location A" sourceURL="https://localhost/Observation/12" fhirVersion="1.0.2" receivedDate="2018-12-18 14:06:24 -0600" resourceFilePath="/clinical-records/Observation-1.json"/>
-       <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000"><SensitivityPoint frequencyValue="250" frequencyUnit="Hz"/></Audiogram>
-       <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2020-12-01 11:25:00 -0800" endDate="2020-12-01 11:26:00 -0800" value="48.2">
-        <HeartRateVariabilityMetadataList>
-         <InstantaneousBeatsPerMinute bpm="68" time="11:26:02.34 AM"/>
-        </HeartRateVariabilityMetadataList>
-       </Record>
-      """)
-    let result = try readExport(xml)
+  static let everythingElse = ExportXML.document(
+    """
+     <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+     <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="45.7" durationUnit="min" sourceName="Watch" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100">
+      <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2025-09-16 16:30:00 +0100" duration="10" durationUnit="min"><MetadataEntry key="k" value="v"/></WorkoutEvent>
+      <WorkoutActivity uuid="A1" startDate="2025-09-16 16:30:00 +0100">
+       <WorkoutEvent type="HKWorkoutEventTypePause" date="2025-09-16 16:40:00 +0100"/>
+       <WorkoutStatistics type="HKQuantityTypeIdentifierStepCount" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100" sum="5000" unit="count"/>
+       <Record type="HKQuantityTypeIdentifierStepCount" sourceName="nested" unit="count" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 16:30:00 +0100" value="1"/>
+      </WorkoutActivity>
+      <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100" sum="7.25" unit="km"/>
+      <WorkoutRoute sourceName="Watch" startDate="2025-09-16 16:30:00 +0100" endDate="2025-09-16 17:15:43 +0100"><FileReference path="/workout-routes/route_2025-09-16_6.15pm.gpx"/></WorkoutRoute>
+      <MetadataEntry key="HKIndoorWorkout" value="0"/>
+     </Workout>
+     <ActivitySummary dateComponents="2025-09-16" activeEnergyBurned="590.252" activeEnergyBurnedUnit="kcal"/>
+     <ClinicalRecord type="Observation" identifier="12" sourceName="Sample Location A" sourceURL="https://localhost/Observation/12" fhirVersion="1.0.2" receivedDate="2018-12-18 14:06:24 -0600" resourceFilePath="/clinical-records/Observation-1.json"/>
+     <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000"><SensitivityPoint frequencyValue="250" frequencyUnit="Hz"/></Audiogram>
+     <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2020-12-01 11:25:00 -0800" endDate="2020-12-01 11:26:00 -0800" value="48.2">
+      <HeartRateVariabilityMetadataList>
+       <InstantaneousBeatsPerMinute bpm="68" time="11:26:02.34 AM"/>
+      </HeartRateVariabilityMetadataList>
+     </Record>
+    """)
+
+  @Test func readsPastWhatTheFilterLeavesOut() throws {
+    let result = try readExport(
+      Self.everythingElse, filter: ItemFilter(sampleTypes: nil, includesCorrelations: false))
     #expect(result.samples.map(\.sourceName) == ["Watch"])
     #expect(result.samples.first?.metadata == [])
     #expect(result.items.count == 3)  // export date, characteristics, the HRV record
@@ -197,6 +201,97 @@ import Testing
       entries == [
         MetadataEntry(key: "HKCharacteristicTypeIdentifierBiologicalSex", value: "HKBiologicalSexFemale")
       ])
+    #expect(result.header.otherElements == ["Audiogram": 1])
+  }
+
+  @Test func readsWorkoutsSummariesAndClinicalRecords() throws {
+    let result = try readExport(Self.everythingElse)
+    let start = Timestamp(secondsSince1970: 1_758_036_600)
+    let end = Timestamp(secondsSince1970: 1_758_039_343)
+    let workouts = result.items.compactMap {
+      if case .workout(let workout) = $0.item { workout } else { nil }
+    }
+    #expect(
+      workouts == [
+        Workout(
+          activityType: "HKWorkoutActivityTypeRunning", duration: Quantity(value: 45.7, unit: "min"),
+          sourceName: "Watch", startDate: start, endDate: end,
+          metadata: [MetadataEntry(key: "HKIndoorWorkout", value: "0")],
+          events: [
+            WorkoutEvent(
+              type: "HKWorkoutEventTypeSegment", date: start, duration: Quantity(value: 10, unit: "min"),
+              metadata: [MetadataEntry(key: "k", value: "v")])
+          ],
+          statistics: [
+            WorkoutStatistics(
+              type: "HKQuantityTypeIdentifierDistanceWalkingRunning", startDate: start, endDate: end,
+              sum: 7.25,
+              unit: "km")
+          ],
+          routes: [
+            WorkoutRoute(
+              sourceName: "Watch", startDate: start, endDate: end,
+              filePaths: ["/workout-routes/route_2025-09-16_6.15pm.gpx"])
+          ],
+          activities: [
+            WorkoutActivity(
+              uuid: "A1", startDate: start,
+              events: [
+                WorkoutEvent(
+                  type: "HKWorkoutEventTypePause", date: Timestamp(secondsSince1970: 1_758_037_200))
+              ],
+              statistics: [
+                WorkoutStatistics(
+                  type: "HKQuantityTypeIdentifierStepCount", startDate: start, endDate: end, sum: 5000,
+                  unit: "count")
+              ])
+          ])
+      ])
+    let summaries = result.items.compactMap {
+      if case .activitySummary(let summary) = $0.item { summary } else { nil }
+    }
+    #expect(
+      summaries == [
+        ActivitySummary(
+          dateComponents: "2025-09-16",
+          values: [
+            MetadataEntry(key: "activeEnergyBurned", value: "590.252"),
+            MetadataEntry(key: "activeEnergyBurnedUnit", value: "kcal"),
+          ])
+      ])
+    let records = result.items.compactMap {
+      if case .clinicalRecord(let record) = $0.item { record } else { nil }
+    }
+    #expect(
+      records == [
+        ClinicalRecord(
+          type: "Observation", identifier: "12", sourceName: "Sample Location A",
+          sourceURL: "https://localhost/Observation/12", fhirVersion: "1.0.2",
+          receivedDate: Timestamp(secondsSince1970: 1_545_163_584),
+          resourceFilePath: "/clinical-records/Observation-1.json")
+      ])
+    #expect(result.items.map(\.line) == [10, 11, 12, 23, 24, 26])
+  }
+
+  @Test func readsOldShapeWorkoutTotals() throws {
+    let xml = ExportXML.document(
+      """
+       <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="88.5" durationUnit="min" totalDistance="5.234" totalDistanceUnit="km" totalEnergyBurned="342.5" totalEnergyBurnedUnit="Cal" sourceName="Watch" startDate="2020-05-27 17:26:15 +0100" endDate="2020-05-27 18:57:18 +0100">
+        <WorkoutRoute sourceName="Watch" startDate="2020-05-27 17:26:15 +0100" endDate="2020-05-27 18:57:18 +0100">
+         <Location date="2020-05-27 17:26:16 +0100" latitude="52.1" longitude="4.3" altitude="1" horizontalAccuracy="5" verticalAccuracy="3" course="-1" speed="0"/>
+         <Location date="2020-05-27 17:26:17 +0100" latitude="52.1" longitude="4.3" altitude="1" horizontalAccuracy="5" verticalAccuracy="3" course="-1" speed="0"/>
+        </WorkoutRoute>
+       </Workout>
+      """)
+    let workout = try #require(
+      try readExport(xml).items.compactMap {
+        if case .workout(let workout) = $0.item { workout } else { nil }
+      }.first)
+    #expect(workout.totalDistance == Quantity(value: 5.234, unit: "km"))
+    #expect(workout.totalEnergyBurned == Quantity(value: 342.5, unit: "Cal"))
+    #expect(workout.duration == Quantity(value: 88.5, unit: "min"))
+    #expect(workout.metadata == [])
+    #expect(workout.routes.map(\.inlineLocationCount) == [2])
   }
 
   @Test func deliversOnlyTheFilteredTypes() throws {
@@ -257,6 +352,35 @@ import Testing
           startDate: Timestamp(secondsSince1970: 1_442_264_400),
           endDate: Timestamp(secondsSince1970: 1_442_291_400)),
       ])
+  }
+
+  @Test func repairsAttributeNamesWithSpaces() throws {
+    // iOS 8 (openradar 21431305): third-party metadata keys became attribute names.
+    let xml = ExportXML.document(
+      """
+       <Record type="HKQuantityTypeIdentifierBodyMass" source="Health Mate" unit="kg" startDate="20150915113529+0200" endDate="20150915113529+0200" value="81.2" Health Mate App Version="2.6.2" Withings User Identifier="1234"/>
+      """)
+    let result = try readExport(xml)
+    #expect(
+      result.samples.first?.metadata == [
+        MetadataEntry(key: "Health Mate App Version", value: "2.6.2"),
+        MetadataEntry(key: "Withings User Identifier", value: "1234"),
+      ])
+    #expect(
+      result.diagnostics.summary == [
+        Diagnostics.Tally(
+          reason: "an attribute name with spaces (an iOS 8 export fault), read as one name", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 11, column: 2), kind: .repaired)
+      ])
+    #expect(throws: StrictModeError.self) { try readExport(xml, strict: true) }
+  }
+
+  @Test func keepsControlCharactersInValues() throws {
+    // A vertical tab (U+000B) breaks XML 1.0 parsers; it is read, raw or as a reference.
+    let xml = ExportXML.document(
+      "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Old\u{0B}Phone&#11;\" unit=\"count\" startDate=\"2026-01-09 10:30:00 -0500\" endDate=\"2026-01-09 10:30:00 -0500\" value=\"3\"/>"
+    )
+    #expect(try readExport(xml).samples.map(\.sourceName) == ["Old\u{0B}Phone\u{0B}"])
   }
 
   @Test func readsCategoryValuesAndRecordsWithoutOne() throws {

@@ -34,9 +34,13 @@ import Testing
       xml: prefix + " <Record type=\"A<B\"/>\n</HealthData>",
       message: "export.xml, line 3, column 17: unexpected '<' in the value of attribute 'type'"),
     Case(
-      name: "an attribute name with spaces",
-      xml: prefix + " <Record type=\"A\" Health Mate App Version=\"2.6.2\"/>\n</HealthData>",
-      message: "export.xml, line 3, column 26: attribute 'Health' has no '=' and value"),
+      name: "an attribute without a value",
+      xml: prefix + " <Record type=\"A\" broken/>\n</HealthData>",
+      message: "export.xml, line 3, column 25: attribute 'broken' has no '=' and value"),
+    Case(
+      name: "words without '=' after an attribute",
+      xml: prefix + " <Record type=\"A\" Health Mate/>\n</HealthData>",
+      message: "export.xml, line 3, column 30: attribute 'Health' has no '=' and value"),
     Case(
       name: "an unquoted value",
       xml: prefix + " <Record type=A/>\n</HealthData>",

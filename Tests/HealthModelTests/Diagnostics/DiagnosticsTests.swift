@@ -25,6 +25,6 @@ import Testing
     #expect(throws: StrictModeError(diagnostic: diagnostic)) { try diagnostics.report(diagnostic) }
     #expect(
       StrictModeError(diagnostic: diagnostic).description
-        == "e.xml, line 7, column 2: no startDate (--strict makes every skipped record an error)")
+        == "e.xml, line 7, column 2: no startDate (--strict makes every malformed record an error)")
   }
 }

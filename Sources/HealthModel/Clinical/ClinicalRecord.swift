@@ -1,0 +1,29 @@
+/// A Health Records entry of export.xml: a FHIR resource from a hospital or laboratory, whose JSON
+/// is a file of the archive.
+public struct ClinicalRecord: Hashable, Sendable {
+  /// The FHIR resource type: `Observation`, `Condition`, `MedicationOrder`, …
+  public var type: String
+  /// The resource's FHIR id at the provider.
+  public var identifier: String
+  /// The provider, such as `Sample Location A`; the Source of lab rows.
+  public var sourceName: String
+  public var sourceURL: String?
+  /// `1.0.2` (DSTU2) or `4.0.1` (R4).
+  public var fhirVersion: String?
+  public var receivedDate: Timestamp?
+  /// The JSON file, rooted at the export folder: `/clinical-records/Observation-….json`.
+  public var resourceFilePath: String?
+
+  public init(
+    type: String, identifier: String, sourceName: String, sourceURL: String? = nil,
+    fhirVersion: String? = nil, receivedDate: Timestamp? = nil, resourceFilePath: String? = nil
+  ) {
+    self.type = type
+    self.identifier = identifier
+    self.sourceName = sourceName
+    self.sourceURL = sourceURL
+    self.fhirVersion = fhirVersion
+    self.receivedDate = receivedDate
+    self.resourceFilePath = resourceFilePath
+  }
+}

@@ -1,0 +1,165 @@
+/// A number with its HealthKit unit, such as `5.234` `km`.
+public struct Quantity: Hashable, Sendable {
+  public var value: Double
+  public var unit: String
+
+  public init(value: Double, unit: String) {
+    self.value = value
+    self.unit = unit
+  }
+}
+
+/// A workout, in either of Apple's shapes: totals as attributes (before iOS 16) or as
+/// `WorkoutStatistics` children (after), with its events, routes and, for multi-part workouts,
+/// its activities.
+public struct Workout: Hashable, Sendable {
+  /// HealthKit's activity type name, such as `HKWorkoutActivityTypeRunning`.
+  public var activityType: String
+  public var duration: Quantity?
+  /// The old shape's total distance attribute.
+  public var totalDistance: Quantity?
+  /// The old shape's total energy attribute.
+  public var totalEnergyBurned: Quantity?
+  public var sourceName: String
+  public var sourceVersion: String?
+  public var device: String?
+  public var creationDate: Timestamp?
+  public var startDate: Timestamp
+  public var endDate: Timestamp
+  public var metadata: [MetadataEntry]
+  public var events: [WorkoutEvent]
+  public var statistics: [WorkoutStatistics]
+  public var routes: [WorkoutRoute]
+  /// The parts of a multi-part workout (`WorkoutActivity`, iOS 16 and later).
+  public var activities: [WorkoutActivity]
+
+  public init(
+    activityType: String, duration: Quantity? = nil, totalDistance: Quantity? = nil,
+    totalEnergyBurned: Quantity? = nil, sourceName: String, sourceVersion: String? = nil,
+    device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
+    endDate: Timestamp, metadata: [MetadataEntry] = [], events: [WorkoutEvent] = [],
+    statistics: [WorkoutStatistics] = [], routes: [WorkoutRoute] = [],
+    activities: [WorkoutActivity] = []
+  ) {
+    self.activityType = activityType
+    self.duration = duration
+    self.totalDistance = totalDistance
+    self.totalEnergyBurned = totalEnergyBurned
+    self.sourceName = sourceName
+    self.sourceVersion = sourceVersion
+    self.device = device
+    self.creationDate = creationDate
+    self.startDate = startDate
+    self.endDate = endDate
+    self.metadata = metadata
+    self.events = events
+    self.statistics = statistics
+    self.routes = routes
+    self.activities = activities
+  }
+}
+
+/// A moment in a workout: a pause, a resume, a lap, a segment.
+public struct WorkoutEvent: Hashable, Sendable {
+  /// HealthKit's event type name, such as `HKWorkoutEventTypePause`.
+  public var type: String
+  public var date: Timestamp
+  public var duration: Quantity?
+  public var metadata: [MetadataEntry]
+
+  public init(type: String, date: Timestamp, duration: Quantity? = nil, metadata: [MetadataEntry] = []) {
+    self.type = type
+    self.date = date
+    self.duration = duration
+    self.metadata = metadata
+  }
+}
+
+/// A total or average of one quantity over a workout (`WorkoutStatistics`).
+public struct WorkoutStatistics: Hashable, Sendable {
+  /// The quantity type, such as `HKQuantityTypeIdentifierDistanceWalkingRunning`.
+  public var type: String
+  public var startDate: Timestamp?
+  public var endDate: Timestamp?
+  public var average: Double?
+  public var minimum: Double?
+  public var maximum: Double?
+  public var sum: Double?
+  public var unit: String?
+
+  public init(
+    type: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil, average: Double? = nil,
+    minimum: Double? = nil, maximum: Double? = nil, sum: Double? = nil, unit: String? = nil
+  ) {
+    self.type = type
+    self.startDate = startDate
+    self.endDate = endDate
+    self.average = average
+    self.minimum = minimum
+    self.maximum = maximum
+    self.sum = sum
+    self.unit = unit
+  }
+}
+
+/// The GPS track of a workout: GPX files in `workout-routes/` (iOS 13 and later), or inline
+/// locations (before).
+public struct WorkoutRoute: Hashable, Sendable {
+  public var sourceName: String
+  public var startDate: Timestamp?
+  public var endDate: Timestamp?
+  public var metadata: [MetadataEntry]
+  /// `FileReference` paths, such as `/workout-routes/route_2025-09-16_6.15pm.gpx`.
+  public var filePaths: [String]
+  /// How many inline `Location` elements the route held.
+  public var inlineLocationCount: Int
+
+  public init(
+    sourceName: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil,
+    metadata: [MetadataEntry] = [], filePaths: [String] = [], inlineLocationCount: Int = 0
+  ) {
+    self.sourceName = sourceName
+    self.startDate = startDate
+    self.endDate = endDate
+    self.metadata = metadata
+    self.filePaths = filePaths
+    self.inlineLocationCount = inlineLocationCount
+  }
+}
+
+/// One part of a multi-part workout.
+public struct WorkoutActivity: Hashable, Sendable {
+  public var uuid: String
+  public var startDate: Timestamp?
+  public var endDate: Timestamp?
+  public var duration: Quantity?
+  public var metadata: [MetadataEntry]
+  public var events: [WorkoutEvent]
+  public var statistics: [WorkoutStatistics]
+
+  public init(
+    uuid: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil, duration: Quantity? = nil,
+    metadata: [MetadataEntry] = [], events: [WorkoutEvent] = [], statistics: [WorkoutStatistics] = []
+  ) {
+    self.uuid = uuid
+    self.startDate = startDate
+    self.endDate = endDate
+    self.duration = duration
+    self.metadata = metadata
+    self.events = events
+    self.statistics = statistics
+  }
+}
+
+/// A day's activity rings (`ActivitySummary`): its date and values as written.
+public struct ActivitySummary: Hashable, Sendable {
+  /// The day, `YYYY-MM-DD`.
+  public var dateComponents: String
+  /// The other attributes (`activeEnergyBurned`, `appleExerciseTimeGoal`, …) in order.
+  public var values: [MetadataEntry]
+
+  public init(dateComponents: String, values: [MetadataEntry]) {
+    self.dateComponents = dateComponents
+    self.values = values
+  }
+}
