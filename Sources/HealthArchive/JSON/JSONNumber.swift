@@ -21,11 +21,10 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     let bytes = Array(text.utf8)
     let value = bytes.withUnsafeBufferPointer { bytes -> Double? in
       guard let base = bytes.baseAddress,
-        case .number(let end, _) = JSONNumberGrammar.scan(
-          base, from: 0, to: bytes.count, isFinal: true),
-        end == bytes.count
+        case .number(let number) = JSONNumberGrammar.scan(base, from: 0, to: bytes.count, isFinal: true),
+        number.end == bytes.count
       else { return nil }
-      return JSONNumberGrammar.doubleValue(of: bytes)
+      return number.fastValue ?? JSONNumberGrammar.doubleValue(of: bytes)
     }
     guard let value else { return nil }
     self.text = text

@@ -28,19 +28,19 @@ extension JSONReader {
       return false
     case .invalid:
       throw error(.invalidNumber(wordAtStart()), at: start)
-    case .number(let numberEnd, let needsRangeCheck):
+    case .number(let number):
       contentStart = i
-      contentEnd = numberEnd
+      contentEnd = number.end
       contentIsDecoded = false
-      scannedDouble = nil
-      if needsRangeCheck {
-        let bytes = UnsafeBufferPointer(start: base + i, count: numberEnd - i)
+      scannedDouble = number.fastValue
+      if number.needsRangeCheck {
+        let bytes = UnsafeBufferPointer(start: base + i, count: number.end - i)
         guard let value = JSONNumberGrammar.doubleValue(of: bytes) else {
           throw error(.numberOutOfRange(wordAtStart()), at: start)
         }
         scannedDouble = value
       }
-      start = numberEnd
+      start = number.end
       return true
     }
   }

@@ -55,7 +55,7 @@ extension JSONReader {
   ///   string and more input may come.
   func scanString(at quote: Int) throws -> Int? {
     let p = base
-    let table = Self.stringByteClass
+    let table = stringByteClass
     var i = quote + 1
     while true {
       while i < end && table[Int(p[i])] == 0 { i += 1 }

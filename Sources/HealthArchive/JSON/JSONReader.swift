@@ -39,36 +39,41 @@ public final class JSONReader {
   public let stream: any ByteStream
   let maximumValueSize: Int
   let maximumDepth: Int
+  /// `stringByteClass`, held here so that the hot loop does not check its lazy initialization.
+  let stringByteClass = JSONReader.stringByteClass
+
+  // The reader is used from one thread at a time and never lends out its stored properties while
+  // changing them, so runtime exclusivity checks (a third of the time spent) are turned off.
 
   // MARK: Buffer
 
-  var base: UnsafeMutablePointer<UInt8>
-  var capacity: Int
+  @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) var capacity: Int
   /// The first byte not yet consumed.
-  var start = 0
+  @exclusivity(unchecked) var start = 0
   /// One past the last valid byte.
-  var end = 0
-  var isAtEndOfStream = false
+  @exclusivity(unchecked) var end = 0
+  @exclusivity(unchecked) var isAtEndOfStream = false
   /// The offset in the input of `base[0]`.
-  var bufferOffset = 0
-  private var hasCheckedByteOrderMark = false
+  @exclusivity(unchecked) var bufferOffset = 0
+  @exclusivity(unchecked) private var hasCheckedByteOrderMark = false
 
   // MARK: Current token
 
   /// The kind of the token the last call returned.
-  public private(set) var token: JSONToken = .endOfInput
+  @exclusivity(unchecked) public private(set) var token: JSONToken = .endOfInput
   /// Where the current token starts in the buffer.
-  var tokenStart = 0
+  @exclusivity(unchecked) var tokenStart = 0
   /// The raw bytes of the current string (between its quotes) or number, in the buffer.
-  var contentStart = 0
-  var contentEnd = 0
+  @exclusivity(unchecked) var contentStart = 0
+  @exclusivity(unchecked) var contentEnd = 0
   /// Whether the current string had escapes, so that its decoded bytes are in `decoded`.
-  var contentIsDecoded = false
+  @exclusivity(unchecked) var contentIsDecoded = false
   /// The decoded bytes of the current string when it had escapes.
-  var decoded: [UInt8] = []
+  @exclusivity(unchecked) var decoded: [UInt8] = []
   /// The value of the current number when it was computed while scanning.
-  var scannedDouble: Double?
-  var currentBool = false
+  @exclusivity(unchecked) var scannedDouble: Double?
+  @exclusivity(unchecked) var currentBool = false
 
   // MARK: Structure
 
@@ -91,9 +96,14 @@ public final class JSONReader {
     case finished
   }
 
-  var state = State.value
-  var path = JSONKeyPath()
-  var peeked: JSONToken?
+  @exclusivity(unchecked) var state = State.value
+  @exclusivity(unchecked) var path = JSONKeyPath()
+  /// Where the innermost object's current key lies in the buffer while it has not been copied
+  /// into `path`; -1 when it has. Keys are copied only when a message or a nested container needs
+  /// them, or before the buffer moves, so that a flat object's keys are never copied.
+  @exclusivity(unchecked) var pendingKeyStart = -1
+  @exclusivity(unchecked) var pendingKeyEnd = 0
+  @exclusivity(unchecked) var peeked: JSONToken?
 
   /// Creates a reader.
   /// - Parameters:
@@ -136,7 +146,10 @@ public final class JSONReader {
   /// The key path of the current value, such as `HKQuantityTypeIdentifierStepCount[1523].value`;
   /// empty at the top level.
   /// - Complexity: O(depth + key lengths); meant for messages.
-  public var keyPath: String { path.text }
+  public var keyPath: String {
+    copyPendingKey()
+    return path.text
+  }
 
   /// An error about the current token, with its offset and key path.
   public func error(_ reason: JSONError.Reason) -> JSONError {
@@ -144,6 +157,7 @@ public final class JSONReader {
   }
 
   func error(_ reason: JSONError.Reason, at position: Int) -> JSONError {
+    copyPendingKey()
     let isReadingKey = state == .key || state == .keyOrEndOfObject
     return JSONError(
       reason, name: stream.name, offset: bufferOffset + position,
@@ -196,7 +210,13 @@ public final class JSONReader {
             continue
           }
           start = next
-          withContentBytes { path.setKey($0) }
+          if contentIsDecoded {
+            pendingKeyStart = -1
+            decoded.withUnsafeBufferPointer { path.setKey($0) }
+          } else {
+            pendingKeyStart = contentStart
+            pendingKeyEnd = contentEnd
+          }
           state = .colon
           token = .key
           return token
@@ -285,6 +305,7 @@ public final class JSONReader {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       guard path.depth < maximumDepth else { throw error(.nestingTooDeep(limit: maximumDepth), at: i) }
       let isObject = byte == UInt8(ascii: "{")
+      copyPendingKey()
       path.push(isObject: isObject)
       state = isObject ? .keyOrEndOfObject : .valueOrEndOfArray
       start = i + 1
@@ -341,6 +362,7 @@ public final class JSONReader {
 
   @inline(__always)
   private func endContainer() {
+    pendingKeyStart = -1
     path.pop()
     endValue()
   }
@@ -388,6 +410,7 @@ public final class JSONReader {
     if isAtEndOfStream { return false }
     let kept = end - start
     if start > 0 {
+      copyPendingKey()
       if kept > 0 { base.update(from: base + start, count: kept) }
       bufferOffset += start
       tokenStart -= start
@@ -421,6 +444,14 @@ public final class JSONReader {
   }
 
   // MARK: - Helpers
+
+  /// Copies the innermost object's current key into `path` if it is only in the buffer.
+  @inline(__always)
+  func copyPendingKey() {
+    guard pendingKeyStart >= 0 else { return }
+    path.setKey(UnsafeBufferPointer(start: base + pendingKeyStart, count: pendingKeyEnd - pendingKeyStart))
+    pendingKeyStart = -1
+  }
 
   @inline(__always)
   static func isWhitespace(_ byte: UInt8) -> Bool {

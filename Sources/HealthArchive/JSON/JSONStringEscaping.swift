@@ -10,13 +10,12 @@ enum JSONStringEscaping {
         bytes.append(UInt8(ascii: "\""))
         return
       }
-      let table = escapeTable
       var runStart = 0
       var i = 0
       let count = utf8.count
       while i < count {
         let byte = base[i]
-        if table[Int(byte)] != 0 {
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
           if i > runStart { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
           appendEscape(of: byte, to: &bytes)
           runStart = i + 1
@@ -46,14 +45,4 @@ enum JSONStringEscaping {
       bytes.append(hex.utf8Start[Int(byte & 0x0F)])
     }
   }
-
-  /// 1 for the bytes a string must escape: `"`, `\` and control characters below 0x20.
-  nonisolated(unsafe) private static let escapeTable: UnsafePointer<UInt8> = {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    table.initialize(repeating: 0, count: 256)
-    for byte in 0..<0x20 { table[byte] = 1 }
-    table[Int(UInt8(ascii: "\""))] = 1
-    table[Int(UInt8(ascii: "\\"))] = 1
-    return UnsafePointer(table)
-  }()
 }

@@ -47,6 +47,9 @@ public struct JSONWriter {
   private var buffer: [UInt8] = []
   private var flushedCount = 0
   private var path = JSONKeyPath()
+  /// The innermost object's current key while it has not been copied into `path`: keys are copied
+  /// only when a nested container or a message needs them.
+  private var pendingKey: String?
   private var isAfterKey = false
   private var hasWrittenValue = false
 
@@ -92,6 +95,7 @@ public struct JSONWriter {
   public mutating func beginObject() throws {
     beginValue()
     buffer.append(UInt8(ascii: "{"))
+    copyPendingKey()
     path.push(isObject: true)
   }
 
@@ -107,6 +111,7 @@ public struct JSONWriter {
   public mutating func beginArray() throws {
     beginValue()
     buffer.append(UInt8(ascii: "["))
+    copyPendingKey()
     path.push(isObject: false)
   }
 
@@ -122,8 +127,7 @@ public struct JSONWriter {
   public mutating func key(_ key: String) throws {
     precondition(path.isInObject && !isAfterKey, "key(_:) outside an object, or twice in a row")
     separate()
-    var key = key
-    key.withUTF8 { path.setKey($0) }
+    pendingKey = key
     JSONStringEscaping.appendQuoted(key, to: &buffer)
     buffer.append(UInt8(ascii: ":"))
     if formatting == .pretty { buffer.append(UInt8(ascii: " ")) }
@@ -165,6 +169,7 @@ public struct JSONWriter {
   public mutating func number(_ value: Double) throws {
     beginValue()
     guard value.isFinite else {
+      copyPendingKey()
       throw JSONError(.nonFiniteNumber(value.description), name: name, offset: bytesWritten, path: path.text)
     }
     JSONNumberGrammar.append(value, to: &buffer)
@@ -254,6 +259,7 @@ public struct JSONWriter {
 
   private mutating func endContainer(_ close: UInt8) throws {
     let hadContent = path.frames[path.depth - 1].hasContent
+    pendingKey = nil
     path.pop()
     if hadContent && formatting == .pretty { newLine(depth: path.depth) }
     buffer.append(close)
@@ -264,6 +270,12 @@ public struct JSONWriter {
   private mutating func endValue() throws {
     if path.depth == 0 { hasWrittenValue = true }
     if buffer.count >= flushSize { try flush() }
+  }
+
+  private mutating func copyPendingKey() {
+    guard var key = pendingKey else { return }
+    key.withUTF8 { path.setKey($0) }
+    pendingKey = nil
   }
 
   private mutating func newLine(depth: Int) {
