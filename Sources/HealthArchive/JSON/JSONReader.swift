@@ -421,6 +421,8 @@ public final class JSONReader {
     var added = 0
     while added < wanted {
       if end == capacity {
+        // A full buffer with new bytes in it is scanned again before it grows any further.
+        if added > 0 { return true }
         guard capacity < maximumValueSize else {
           throw error(.valueTooLarge(limit: maximumValueSize), at: 0)
         }

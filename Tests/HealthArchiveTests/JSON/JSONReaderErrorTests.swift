@@ -167,6 +167,17 @@ import Testing
     #expect(try reader.readDocument() == .object([JSONValue.Member(key: "note", value: .string(long))]))
   }
 
+  @Test func aValueThatFitsUnderALimitThatIsNotAPowerOfTwoIsRead() throws {
+    // The buffer grows 4 KiB → 8 KiB → 12 KiB; the last step cannot double what it holds, yet the
+    // 10 000-byte string fits.
+    let first = String(repeating: "x", count: 10_000)
+    let second = String(repeating: "y", count: 5_000)
+    let text = "[\"\(first)\",\"\(second)\"]"
+    let reader = JSONReader(
+      stream: MemoryByteStream(Array(text.utf8), name: "big.json"), bufferSize: 4096, maximumValueSize: 12_288)
+    #expect(try reader.readDocument() == .array([.string(first), .string(second)]))
+  }
+
   @Test func theDefaultValueLimitIs64MiB() {
     #expect(JSONReader.defaultMaximumValueSize == 64 * 1_048_576)
     let error = JSONError(.valueTooLarge(limit: JSONReader.defaultMaximumValueSize), name: "p.json", offset: 9, path: "x")
