@@ -56,7 +56,7 @@ public final class JSONReader {
   @exclusivity(unchecked) var isAtEndOfStream = false
   /// The offset in the input of `base[0]`.
   @exclusivity(unchecked) var bufferOffset = 0
-  @exclusivity(unchecked) private var hasCheckedByteOrderMark = false
+  @exclusivity(unchecked) var hasCheckedByteOrderMark = false
 
   // MARK: Current token
 
@@ -388,119 +388,5 @@ public final class JSONReader {
     case .commaOrEnd:
       throw error(.unexpectedEndOfInput(expected: path.isInObject ? "',' or '}'" : "',' or ']'"), at: end)
     }
-  }
-
-  // MARK: - Buffer
-
-  private func skipByteOrderMark() throws {
-    hasCheckedByteOrderMark = true
-    while end - start < 3, try refill() {}
-    if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF {
-      start += 3
-    }
-  }
-
-  /// Keeps the bytes from `start` on, moves them to the front, and reads more behind them.
-  ///
-  /// When many bytes are kept (a large value being scanned again), it reads at least as many
-  /// again before returning, so that a value is rescanned only a logarithmic number of times.
-  /// - Returns: false when no byte was added because the stream has ended.
-  /// - Throws: `JSONError.Reason.valueTooLarge` when one value fills the largest buffer allowed.
-  func refill() throws -> Bool {
-    if isAtEndOfStream { return false }
-    let kept = end - start
-    if start > 0 {
-      copyPendingKey()
-      if kept > 0 { base.update(from: base + start, count: kept) }
-      bufferOffset += start
-      tokenStart -= start
-      end = kept
-      start = 0
-    }
-    let wanted = kept >= 4096 ? kept : 1
-    var added = 0
-    while added < wanted {
-      if end == capacity {
-        // A full buffer with new bytes in it is scanned again before it grows any further.
-        if added > 0 { return true }
-        guard capacity < maximumValueSize else {
-          throw error(.valueTooLarge(limit: maximumValueSize), at: 0)
-        }
-        let newCapacity = min(capacity * 2, maximumValueSize)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: end)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-      }
-      let count = try stream.read(
-        into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
-      if count == 0 {
-        isAtEndOfStream = true
-        return added > 0
-      }
-      end += count
-      added += count
-    }
-    return true
-  }
-
-  // MARK: - Helpers
-
-  /// Copies the innermost object's current key into `path` if it is only in the buffer.
-  @inline(__always)
-  func copyPendingKey() {
-    guard pendingKeyStart >= 0 else { return }
-    path.setKey(UnsafeBufferPointer(start: base + pendingKeyStart, count: pendingKeyEnd - pendingKeyStart))
-    pendingKeyStart = -1
-  }
-
-  @inline(__always)
-  static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-      || byte == UInt8(ascii: "\t")
-  }
-
-  /// An error for the token at `start`, which is not what was expected.
-  func unexpected(expected: String) -> JSONError {
-    fillForMessage()
-    return error(.unexpectedCharacter(describe(at: start), expected: expected), at: start)
-  }
-
-  /// The number-like word at `start`, read as far as a message shows it.
-  func wordAtStart() -> String {
-    fillForMessage()
-    return word(at: start)
-  }
-
-  /// Reads on until the buffer holds the 40 bytes after `start` or the input ends, so that a
-  /// message shows the same word wherever the input was cut. A failed read only shortens the word:
-  /// the error being reported matters more.
-  private func fillForMessage() {
-    while end - start <= 40 && !isAtEndOfStream {
-      guard (try? refill()) == true else { break }
-    }
-  }
-
-  /// How a message names the byte at `i`: `'x'`, `'NaN'` for a word, `control character U+0001`,
-  /// `byte 0xC3`.
-  func describe(at i: Int) -> String {
-    let byte = base[i]
-    if JSONNumberGrammar.isLetter(byte) { return "'\(word(at: i))'" }
-    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    if byte < 0x20 || byte == 0x7F {
-      let hex = String(byte, radix: 16, uppercase: true)
-      return "control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
-    }
-    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-  }
-
-  /// The number-like word starting at `i` (letters, digits, `.`, `+`, `-`), at most 40 bytes, as
-  /// far as the buffer holds it.
-  func word(at i: Int) -> String {
-    var j = i
-    while j < end && j - i < 40 && JSONNumberGrammar.isNumberLike(base[j]) { j += 1 }
-    if j == i { j = i + 1 }
-    return String(decoding: UnsafeBufferPointer(start: base + i, count: j - i), as: UTF8.self)
   }
 }

@@ -144,8 +144,9 @@ import Testing
     #expect(try reader.next() == .endOfInput)
   }
 
-  @Test func offsetsDepthAndKeyPathFollowTheTokens() throws {
-    let reader = ReadingMode.whole.reader(#"{"samples": [{"value": 7}, {"value": 8}], "a.b": {"": 1}}"#)
+  @Test(arguments: ReadingMode.all)
+  func offsetsDepthAndKeyPathFollowTheTokens(mode: ReadingMode) throws {
+    let reader = mode.reader(#"{"samples": [{"value": 7}, {"value": 8}], "a.b": {"": 1}}"#)
     var seen: [String] = []
     while try reader.nextToken() != .endOfInput {
       seen.append("\(reader.token) @\(reader.tokenOffset) d\(reader.depth) \(reader.keyPath)")
