@@ -26,22 +26,20 @@ struct JSONKeyPath {
 
   /// How many objects and arrays are open.
   var depth: Int {
-    @inline(__always) get { frames.count }
+    get { frames.count }
   }
 
   /// Whether the innermost open container is an object; false at the top level.
   var isInObject: Bool {
-    @inline(__always) get { frames.last?.isObject ?? false }
+    get { frames.last?.isObject ?? false }
   }
 
   /// Opens an object or array.
-  @inline(__always)
   mutating func push(isObject: Bool) {
     frames.append(Frame(isObject: isObject, keyStart: keyBytes.count))
   }
 
   /// Closes the innermost object or array.
-  @inline(__always)
   mutating func pop() {
     let frame = frames.removeLast()
     if frame.isObject && frame.hasContent {
@@ -50,7 +48,6 @@ struct JSONKeyPath {
   }
 
   /// Makes `key` the current key of the innermost object.
-  @inline(__always)
   mutating func setKey(_ key: UnsafeBufferPointer<UInt8>) {
     let last = frames.count - 1
     let keyStart = frames[last].keyStart
@@ -60,13 +57,11 @@ struct JSONKeyPath {
   }
 
   /// Moves the innermost array to its next element.
-  @inline(__always)
   mutating func advanceIndex() {
     frames[frames.count - 1].index += 1
   }
 
   /// Marks that the innermost array has an element; returns whether it had one before.
-  @inline(__always)
   mutating func noteElement() -> Bool {
     let last = frames.count - 1
     let had = frames[last].hasContent

@@ -33,7 +33,6 @@ enum JSONNumberGrammar {
   ///   - start: where the number starts (at `-` or a digit).
   ///   - end: one past the last byte available.
   ///   - isFinal: whether no bytes follow `end` (the end of the input).
-  @inline(__always)
   static func scan(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, isFinal: Bool) -> Scan {
     var i = start
     let isNegative = p[i] == UInt8(ascii: "-")
@@ -106,24 +105,20 @@ enum JSONNumberGrammar {
   /// `ValueParsing.decimal`: up to 15 significant digits without an exponent as an exact integer
   /// divided by an exact power of ten, others through the standard library's correctly rounded
   /// parser.
-  @inline(__always)
   static func doubleValue(of bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     ValueParsing.decimal(bytes)
   }
 
   /// Whether a byte may continue a number-like word (so that a number cannot end before it).
-  @inline(__always)
   static func isNumberLike(_ byte: UInt8) -> Bool {
     isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
       || byte == UInt8(ascii: "-") || isLetter(byte)
   }
 
-  @inline(__always)
   static func isDigit(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "0") <= 9
   }
 
-  @inline(__always)
   static func isLetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) &- UInt8(ascii: "a") <= 25
   }

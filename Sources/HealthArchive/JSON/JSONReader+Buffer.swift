@@ -54,7 +54,6 @@ extension JSONReader {
   }
 
   /// Copies the innermost object's current key into `path` if it is only in the buffer.
-  @inline(__always)
   func copyPendingKey() {
     guard pendingKeyStart >= 0 else { return }
     path.setKey(UnsafeBufferPointer(start: base + pendingKeyStart, count: pendingKeyEnd - pendingKeyStart))

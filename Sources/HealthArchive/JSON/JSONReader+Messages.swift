@@ -1,6 +1,5 @@
 extension JSONReader {
   /// Whether a byte is JSON whitespace: space, tab, line feed or carriage return (nothing else).
-  @inline(__always)
   static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
       || byte == UInt8(ascii: "\t")

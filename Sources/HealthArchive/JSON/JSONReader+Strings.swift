@@ -8,14 +8,12 @@ extension JSONReader {
   }
 
   /// Whether the current key is exactly `key`, compared as bytes without making a `String`.
-  @inline(__always)
   public func keyEquals(_ key: StaticString) -> Bool {
     contentEquals(key)
   }
 
   /// Whether the current string value is exactly `text`, compared as bytes without making a
   /// `String`.
-  @inline(__always)
   public func stringEquals(_ text: StaticString) -> Bool {
     contentEquals(text)
   }
@@ -29,13 +27,11 @@ extension JSONReader {
     return try withContentBytes(body)
   }
 
-  @inline(__always)
   func withContentBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     if contentIsDecoded { return try decoded.withUnsafeBufferPointer(body) }
     return try body(UnsafeBufferPointer(start: base + contentStart, count: contentEnd - contentStart))
   }
 
-  @inline(__always)
   private func contentEquals(_ text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount
     if contentIsDecoded {
@@ -194,7 +190,6 @@ extension JSONReader {
 
   /// The length of the well-formed UTF-8 sequence at `i` (Unicode Table 3-7: no overlong forms, no
   /// surrogates, nothing above U+10FFFF); 0 when it is not one; -1 when the buffer ends first.
-  @inline(__always)
   static func utf8SequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, end: Int) -> Int {
     let lead = p[i]
     let length: Int

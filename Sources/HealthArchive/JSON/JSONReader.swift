@@ -355,12 +355,10 @@ public final class JSONReader {
   }
 
   /// Notes that a value has ended: what may come next depends on where it stood.
-  @inline(__always)
   private func endValue() {
     state = path.depth == 0 ? .afterDocument : .commaOrEnd
   }
 
-  @inline(__always)
   private func endContainer() {
     pendingKeyStart = -1
     path.pop()

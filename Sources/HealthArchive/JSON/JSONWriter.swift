@@ -266,7 +266,6 @@ public struct JSONWriter {
     try endValue()
   }
 
-  @inline(__always)
   private mutating func endValue() throws {
     if path.depth == 0 { hasWrittenValue = true }
     if buffer.count >= flushSize { try flush() }
