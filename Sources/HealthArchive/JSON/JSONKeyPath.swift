@@ -25,14 +25,10 @@ struct JSONKeyPath {
   }
 
   /// How many objects and arrays are open.
-  var depth: Int {
-    get { frames.count }
-  }
+  var depth: Int { frames.count }
 
   /// Whether the innermost open container is an object; false at the top level.
-  var isInObject: Bool {
-    get { frames.last?.isObject ?? false }
-  }
+  var isInObject: Bool { frames.last?.isObject ?? false }
 
   /// Opens an object or array.
   mutating func push(isObject: Bool) {

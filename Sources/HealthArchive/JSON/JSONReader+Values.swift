@@ -8,7 +8,7 @@ extension JSONReader {
   ///   array or object, or of the input); the stream's error when reading fails.
   public func readValue() throws -> JSONValue {
     let first = try nextToken()
-    guard first.startsValue else { throw error(.typeMismatch(expected: "a value", found: first.description)) }
+    guard first.startsValue else { throw error(.typeMismatch(expected: "a value", found: first.nameInMessages)) }
     return try value(startingWith: first)
   }
 
@@ -66,7 +66,7 @@ extension JSONReader {
     case .string, .number, .bool, .null:
       return
     case .endObject, .endArray, .key, .endOfInput:
-      throw error(.typeMismatch(expected: "a value", found: first.description))
+      throw error(.typeMismatch(expected: "a value", found: first.nameInMessages))
     }
   }
 
@@ -82,7 +82,7 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readString() throws -> String {
     let found = try nextToken()
-    guard found == .string else { throw error(.typeMismatch(expected: "a string", found: found.description)) }
+    guard found == .string else { throw error(.typeMismatch(expected: "a string", found: found.nameInMessages)) }
     return stringValue
   }
 
@@ -90,7 +90,7 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readDouble() throws -> Double {
     let found = try nextToken()
-    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.description)) }
+    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.nameInMessages)) }
     return doubleValue
   }
 
@@ -98,7 +98,7 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readNumber() throws -> JSONNumber {
     let found = try nextToken()
-    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.description)) }
+    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.nameInMessages)) }
     return numberValue
   }
 }

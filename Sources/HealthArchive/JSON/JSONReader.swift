@@ -28,7 +28,10 @@
 /// - duplicate keys, reported each time in order (what they mean is the caller's choice).
 ///
 /// Every error is a `JSONError` with the byte offset and the key path where it happened. Errors of
-/// the stream itself (a failed read) are thrown as the stream throws them.
+/// the stream itself (a failed read) are thrown as the stream throws them. A reader that has thrown
+/// is not read any further.
+///
+/// A reader belongs to one task at a time; it is not `Sendable`.
 public final class JSONReader {
   /// The largest single string or number accepted by default, in bytes: 64 MiB.
   public static let defaultMaximumValueSize = 64 * 1_048_576

@@ -34,7 +34,7 @@ public enum JSONToken: UInt8, Hashable, Sendable {
   }
 
   /// How messages name the token: `a string`, `'}'`.
-  var description: String {
+  var nameInMessages: String {
     switch self {
     case .beginObject: "an object"
     case .endObject: "'}'"
