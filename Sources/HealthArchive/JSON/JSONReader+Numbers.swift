@@ -1,0 +1,47 @@
+extension JSONReader {
+  /// The current number's value, correctly rounded to the nearest `Double` (always finite).
+  public var doubleValue: Double {
+    precondition(token == .number, "no number was read")
+    if let scannedDouble { return scannedDouble }
+    return withContentBytes { bytes in
+      // The scan checked every number that could overflow, so this one cannot.
+      JSONNumberGrammar.doubleValue(of: bytes) ?? .nan
+    }
+  }
+
+  /// The current number: its exact text and its value.
+  public var numberValue: JSONNumber {
+    JSONNumber(uncheckedText: stringValue, doubleValue: doubleValue)
+  }
+
+  /// The current `true` or `false`.
+  public var boolValue: Bool {
+    precondition(token == .bool, "no boolean was read")
+    return currentBool
+  }
+
+  /// Scans the number starting at `i` and consumes it.
+  /// - Returns: false when the buffer ends before the number does and more input may come.
+  func scanNumber(at i: Int) throws -> Bool {
+    switch JSONNumberGrammar.scan(base, from: i, to: end, isFinal: isAtEndOfStream) {
+    case .incomplete:
+      return false
+    case .invalid:
+      throw error(.invalidNumber(wordAtStart()), at: start)
+    case .number(let number):
+      contentStart = i
+      contentEnd = number.end
+      contentIsDecoded = false
+      scannedDouble = number.fastValue
+      if number.needsRangeCheck {
+        let bytes = UnsafeBufferPointer(start: base + i, count: number.end - i)
+        guard let value = JSONNumberGrammar.doubleValue(of: bytes) else {
+          throw error(.numberOutOfRange(wordAtStart()), at: start)
+        }
+        scannedDouble = value
+      }
+      start = number.end
+      return true
+    }
+  }
+}
