@@ -105,7 +105,10 @@ extension JSONReader {
           i = next
           continue
         default:
-          let shown = escaped >= 0x21 && escaped < 0x7F ? String(Character(Unicode.Scalar(escaped))) : "(byte 0x\(String(escaped, radix: 16, uppercase: true)))"
+          let shown =
+            escaped >= 0x21 && escaped < 0x7F
+            ? String(Character(Unicode.Scalar(escaped)))
+            : "(byte 0x\(String(escaped, radix: 16, uppercase: true)))"
           throw error(.invalidEscape("\\" + shown), at: i)
         }
         i += 2
@@ -197,12 +200,20 @@ extension JSONReader {
     var high: UInt8 = 0xBF
     switch lead {
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
+    case 0xE0:
+      length = 3
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
     case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
+    case 0xF4:
+      length = 4
+      high = 0x8F
     default: return 0
     }
     guard i + 1 < end else { return -1 }

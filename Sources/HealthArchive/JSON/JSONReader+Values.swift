@@ -8,7 +8,9 @@ extension JSONReader {
   ///   array or object, or of the input); the stream's error when reading fails.
   public func readValue() throws -> JSONValue {
     let first = try nextToken()
-    guard first.startsValue else { throw error(.typeMismatch(expected: "a value", found: first.nameInMessages)) }
+    guard first.startsValue else {
+      throw error(.typeMismatch(expected: "a value", found: first.nameInMessages))
+    }
     return try value(startingWith: first)
   }
 
@@ -82,7 +84,9 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readString() throws -> String {
     let found = try nextToken()
-    guard found == .string else { throw error(.typeMismatch(expected: "a string", found: found.nameInMessages)) }
+    guard found == .string else {
+      throw error(.typeMismatch(expected: "a string", found: found.nameInMessages))
+    }
     return stringValue
   }
 
@@ -90,7 +94,9 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readDouble() throws -> Double {
     let found = try nextToken()
-    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.nameInMessages)) }
+    guard found == .number else {
+      throw error(.typeMismatch(expected: "a number", found: found.nameInMessages))
+    }
     return doubleValue
   }
 
@@ -98,7 +104,9 @@ extension JSONReader {
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
   public func readNumber() throws -> JSONNumber {
     let found = try nextToken()
-    guard found == .number else { throw error(.typeMismatch(expected: "a number", found: found.nameInMessages)) }
+    guard found == .number else {
+      throw error(.typeMismatch(expected: "a number", found: found.nameInMessages))
+    }
     return numberValue
   }
 }

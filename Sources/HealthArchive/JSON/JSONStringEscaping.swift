@@ -16,13 +16,17 @@ enum JSONStringEscaping {
       while i < count {
         let byte = base[i]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          if i > runStart { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
+          if i > runStart {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+          }
           appendEscape(of: byte, to: &bytes)
           runStart = i + 1
         }
         i += 1
       }
-      if count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+      if count > runStart {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+      }
       bytes.append(UInt8(ascii: "\""))
     }
   }

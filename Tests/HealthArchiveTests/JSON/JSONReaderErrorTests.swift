@@ -19,12 +19,18 @@ import Testing
       message: "test.json, byte 10, at a[2]: unexpected '}', expected a value"),
     ErrorCase(
       name: "profile truncated after a number",
-      text: #"{"metaData":{"type":"JsonSingleDocExportTarget"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"unit":"count","value":20"#,
-      message: "test.json, byte 163, at HKQuantityTypeIdentifierStepCount[1].value: the input ends where ',' or '}' was expected; \(truncated)"),
+      text:
+        #"{"metaData":{"type":"JsonSingleDocExportTarget"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"unit":"count","value":20"#,
+      message:
+        "test.json, byte 163, at HKQuantityTypeIdentifierStepCount[1].value: the input ends where ',' or '}' was expected; \(truncated)"
+    ),
     ErrorCase(
       name: "profile truncated inside a key",
-      text: #"{"metaData":{"type":"JsonSingleDocExportTarget"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"unit":"count","sda"#,
-      message: "test.json, byte 153, at HKQuantityTypeIdentifierStepCount[1]: a string starts here and never ends; \(truncated)"),
+      text:
+        #"{"metaData":{"type":"JsonSingleDocExportTarget"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"unit":"count","sda"#,
+      message:
+        "test.json, byte 153, at HKQuantityTypeIdentifierStepCount[1]: a string starts here and never ends; \(truncated)"
+    ),
     ErrorCase(
       name: "truncated after a comma in an array", text: "[1,",
       message: "test.json, byte 3, at [1]: the input ends where a value was expected; \(truncated)"),
@@ -136,9 +142,13 @@ import Testing
   }
 
   @Test func nestingDeeperThanTheLimitIsAnError() throws {
-    let reader = JSONReader(stream: MemoryByteStream(Array("[[[[1]]]]".utf8), name: "deep.json"), maximumDepth: 3)
+    let reader = JSONReader(
+      stream: MemoryByteStream(Array("[[[[1]]]]".utf8), name: "deep.json"), maximumDepth: 3)
     let error = try #require(throws: JSONError.self) { try reader.skipValue() }
-    #expect(error.description == "deep.json, byte 3, at [0][0][0]: objects and arrays nested more than 3 deep; the file is damaged or not a health export")
+    #expect(
+      error.description
+        == "deep.json, byte 3, at [0][0][0]: objects and arrays nested more than 3 deep; the file is damaged or not a health export"
+    )
   }
 
   @Test func theDefaultNestingLimitIs512() throws {
@@ -156,7 +166,10 @@ import Testing
     let stream = MemoryByteStream(Array(text.utf8), name: "big.json", chunkLimit: chunkLimit)
     let reader = JSONReader(stream: stream, bufferSize: 16, maximumValueSize: 64)
     let error = try #require(throws: JSONError.self) { try reader.readValue() }
-    #expect(error.description == "big.json, byte 8, at note: a single value is larger than 64 bytes; the file is damaged or not a health export")
+    #expect(
+      error.description
+        == "big.json, byte 8, at note: a single value is larger than 64 bytes; the file is damaged or not a health export"
+    )
   }
 
   @Test func aValueUpToTheLimitGrowsTheBuffer() throws {
@@ -174,14 +187,19 @@ import Testing
     let second = String(repeating: "y", count: 5_000)
     let text = "[\"\(first)\",\"\(second)\"]"
     let reader = JSONReader(
-      stream: MemoryByteStream(Array(text.utf8), name: "big.json"), bufferSize: 4096, maximumValueSize: 12_288)
+      stream: MemoryByteStream(Array(text.utf8), name: "big.json"), bufferSize: 4096, maximumValueSize: 12_288
+    )
     #expect(try reader.readDocument() == .array([.string(first), .string(second)]))
   }
 
   @Test func theDefaultValueLimitIs64MiB() {
     #expect(JSONReader.defaultMaximumValueSize == 64 * 1_048_576)
-    let error = JSONError(.valueTooLarge(limit: JSONReader.defaultMaximumValueSize), name: "p.json", offset: 9, path: "x")
-    #expect(error.description == "p.json, byte 9, at x: a single value is larger than 64 MiB; the file is damaged or not a health export")
+    let error = JSONError(
+      .valueTooLarge(limit: JSONReader.defaultMaximumValueSize), name: "p.json", offset: 9, path: "x")
+    #expect(
+      error.description
+        == "p.json, byte 9, at x: a single value is larger than 64 MiB; the file is damaged or not a health export"
+    )
   }
 
   @Test func streamErrorsPassThrough() throws {

@@ -11,7 +11,7 @@ import Testing
   static let exactNumbers: [NumberCase] = [
     NumberCase(text: "61.99999999999999", value: 61.99999999999999),
     NumberCase(text: "1446486924969.1", value: 1446486924969.1),
-    NumberCase(text: "1446486720000", value: 1446486720000),
+    NumberCase(text: "1446486720000", value: 1_446_486_720_000),
     NumberCase(text: "0.1", value: 0.1),
     NumberCase(text: "1e-7", value: 1e-7),
     NumberCase(text: "-0", value: -0.0),
@@ -74,10 +74,13 @@ import Testing
       message: "test.json, byte 1, at [0]: the number '1e400' is too large for a 64-bit floating-point value"),
     RejectedCase(
       text: "-2e308",
-      message: "test.json, byte 1, at [0]: the number '-2e308' is too large for a 64-bit floating-point value"),
+      message: "test.json, byte 1, at [0]: the number '-2e308' is too large for a 64-bit floating-point value"
+    ),
     RejectedCase(
       text: String(repeating: "9", count: 400),
-      message: "test.json, byte 1, at [0]: the number '\(String(repeating: "9", count: 40))' is too large for a 64-bit floating-point value"),
+      message:
+        "test.json, byte 1, at [0]: the number '\(String(repeating: "9", count: 40))' is too large for a 64-bit floating-point value"
+    ),
   ]
 
   static func invalid(_ text: String) -> String {
@@ -99,8 +102,14 @@ import Testing
   }
 
   @Test func aNumberCutByTheEndOfTheInputIsInvalid() {
-    #expect(readingError(of: "1.")?.description == "test.json, byte 0: invalid number '1.'; JSON numbers have no leading zeros, '+', bare '.', NaN or Infinity")
-    #expect(readingError(of: "-")?.description == "test.json, byte 0: invalid number '-'; JSON numbers have no leading zeros, '+', bare '.', NaN or Infinity")
+    #expect(
+      readingError(of: "1.")?.description
+        == "test.json, byte 0: invalid number '1.'; JSON numbers have no leading zeros, '+', bare '.', NaN or Infinity"
+    )
+    #expect(
+      readingError(of: "-")?.description
+        == "test.json, byte 0: invalid number '-'; JSON numbers have no leading zeros, '+', bare '.', NaN or Infinity"
+    )
   }
 
   @Test func integralNumbersGiveTheirIntValue() throws {

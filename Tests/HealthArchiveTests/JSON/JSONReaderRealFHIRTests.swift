@@ -14,7 +14,9 @@ enum RealFHIRRecords {
     .deletingLastPathComponent()  // HealthArchiveTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the package
-    .appendingPathComponent("../shared/real-exports/symptomatic-clinical-scenarios__apple_health_export/clinical-records")
+    .appendingPathComponent(
+      "../shared/real-exports/symptomatic-clinical-scenarios__apple_health_export/clinical-records"
+    )
     .standardizedFileURL
 
   /// The names of the `.json` files, sorted; empty when the folder is absent.

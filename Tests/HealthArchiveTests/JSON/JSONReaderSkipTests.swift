@@ -43,7 +43,10 @@ import Testing
 
   @Test func skippedValuesAreStillChecked() {
     let reader = ReadingMode.whole.reader(#"{"skip": {"a": [1, 2,, 3]}, "b": 1}"#)
-    #expect(throws: JSONError(.unexpectedCharacter("','", expected: "a value"), name: "test.json", offset: 21, path: "skip.a[2]")) {
+    #expect(
+      throws: JSONError(
+        .unexpectedCharacter("','", expected: "a value"), name: "test.json", offset: 21, path: "skip.a[2]")
+    ) {
       _ = try reader.nextToken()
       _ = try reader.nextToken()
       try reader.skipValue()
@@ -53,7 +56,10 @@ import Testing
   @Test func skippingWhereNoValueComesIsAnError() throws {
     let reader = ReadingMode.whole.reader("[]")
     #expect(try reader.nextToken() == .beginArray)
-    #expect(throws: JSONError(.typeMismatch(expected: "a value", found: "']'"), name: "test.json", offset: 1, path: "")) {
+    #expect(
+      throws: JSONError(
+        .typeMismatch(expected: "a value", found: "']'"), name: "test.json", offset: 1, path: "")
+    ) {
       try reader.skipValue()
     }
   }

@@ -23,7 +23,7 @@ import Testing
     .key("HKQuantityTypeIdentifierStepCount"), .beginArray,
     .beginObject,
     .key("unit"), .string("count"),
-    .key("sdate"), .number("1446486720000", 1446486720000),
+    .key("sdate"), .number("1446486720000", 1_446_486_720_000),
     .key("value"), .number("200", 200),
     .endObject,
     .beginObject,
@@ -57,8 +57,11 @@ import Testing
     while try reader.nextToken() != .endOfInput {
       if reader.token == .number { numbers.append(reader.numberValue) }
     }
-    #expect(numbers.map(\.text) == ["1446486924969.1", "61.99999999999999", "200", "-0", "1.7976931348623157e308"])
-    #expect(numbers.map(\.doubleValue.bitPattern) == [1446486924969.1, 61.99999999999999, 200, -0.0, 1.7976931348623157e308].map(\.bitPattern))
+    #expect(
+      numbers.map(\.text) == ["1446486924969.1", "61.99999999999999", "200", "-0", "1.7976931348623157e308"])
+    #expect(
+      numbers.map(\.doubleValue.bitPattern)
+        == [1446486924969.1, 61.99999999999999, 200, -0.0, 1.7976931348623157e308].map(\.bitPattern))
   }
 
   struct ScalarCase: CustomTestStringConvertible, Sendable {
@@ -112,10 +115,13 @@ import Testing
   }
 
   @Test func stringValuesCompareAsBytes() throws {
-    let reader = ReadingMode.whole.reader(#"["JsonSingleDocExportTarget", "Json\u0053ingleDocExportTarget", "Json"]"#)
+    let reader = ReadingMode.whole.reader(
+      #"["JsonSingleDocExportTarget", "Json\u0053ingleDocExportTarget", "Json"]"#)
     #expect(try reader.nextToken() == .beginArray)
     var matches: [Bool] = []
-    while try reader.nextToken() == .string { matches.append(reader.stringEquals("JsonSingleDocExportTarget")) }
+    while try reader.nextToken() == .string {
+      matches.append(reader.stringEquals("JsonSingleDocExportTarget"))
+    }
     #expect(matches == [true, true, false])
   }
 

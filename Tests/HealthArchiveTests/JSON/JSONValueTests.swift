@@ -40,7 +40,8 @@ import Testing
     #expect(value.values(forKey: "tag") == [.string("first"), .string("second")])
     #expect(
       value.members?.map(\.key) == [
-        "resourceType", "code", "valueQuantity", "referenceRange", "issued", "tag", "tag", "active", "note", "count",
+        "resourceType", "code", "valueQuantity", "referenceRange", "issued", "tag", "tag", "active", "note",
+        "count",
       ])
   }
 
@@ -70,7 +71,10 @@ import Testing
     let reader = ReadingMode.whole.reader("[1]")
     #expect(try reader.nextToken() == .beginArray)
     #expect(try reader.readValue() == .number(JSONNumber(uncheckedText: "1", doubleValue: 1)))
-    #expect(throws: JSONError(.typeMismatch(expected: "a value", found: "']'"), name: "test.json", offset: 2, path: "")) {
+    #expect(
+      throws: JSONError(
+        .typeMismatch(expected: "a value", found: "']'"), name: "test.json", offset: 2, path: "")
+    ) {
       try reader.readValue()
     }
   }

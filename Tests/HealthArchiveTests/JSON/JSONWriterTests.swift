@@ -52,7 +52,9 @@ import Testing
     _ body: (inout JSONWriter) throws -> Void
   ) throws -> [UInt8] {
     let collected = Collected()
-    var writer = JSONWriter(formatting: formatting, flushSize: flushSize) { collected.bytes.append(contentsOf: $0) }
+    var writer = JSONWriter(formatting: formatting, flushSize: flushSize) {
+      collected.bytes.append(contentsOf: $0)
+    }
     try body(&writer)
     try writer.flush()
     return collected.bytes
@@ -67,7 +69,8 @@ import Testing
     let bytes = try Self.output(formatting: .compact, Self.writeProfile)
     #expect(
       String(decoding: bytes, as: UTF8.self)
-        == #"{"metaData":{"creationDate":1446486924969.1,"version":"1.0.0"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"value":61.99999999999999,"note":"Здоровье\n\"🕛\""}],"empty":[],"none":{},"flags":[true,false,null,-7]}"#)
+        == #"{"metaData":{"creationDate":1446486924969.1,"version":"1.0.0"},"HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":1446486720000,"value":200},{"value":61.99999999999999,"note":"Здоровье\n\"🕛\""}],"empty":[],"none":{},"flags":[true,false,null,-7]}"#
+    )
   }
 
   @Test func prettyOutputIsPinned() throws {
@@ -121,7 +124,8 @@ import Testing
   }
 
   @Test(arguments: [
-    TextCase(name: "every control character", text: String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)),
+    TextCase(
+      name: "every control character", text: String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)),
     TextCase(name: "Cyrillic", text: "Здоровье"),
     TextCase(name: "emoji", text: "🕛 12 o’clock"),
     TextCase(name: "quotes and backslashes", text: #"C:\Health "export" \u0041"#),
@@ -137,7 +141,10 @@ import Testing
       try writer.finish()
     }
     for mode in ReadingMode.all {
-      #expect(try events(of: bytes, mode: mode) == [.beginObject, .key(text.text), .string(text.text), .endObject, .endOfInput])
+      #expect(
+        try events(of: bytes, mode: mode) == [
+          .beginObject, .key(text.text), .string(text.text), .endObject, .endOfInput,
+        ])
     }
     let oracle = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: String])
     #expect(oracle == [text.text: text.text])
@@ -217,7 +224,9 @@ import Testing
     try other.beginObject()
     try other.key("value")
     let error = try #require(throws: JSONError.self) { try other.number(-.infinity) }
-    #expect(error.description == "JSON output, byte 9, at value: cannot write the number -inf; JSON has no NaN or infinity")
+    #expect(
+      error.description
+        == "JSON output, byte 9, at value: cannot write the number -inf; JSON has no NaN or infinity")
   }
 
   @Test func outputIsHandedOverInChunksOfTheFlushSize() throws {
