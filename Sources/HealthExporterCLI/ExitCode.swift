@@ -25,8 +25,12 @@ public enum ExitCode: Int32, Sendable {
     case is UsageError:
       self = .usage
     case let error as InputError:
-      if case .readFailed = error { self = .ioError } else { self = .noInput }
-    case is XMLError, is StrictModeError:
+      switch error {
+      case .readFailed: self = .ioError
+      case .notFound, .unreadable: self = .noInput
+      case .notAnExport, .ambiguous: self = .dataError
+      }
+    case is XMLError, is StrictModeError, is ZipError, is JSONError:
       self = .dataError
     case let error as OutputError:
       self = error.isWriteFailure ? .ioError : .cannotCreate

@@ -79,6 +79,12 @@ package enum SystemCall {
     }
   }
 
+  /// Opens an existing file, such as a device or a named pipe, for writing, without creating or
+  /// truncating it.
+  package static func openExistingForWriting(_ path: String) throws(SystemError) -> Int32 {
+    try retrying("open", path) { open(path, O_WRONLY | O_CLOEXEC) }
+  }
+
   /// Reads up to `count` bytes into `buffer`; 0 means the end of the file.
   package static func read(
     _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String

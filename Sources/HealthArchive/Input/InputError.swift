@@ -9,6 +9,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
   case unreadable(path: String, reason: String)
   /// Reading failed part-way (a disk or network file system error).
   case readFailed(path: String, reason: String)
+  /// The input is none of the accepted kinds.
+  case notAnExport(path: String, detail: String)
+  /// A folder or archive holds several health XMLs and none is named export.xml.
+  case ambiguous(path: String, candidates: [String])
 
   init(path: String, systemError: SystemError) {
     self =
@@ -24,6 +28,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
       "Cannot read \(path): \(reason)."
     case .readFailed(let path, let reason):
       "Reading \(path) failed: \(reason)."
+    case .notAnExport(let path, let detail):
+      "\(path) is not an Apple Health export: \(detail). Pass the export.zip the Health app made, its unpacked folder, or export.xml."
+    case .ambiguous(let path, let candidates):
+      "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read."
     }
   }
 

@@ -108,10 +108,17 @@ final class RowCollector {
       return
     }
     sequence += 1
-    guard isInRange(result.date) else { return }
+    var date = result.date
+    if result.isLocalTime {
+      let fraction = result.date.millisecondsSince1970 - Double(result.date.wholeSecondsSince1970) * 1000
+      let civil = CivilDateTime(secondsSince1970: result.date.wholeSecondsSince1970)
+      date = DateRange.instant(ofLocal: civil, in: selection.timeZone)
+      date.millisecondsSince1970 += fraction
+    }
+    guard isInRange(date) else { return }
     labSeries[lab.loinc]?.append(
       LabRow(
-        date: result.date, sequence: sequence, name: lab.name, loinc: result.loinc,
+        date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
         value: result.value, decimals: lab.decimals, unit: result.unit, source: result.sourceName))
   }
 

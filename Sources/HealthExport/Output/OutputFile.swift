@@ -4,10 +4,14 @@ import SystemShim
 /// is flushed to disk and then renamed into place with owner-only permissions (0600). If anything
 /// fails, or the file is never committed, the temporary file is removed and the destination is
 /// untouched.
+///
+/// A destination that exists and is neither a regular file nor a folder (a device such as
+/// `/dev/null` or `/dev/stdout`, a named pipe) is written to directly: it is never replaced.
 public final class OutputFile {
   /// Where the file ends up.
   public let path: String
-  private let temporaryPath: String
+  /// The temporary file; nil when writing straight to a device or pipe.
+  private let temporaryPath: String?
   private let overwrites: Bool
   private var descriptor: Int32?
 
@@ -21,6 +25,15 @@ public final class OutputFile {
     self.path = path
     self.overwrites = overwrites
     try Self.checkDestination(path, overwrites: overwrites)
+    if SystemCall.kind(of: path) == .other {
+      do {
+        descriptor = try SystemCall.openExistingForWriting(path)
+      } catch {
+        throw .cannotCreate(path: path, reason: error.reason)
+      }
+      temporaryPath = nil
+      return
+    }
     let folder = Self.folder(of: path)
     let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
     let prefix = folder == "." && !path.hasPrefix("./") ? "" : folder + "/"
@@ -42,7 +55,7 @@ public final class OutputFile {
   deinit {
     if let descriptor {
       SystemCall.close(descriptor)
-      SystemCall.removeFile(temporaryPath)
+      if let temporaryPath { SystemCall.removeFile(temporaryPath) }
     }
   }
 
@@ -52,7 +65,9 @@ public final class OutputFile {
     switch SystemCall.kind(of: path) {
     case .missing:
       break
-    case .regularFile, .other:
+    case .other:
+      return  // a device or a pipe, written to directly
+    case .regularFile:
       if !overwrites { throw .alreadyExists(path: path) }
     case .directory:
       throw .cannotCreate(path: path, reason: "it is a folder")
@@ -79,6 +94,14 @@ public final class OutputFile {
   public func commit() throws(OutputError) {
     guard let descriptor else { return }
     self.descriptor = nil
+    guard let temporaryPath else {
+      do {
+        try SystemCall.closeChecked(descriptor, path: path)
+      } catch {
+        throw .writeFailed(path: path, reason: error.reason)
+      }
+      return
+    }
     do {
       try SystemCall.synchronize(descriptor, path: path)
       try SystemCall.closeChecked(descriptor, path: path)
@@ -90,7 +113,7 @@ public final class OutputFile {
       if overwrites {
         try SystemCall.rename(temporaryPath, to: path)
       } else {
-        try placeWithoutOverwriting()
+        try placeWithoutOverwriting(temporaryPath)
       }
     } catch let error as OutputError {
       SystemCall.removeFile(temporaryPath)
@@ -107,13 +130,13 @@ public final class OutputFile {
       SystemCall.close(descriptor)
       self.descriptor = nil
     }
-    SystemCall.removeFile(temporaryPath)
+    if let temporaryPath { SystemCall.removeFile(temporaryPath) }
   }
 
   /// Links the temporary file to the destination, which fails if something appeared there
   /// meanwhile, then drops the temporary name. Where the file system has no hard links, checks
   /// and renames.
-  private func placeWithoutOverwriting() throws {
+  private func placeWithoutOverwriting(_ temporaryPath: String) throws {
     do {
       try SystemCall.link(temporaryPath, to: path)
       SystemCall.removeFile(temporaryPath)

@@ -94,6 +94,24 @@ public enum DateRange: Hashable, Sendable {
     return CalendarDay(year: civil.year, month: civil.month, day: civil.day)
   }
 
+  /// The instant of a local date and time in a time zone: midnight is the day's first instant
+  /// (`startOfDay`); a time the clocks skip is read as Foundation's calendar reads it.
+  static func instant(ofLocal civil: CivilDateTime, in timeZone: TimeZone) -> Timestamp {
+    let day = CalendarDay(year: civil.year, month: civil.month, day: civil.day)
+    if civil.hour == 0 && civil.minute == 0 && civil.second == 0 {
+      return startOfDay(day, in: timeZone)
+    }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let components = DateComponents(
+      year: civil.year, month: civil.month, day: civil.day, hour: civil.hour, minute: civil.minute,
+      second: civil.second)
+    guard let date = calendar.date(from: components) else {
+      return Timestamp(secondsSince1970: civil.secondsSince1970)
+    }
+    return Timestamp(millisecondsSince1970: (date.timeIntervalSince1970 * 1000).rounded())
+  }
+
   /// The first instant of a day in a time zone: its midnight, or, where the clocks skip midnight,
   /// the first moment that exists.
   static func startOfDay(_ day: CalendarDay, in timeZone: TimeZone) -> Timestamp {

@@ -2,7 +2,6 @@ import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
-import SystemShim
 
 /// `health-exporter export`: the HealthExporter CSV.
 enum ExportCommand: Subcommand {
@@ -11,7 +10,10 @@ enum ExportCommand: Subcommand {
   static let usageArguments = "<input>"
 
   static let arguments: [(name: String, help: String)] = [
-    ("input", "An Apple Health export.xml, whatever its name.")
+    (
+      "input",
+      "The export.zip the Health app made (Export All Health Data), its unpacked folder, or export.xml alone, whatever its name."
+    )
   ]
 
   static let options: [OptionSpec] = [
@@ -73,7 +75,7 @@ enum ExportCommand: Subcommand {
     guard let input = arguments.positionals.first else {
       throw usageError(
         .missingArgument(
-          name: "input", help: "give the export.xml to read"))
+          name: "input", help: "give the export.zip, its unpacked folder or export.xml to read"))
     }
     if arguments.positionals.count > 1 {
       throw usageError(.unexpectedArgument(arguments.positionals[1]))
@@ -87,7 +89,7 @@ enum ExportCommand: Subcommand {
       output: arguments.values["output"], overwrites: arguments.has("force"), now: now,
       timeZone: timeZone, standardOutput: { try context.output.writeStandardOutput($0) })
 
-    let source = try ExportCommand.source(for: input)
+    let source = try HealthInput.open(path: input)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let summary = try CSVExport(selection: selection, now: now)
       .run(source: source, destination: destination, diagnostics: diagnostics)
@@ -97,16 +99,4 @@ enum ExportCommand: Subcommand {
     return .success
   }
 
-  /// The input at `path`.
-  static func source(for path: String) throws -> any HealthItemSource {
-    switch SystemCall.kind(of: path) {
-    case .missing:
-      throw InputError.notFound(path: path)
-    case .directory:
-      throw InputError.unreadable(
-        path: path, reason: "it is a folder; pass the export.xml inside it")
-    case .regularFile, .other:
-      return ExportXMLFile(path: path)
-    }
-  }
 }

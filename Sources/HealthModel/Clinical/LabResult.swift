@@ -10,18 +10,23 @@ public struct LabResult: Hashable, Sendable {
   public var unit: String
   /// When the specimen was taken (`effectiveDateTime`, `effectivePeriod.start` or `issued`).
   public var date: Timestamp
+  /// Whether the record gave the date without a time zone (a day alone, or a time without an
+  /// offset): `date` then holds that civil date and time as if it were UTC, to be read in the
+  /// time zone of the export (a day alone is its local midnight).
+  public var isLocalTime: Bool
   /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
   public var sourceName: String
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
-    sourceName: String
+    isLocalTime: Bool = false, sourceName: String
   ) {
     self.loinc = loinc
     self.displayName = displayName
     self.value = value
     self.unit = unit
     self.date = date
+    self.isLocalTime = isLocalTime
     self.sourceName = sourceName
   }
 }

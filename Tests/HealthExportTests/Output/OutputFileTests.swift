@@ -59,4 +59,11 @@ import Testing
       try write("x", to: folder.path, overwrites: true)
     }
   }
+
+  @Test func writesIntoADeviceWithoutReplacingIt() throws {
+    // A device is written to, never renamed over: /dev/null must stay /dev/null.
+    try write("rows\n", to: "/dev/null", overwrites: false)
+    try write("rows\n", to: "/dev/null", overwrites: true)
+    #expect(SystemCall.kind(of: "/dev/null") == .other)
+  }
 }
