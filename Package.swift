@@ -33,7 +33,7 @@ let package = Package(
       dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
-    .target(name: "HealthTestSupport", dependencies: ["HealthModel", "SystemShim"]),
+    .target(name: "HealthTestSupport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
 
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
