@@ -6,7 +6,9 @@ public enum CommandLineTool {
   /// The tool's name in usage lines.
   public static let name = "health-exporter"
 
-  static var subcommands: [any Subcommand.Type] { [ExportCommand.self, MetricsCommand.self] }
+  static var subcommands: [any Subcommand.Type] {
+    [ExportCommand.self, InspectCommand.self, MetricsCommand.self]
+  }
 
   /// Runs the tool.
   /// - Parameters:

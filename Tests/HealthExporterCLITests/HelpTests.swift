@@ -11,6 +11,7 @@ import Testing
     (["help", "export"], "export-help.txt"),
     (["export", "in.xml", "-h"], "export-help.txt"),
     (["metrics", "--help"], "metrics-help.txt"),
+    (["inspect", "--help"], "inspect-help.txt"),
     (["metrics"], "metrics.txt"),
   ])
   func printsThePage(_ example: ([String], String)) throws {

@@ -18,7 +18,9 @@ import Testing
   @Test(arguments: [
     Case(arguments: ["export", "in.xml", "--foo"], message: "unknown option '--foo'"),
     Case(arguments: ["export", "in.xml", "-x"], message: "unknown option '-x'"),
-    Case(arguments: ["export"], message: "missing <input>: give the export.zip, its unpacked folder or export.xml to read"),
+    Case(
+      arguments: ["export"],
+      message: "missing <input>: give the export.zip, its unpacked folder or export.xml to read"),
     Case(arguments: ["export", "a.xml", "b.xml"], message: "unexpected argument 'b.xml'"),
     Case(arguments: ["export", "in.xml", "--last-days"], message: "missing value for '--last-days <n>'"),
     Case(arguments: ["export", "in.xml", "-o"], message: "missing value for '-o <path>'"),

@@ -10,15 +10,25 @@ public final class ExportSource: HealthItemSource {
   let container: any ExportContainer
   private let registry: MetricRegistry
 
+  /// The shapes an export comes in.
+  public enum Shape: String, Hashable, Sendable {
+    case zipArchive = "zip archive"
+    case folder = "folder"
+    case xmlFile = "XML file"
+  }
+
   /// What the user named.
   public var name: String { container.name }
+  /// Whether the export is a zip archive, an unpacked folder or the XML alone.
+  public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
   public var healthXMLName: String { container.healthXMLName }
   /// What the reader learned about the export; complete after `readItems`.
   public private(set) var header = ExportHeader()
 
-  init(container: any ExportContainer, registry: MetricRegistry = .standard) {
+  init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
     self.container = container
+    self.shape = shape
     self.registry = registry
   }
 

@@ -24,15 +24,16 @@ public enum HealthInput {
     case .missing:
       throw InputError.notFound(path: path)
     case .directory:
-      return ExportSource(container: try folderContainer(path))
+      return ExportSource(container: try folderContainer(path), shape: .folder)
     case .regularFile, .other:
       switch try kind(ofFileAt: path) {
       case .zip:
-        return ExportSource(container: try zipContainer(path))
+        return ExportSource(container: try zipContainer(path), shape: .zipArchive)
       case .healthXML:
         let folder = (path as NSString).deletingLastPathComponent
         return ExportSource(
-          container: FolderContainer(folder: folder.isEmpty ? "." : folder, xmlPath: path, name: path))
+          container: FolderContainer(folder: folder.isEmpty ? "." : folder, xmlPath: path, name: path),
+          shape: .xmlFile)
       case .json:
         throw InputError.notAnExport(
           path: path, detail: "it is JSON; JSON health profiles are not read yet")

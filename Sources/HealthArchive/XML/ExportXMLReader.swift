@@ -148,7 +148,8 @@ public final class ExportXMLReader {
     }
     guard let value else {
       try report(
-        fields.valueAttribute == nil ? "a quantity without a value" : "value is not a number", location)
+        fields.valueAttribute == nil && fields.averageAttribute == nil
+          ? "a quantity without a value" : "value is not a number", location)
       return nil
     }
     let sample = Sample(
@@ -166,6 +167,9 @@ public final class ExportXMLReader {
     var device: String?
     var unit: String?
     var valueAttribute: RawAttribute?
+    /// iOS 8's aggregated records carry `average` (with `min`, `max`, `recordCount`) in place of
+    /// `value`.
+    var averageAttribute: RawAttribute?
     var creationDate: Timestamp?
     var startDate: Timestamp?
     var endDate: Timestamp?
@@ -188,6 +192,9 @@ public final class ExportXMLReader {
       fields.unit = try interned(attribute, in: &units)
     case 5 where t.bytesEqual(start, end, "value"):
       fields.valueAttribute = attribute
+    case 7 where t.bytesEqual(start, end, "average"):
+      fields.averageAttribute = attribute
+      extraMetadata.append(MetadataEntry(key: "average", value: try t.value(of: attribute)))
     case 10 where t.bytesEqual(start, end, "sourceName"), 6 where t.bytesEqual(start, end, "source"):
       fields.sourceName = try interned(attribute, in: &sourceNames)
     case 13 where t.bytesEqual(start, end, "sourceVersion"):
@@ -209,10 +216,10 @@ public final class ExportXMLReader {
 
   /// The value of a record: a quantity when it has a non-empty unit or a quantity type (nil when
   /// the value is missing or not a number), else a category value or none. (iOS 8 wrote
-  /// `unit=""` on category records.)
+  /// `unit=""` on category records, and `average` in place of `value` on aggregated ones.)
   private func sampleValue(_ fields: CommonFields, type: String) throws -> SampleValue? {
     if !(fields.unit ?? "").isEmpty || type.hasPrefix("HKQuantityTypeIdentifier") {
-      guard let attribute = fields.valueAttribute,
+      guard let attribute = fields.valueAttribute ?? fields.averageAttribute,
         let number = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
       else { return nil }
       return .quantity(number, unit: fields.unit ?? "")

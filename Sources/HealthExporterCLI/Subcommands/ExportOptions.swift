@@ -51,7 +51,7 @@ enum ExportOptions {
 
   /// The time zone: `--time-zone`, else `TZ`, else the system's.
   static func timeZone(
-    _ arguments: ParsedArguments, environment: [String: String]
+    _ arguments: ParsedArguments, environment: [String: String], command: String = "export"
   ) throws(UsageError) -> TimeZone {
     if let name = arguments.values["time-zone"] {
       guard let zone = TimeZone(identifier: name) else {
@@ -59,7 +59,7 @@ enum ExportOptions {
           .invalidValue(
             option: "--time-zone <tz>", value: name,
             expected: "expected an IANA time zone name such as America/New_York or UTC"),
-          command: "export")
+          command: command)
       }
       return zone
     }

@@ -74,14 +74,24 @@ public final class Diagnostics {
   private var tallies: [Tally] = []
   private var indexByReason: [String: Int] = [:]
 
-  public init(isStrict: Bool = false) {
+  /// How many diagnostics are kept one by one when `keepsEach` is set.
+  public static let keptLimit = 100_000
+
+  /// Whether each diagnostic is kept, not only counted (for `inspect`).
+  public let keepsEach: Bool
+  /// Each diagnostic reported, in order, up to `keptLimit`, when `keepsEach` is set.
+  public private(set) var each: [Diagnostic] = []
+
+  public init(isStrict: Bool = false, keepsEach: Bool = false) {
     self.isStrict = isStrict
+    self.keepsEach = keepsEach
   }
 
   /// Records a diagnostic.
   /// - Throws: `StrictModeError` in strict mode, unless the record is merely unusable.
   public func report(_ diagnostic: Diagnostic) throws(StrictModeError) {
     if isStrict && diagnostic.kind != .unusable { throw StrictModeError(diagnostic: diagnostic) }
+    if keepsEach && each.count < Self.keptLimit { each.append(diagnostic) }
     if let index = indexByReason[diagnostic.reason] {
       tallies[index].count += 1
     } else {

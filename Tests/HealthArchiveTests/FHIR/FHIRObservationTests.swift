@@ -6,7 +6,8 @@ import Testing
 /// Lab results from FHIR Observations of each shape Apple exports: DSTU2 and R4, every date field,
 /// and the observations that give no row.
 @Suite struct FHIRObservationTests {
-  let record = ClinicalRecord(type: "Observation", identifier: "12", sourceName: "Mom's Lab", fhirVersion: "1.0.2")
+  let record = ClinicalRecord(
+    type: "Observation", identifier: "12", sourceName: "Mom's Lab", fhirVersion: "1.0.2")
 
   private func read(_ json: String) throws -> FHIRObservation.Outcome {
     FHIRObservation.read(try JSONValue(parsing: Array(json.utf8)), record: record, registry: .standard)
@@ -60,7 +61,9 @@ import Testing
     #expect(
       outcome
         == .result(
-          LabResult(loinc: "718-7", value: 13.9, unit: "g/dL", date: Timestamp(secondsSince1970: 1_769_929_200), sourceName: "Mom's Lab")))
+          LabResult(
+            loinc: "718-7", value: 13.9, unit: "g/dL", date: Timestamp(secondsSince1970: 1_769_929_200),
+            sourceName: "Mom's Lab")))
   }
 
   @Test func keepsADateWithoutZoneAsLocalTime() throws {
@@ -101,36 +104,44 @@ import Testing
   @Test(arguments: [
     SkipCase(
       name: "blood pressure with components",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"55284-4"}]},"component":[{"code":{"coding":[{"system":"http://loinc.org","code":"8480-6"}]},"valueQuantity":{"value":120,"unit":"mm[Hg]"}}],"issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"55284-4"}]},"component":[{"code":{"coding":[{"system":"http://loinc.org","code":"8480-6"}]},"valueQuantity":{"value":120,"unit":"mm[Hg]"}}],"issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation without a value quantity", kind: .unusable),
     SkipCase(
       name: "no LOINC coding",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://snomed.info/sct","code":"1"}]},"valueQuantity":{"value":1,"unit":"x"},"issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://snomed.info/sct","code":"1"}]},"valueQuantity":{"value":1,"unit":"x"},"issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation without a LOINC code", kind: .unusable),
     SkipCase(
       name: "a text value",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"5778-6"}]},"valueString":"Yellow","issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"5778-6"}]},"valueString":"Yellow","issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation without a value quantity", kind: .unusable),
     SkipCase(
       name: "a comparator",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"30522-7"}]},"valueQuantity":{"value":0.3,"comparator":"<","unit":"mg/L"},"issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"30522-7"}]},"valueQuantity":{"value":0.3,"comparator":"<","unit":"mg/L"},"issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation whose value has a comparator ('<'), which a CSV number cannot show",
       kind: .unusable),
     SkipCase(
       name: "entered in error",
-      json: #"{"resourceType":"Observation","status":"entered-in-error","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","status":"entered-in-error","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation whose status is entered-in-error", kind: .unusable),
     SkipCase(
       name: "no date",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"}}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"}}"#,
       reason: "an observation without a date", kind: .malformed),
     SkipCase(
       name: "a date that is not ISO 8601",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"},"issued":"18/10/2017"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":1,"unit":"mg/dL"},"issued":"18/10/2017"}"#,
       reason: "an observation whose date is not ISO 8601", kind: .malformed),
     SkipCase(
       name: "a value that is text",
-      json: #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":"184","unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#,
+      json:
+        #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"valueQuantity":{"value":"184","unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#,
       reason: "an observation whose valueQuantity.value is not a number", kind: .malformed),
     SkipCase(
       name: "not an object", json: "[1, 2]", reason: "a clinical record whose file is not a JSON object",

@@ -7,7 +7,8 @@ import Testing
 /// Inputs are recognized by content, in every shape Apple's exports come in.
 @Suite struct HealthInputTests {
   static let xml = ExportXML.document(
-    ExportXML.record("StepCount", value: "5432", unit: "count", source: "Apple Watch", start: "2026-01-09 11:00:00 -0500"))
+    ExportXML.record(
+      "StepCount", value: "5432", unit: "count", source: "Apple Watch", start: "2026-01-09 11:00:00 -0500"))
   static let cda = """
     <?xml version="1.0" encoding="UTF-8"?>
     <?xml-stylesheet type="text/xsl" href="CDA.xsl"?>
@@ -81,12 +82,19 @@ import Testing
     let cda = try folder.write(Self.cda, to: "export_cda.xml")
     let text = try folder.write("Date,Metric\n", to: "health.csv")
     let empty = try folder.write("", to: "empty.xml")
-    #expect(throws: InputError.notAnExport(path: cda, detail: "it is neither a zip archive, an export folder, nor an XML file whose root is <HealthData>")) {
+    #expect(
+      throws: InputError.notAnExport(
+        path: cda,
+        detail: "it is neither a zip archive, an export folder, nor an XML file whose root is <HealthData>")
+    ) {
       try HealthInput.open(path: cda)
     }
     #expect(throws: InputError.self) { try HealthInput.open(path: text) }
     #expect(throws: InputError.self) { try HealthInput.open(path: empty) }
-    #expect(throws: InputError.notAnExport(path: folder.path, detail: "it holds no XML file whose root is <HealthData> (export.xml)")) {
+    #expect(
+      throws: InputError.notAnExport(
+        path: folder.path, detail: "it holds no XML file whose root is <HealthData> (export.xml)")
+    ) {
       try HealthInput.open(path: folder.path)
     }
     #expect(throws: InputError.notFound(path: folder.file("missing.zip"))) {
@@ -94,7 +102,8 @@ import Testing
     }
     #expect(
       InputError.notAnExport(path: "a.csv", detail: "it is JSON").description
-        == "a.csv is not an Apple Health export: it is JSON. Pass the export.zip the Health app made, its unpacked folder, or export.xml.")
+        == "a.csv is not an Apple Health export: it is JSON. Pass the export.zip the Health app made, its unpacked folder, or export.xml."
+    )
   }
 
   @Test func asksWhichWhenAFolderHoldsSeveralExports() throws {
@@ -103,7 +112,9 @@ import Testing
     fixture.add("a/Exportieren.xml", Self.xml)
     fixture.add("b/exportación.xml", Self.xml)
     try fixture.writeFolder(at: folder.path)
-    #expect(throws: InputError.ambiguous(path: folder.path, candidates: ["Exportieren.xml", "exportación.xml"])) {
+    #expect(
+      throws: InputError.ambiguous(path: folder.path, candidates: ["Exportieren.xml", "exportación.xml"])
+    ) {
       try HealthInput.open(path: folder.path)
     }
     // With one of them named export.xml, that one is read.

@@ -38,7 +38,9 @@ import Testing
 
   static func fixture() -> ExportFixture {
     var fixture = ExportFixture()
-    fixture.add("apple_health_export/export.xml", ExportXML.document(GoldenCSVTests.seedExample + "\n" + clinicalRecords))
+    fixture.add(
+      "apple_health_export/export.xml",
+      ExportXML.document(GoldenCSVTests.seedExample + "\n" + clinicalRecords))
     fixture.add("apple_health_export/clinical-records/Observation-A1C.json", hemoglobinA1C)
     fixture.add("apple_health_export/clinical-records/Observation-CHOL.json", totalCholesterol)
     fixture.add("apple_health_export/clinical-records/Patient-P1.json", #"{"resourceType":"Patient"}"#)
@@ -83,10 +85,12 @@ import Testing
     fixture.add("clinical-records/broken.json", #"{"resourceType":"Observation","code":"#)
     fixture.add(
       "clinical-records/pulse.json",
-      #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"8867-4"}]},"valueQuantity":{"value":72,"unit":"/min"},"issued":"2017-10-18T00:00:00Z"}"#)
+      #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"8867-4"}]},"valueQuantity":{"value":72,"unit":"/min"},"issued":"2017-10-18T00:00:00Z"}"#
+    )
     fixture.add(
       "clinical-records/ldl.json",
-      #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2089-1"}]},"valueQuantity":{"value":113.3,"unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#)
+      #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2089-1"}]},"valueQuantity":{"value":113.3,"unit":"mg/dL"},"issued":"2017-10-18T00:00:00Z"}"#
+    )
     try fixture.writeFolder(at: folder.path)
     let diagnostics = Diagnostics()
     var bytes: [UInt8] = []
@@ -95,13 +99,21 @@ import Testing
     ).run(
       source: try HealthInput.open(path: folder.path), destination: .sink { bytes.append(contentsOf: $0) },
       diagnostics: diagnostics)
-    #expect(String(decoding: bytes, as: UTF8.self) == ExportTest.csv(["2017-10-17 20:00:00,LDL Cholesterol,2089-1,113,mg/dL,Lab,"]))
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == ExportTest.csv(["2017-10-17 20:00:00,LDL Cholesterol,2089-1,113,mg/dL,Lab,"]))
     let file = folder.file("export.xml")
     #expect(
       summary.skipped == [
-        Diagnostics.Tally(reason: "a clinical record whose file is missing", count: 1, firstLocation: SourceLocation(file: file, line: 11, column: 2)),
-        Diagnostics.Tally(reason: "a clinical record whose file is not valid JSON", count: 1, firstLocation: SourceLocation(file: file, line: 12, column: 2)),
-        Diagnostics.Tally(reason: "a clinical record whose resourceFilePath leaves the export", count: 1, firstLocation: SourceLocation(file: file, line: 13, column: 2)),
+        Diagnostics.Tally(
+          reason: "a clinical record whose file is missing", count: 1,
+          firstLocation: SourceLocation(file: file, line: 11, column: 2)),
+        Diagnostics.Tally(
+          reason: "a clinical record whose file is not valid JSON", count: 1,
+          firstLocation: SourceLocation(file: file, line: 12, column: 2)),
+        Diagnostics.Tally(
+          reason: "a clinical record whose resourceFilePath leaves the export", count: 1,
+          firstLocation: SourceLocation(file: file, line: 13, column: 2)),
         Diagnostics.Tally(
           reason: "a lab result whose LOINC code is not in the registry", count: 1,
           firstLocation: SourceLocation(file: file, line: 14, column: 2), kind: .unusable),

@@ -1,0 +1,121 @@
+import HealthArchive
+import HealthModel
+
+/// What an export holds, counted in one pass: for `health-exporter inspect`.
+public struct ExportInspection: Sendable {
+  /// A count of one kind of thing, by name.
+  public struct Count: Hashable, Sendable {
+    public var name: String
+    public var count: Int
+  }
+
+  /// The records of one type, with the span of their start dates.
+  public struct RecordType: Hashable, Sendable {
+    public var type: String
+    public var count: Int
+    public var firstStart: Timestamp
+    public var lastStart: Timestamp
+  }
+
+  /// Clinical records of one resource type and FHIR version.
+  public struct ClinicalRecordCount: Hashable, Sendable {
+    public var resourceType: String
+    public var fhirVersion: String
+    public var count: Int
+  }
+
+  public var input: String
+  public var shape: ExportSource.Shape
+  /// The health XML's name inside the export.
+  public var healthXML: String
+  public var exportDate: Timestamp?
+  public var locale: String?
+  /// The `HealthKit Export Version` of the DOCTYPE.
+  public var exportVersion: Int?
+  /// Top-level records by type, sorted by type.
+  public var recordTypes: [RecordType]
+  /// Top-level records by source, the most first.
+  public var sources: [Count]
+  public var correlations: [Count]
+  /// Workouts by activity type, the most first.
+  public var workouts: [Count]
+  /// `WorkoutRoute` elements in all workouts.
+  public var workoutRoutes: Int
+  /// GPX files in `workout-routes/`.
+  public var routeFiles: [String]
+  /// ECG recordings in `electrocardiograms/`.
+  public var electrocardiogramFiles: [String]
+  public var activitySummaries: Int
+  public var clinicalRecords: [ClinicalRecordCount]
+  /// Other top-level elements (`Audiogram`, `VisionPrescription`, …).
+  public var otherElements: [Count]
+  /// Each diagnostic, in order.
+  public var diagnostics: [Diagnostic]
+
+  /// Reads the whole export once and counts what it holds.
+  /// - Throws: the input's errors (malformed XML, a damaged archive).
+  public static func inspect(_ source: ExportSource) throws -> ExportInspection {
+    let diagnostics = Diagnostics(keepsEach: true)
+    var types: [String: RecordType] = [:]
+    var sources: [String: Int] = [:]
+    var correlations: [String: Int] = [:]
+    var workouts: [String: Int] = [:]
+    var workoutRoutes = 0
+    var activitySummaries = 0
+    var clinical: [String: ClinicalRecordCount] = [:]
+    var exportDate: Timestamp?
+    var filter = ItemFilter.everything
+    filter.includesLabResults = false
+    try source.readItems(filter: filter, diagnostics: diagnostics) { item, _ in
+      switch item {
+      case .sample(let sample):
+        sources[sample.sourceName, default: 0] += 1
+        if var entry = types[sample.type] {
+          entry.count += 1
+          entry.firstStart = min(entry.firstStart, sample.startDate)
+          entry.lastStart = max(entry.lastStart, sample.startDate)
+          types[sample.type] = entry
+        } else {
+          types[sample.type] = RecordType(
+            type: sample.type, count: 1, firstStart: sample.startDate, lastStart: sample.startDate)
+        }
+      case .correlation(let correlation):
+        correlations[correlation.type, default: 0] += 1
+      case .workout(let workout):
+        workouts[workout.activityType, default: 0] += 1
+        workoutRoutes += workout.routes.count
+      case .activitySummary:
+        activitySummaries += 1
+      case .clinicalRecord(let record):
+        let version = record.fhirVersion ?? "unknown"
+        clinical[
+          "\(record.type) \(version)",
+          default: ClinicalRecordCount(resourceType: record.type, fhirVersion: version, count: 0)
+        ].count += 1
+      case .exportDate(let date):
+        exportDate = date
+      case .characteristics, .labResult:
+        break
+      }
+    }
+    func counts(_ dictionary: [String: Int]) -> [Count] {
+      dictionary.map { Count(name: $0.key, count: $0.value) }
+        .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+    }
+    return ExportInspection(
+      input: source.name, shape: source.shape, healthXML: source.healthXMLName, exportDate: exportDate,
+      locale: source.header.locale, exportVersion: source.header.exportVersion,
+      recordTypes: types.values.sorted { $0.type < $1.type }, sources: counts(sources),
+      correlations: counts(correlations), workouts: counts(workouts), workoutRoutes: workoutRoutes,
+      routeFiles: source.fileNames(in: "workout-routes"),
+      electrocardiogramFiles: source.fileNames(in: "electrocardiograms"),
+      activitySummaries: activitySummaries,
+      clinicalRecords: clinical.values.sorted {
+        ($0.resourceType, $0.fhirVersion) < ($1.resourceType, $1.fhirVersion)
+      },
+      otherElements: counts(source.header.otherElements), diagnostics: diagnostics.each)
+  }
+
+  /// How many top-level records in all.
+  public var recordCount: Int { recordTypes.reduce(0) { $0 + $1.count } }
+}

@@ -1,0 +1,46 @@
+import HealthArchive
+import HealthExport
+
+/// `health-exporter inspect`: what an input holds.
+enum InspectCommand: Subcommand {
+  static let name = "inspect"
+  static let abstract =
+    "Show what an export holds: records by type and source, workouts, clinical records, problems."
+  static let usageArguments = "<input>"
+
+  static let arguments: [(name: String, help: String)] = [
+    ("input", "The export.zip, its unpacked folder, or export.xml alone, whatever its name.")
+  ]
+
+  static let options: [OptionSpec] = [
+    OptionSpec("json", .flag, help: "Print JSON for scripts instead of a table (dates in UTC)."),
+    OptionSpec(
+      "time-zone", .value(name: "tz"), help: "An IANA time zone for the table's dates.",
+      default: "the TZ environment variable, else the system's"),
+  ]
+
+  static let discussion: String? = """
+    Every record is read once; nothing is written. Diagnostics list each record that was skipped \
+    or repaired, with its line.
+    """
+
+  static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    guard let input = arguments.positionals.first else {
+      throw usageError(
+        .missingArgument(
+          name: "input", help: "give the export.zip, its unpacked folder or export.xml to inspect"))
+    }
+    if arguments.positionals.count > 1 {
+      throw usageError(.unexpectedArgument(arguments.positionals[1]))
+    }
+    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let inspection = try ExportInspection.inspect(try HealthInput.open(path: input))
+    if arguments.has("json") {
+      let bytes = inspection.json()
+      try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }
+    } else {
+      try context.output.print(inspection.text(timeZone: timeZone))
+    }
+    return .success
+  }
+}
