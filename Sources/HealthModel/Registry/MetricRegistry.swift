@@ -159,44 +159,123 @@ extension MetricRegistry {
         ]),
     ],
     labs: [
-      Lab(name: "Hemoglobin A1C", loinc: "4548-4", panel: .other, decimals: 2),
-      Lab(name: "Total Cholesterol", loinc: "2093-3", panel: .lipid, decimals: 0),
-      Lab(name: "HDL Cholesterol", loinc: "2085-9", panel: .lipid, decimals: 0),
-      Lab(name: "LDL Cholesterol", loinc: "2089-1", panel: .lipid, decimals: 0),
-      Lab(name: "Triglycerides", loinc: "2571-8", panel: .lipid, decimals: 0),
-      Lab(name: "WBC", loinc: "6690-2", panel: .cbc, decimals: 2),
-      Lab(name: "RBC", loinc: "789-8", panel: .cbc, decimals: 2),
-      Lab(name: "Hemoglobin", loinc: "718-7", panel: .cbc, decimals: 1),
-      Lab(name: "Hematocrit", loinc: "4544-3", panel: .cbc, decimals: 1),
-      Lab(name: "Platelets", loinc: "777-3", panel: .cbc, decimals: 0),
-      Lab(name: "MCV", loinc: "787-2", panel: .cbc, decimals: 1),
-      Lab(name: "MCH", loinc: "785-6", panel: .cbc, decimals: 1),
-      Lab(name: "MCHC", loinc: "786-4", panel: .cbc, decimals: 1),
-      Lab(name: "RDW", loinc: "788-0", panel: .cbc, decimals: 1),
-      Lab(name: "Fasting Glucose", loinc: "1558-6", panel: .cmp, decimals: 0),
-      Lab(name: "BUN", loinc: "3094-0", panel: .cmp, decimals: 0),
-      Lab(name: "Creatinine", loinc: "2160-0", panel: .cmp, decimals: 2),
-      Lab(name: "eGFR", loinc: "33914-3", panel: .cmp, decimals: 0),
-      Lab(name: "Sodium", loinc: "2951-2", panel: .cmp, decimals: 0),
-      Lab(name: "Potassium", loinc: "2823-3", panel: .cmp, decimals: 1),
-      Lab(name: "Chloride", loinc: "2075-0", panel: .cmp, decimals: 0),
-      Lab(name: "CO2 / Bicarbonate", loinc: "2028-9", panel: .cmp, decimals: 0),
-      Lab(name: "Calcium", loinc: "17861-6", panel: .cmp, decimals: 1),
+      Lab(
+        name: "Hemoglobin A1C", loinc: "4548-4",
+        alternativeCodes: ["17856-6", "4549-2", "17855-8", "96595-4", "59261-8"],
+        panel: .other, decimals: 2),
+      Lab(
+        name: "Total Cholesterol", loinc: "2093-3", alternativeCodes: ["14647-2"],
+        panel: .lipid, decimals: 0),
+      Lab(
+        name: "HDL Cholesterol", loinc: "2085-9", alternativeCodes: ["14646-4"],
+        panel: .lipid, decimals: 0),
+      Lab(
+        name: "LDL Cholesterol", loinc: "2089-1",
+        alternativeCodes: ["13457-7", "18262-6", "96259-7", "18261-8", "22748-8"],
+        panel: .lipid, decimals: 0),
+      Lab(
+        name: "Triglycerides", loinc: "2571-8", alternativeCodes: ["3043-7", "14927-8", "3048-6"],
+        panel: .lipid, decimals: 0),
+      Lab(
+        name: "WBC", loinc: "6690-2", alternativeCodes: ["26464-8", "804-5", "33256-9"],
+        panel: .cbc, decimals: 2),
+      Lab(
+        name: "RBC", loinc: "789-8", alternativeCodes: ["26453-1", "790-6"],
+        panel: .cbc, decimals: 2),
+      Lab(
+        name: "Hemoglobin", loinc: "718-7", alternativeCodes: ["20509-6", "59260-0"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "Hematocrit", loinc: "4544-3", alternativeCodes: ["20570-8", "4545-0", "31100-1"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "Platelets", loinc: "777-3", alternativeCodes: ["26515-7", "778-1"],
+        panel: .cbc, decimals: 0),
+      Lab(
+        name: "MCV", loinc: "787-2", alternativeCodes: ["30428-7"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "MCH", loinc: "785-6", alternativeCodes: ["28539-5"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "MCHC", loinc: "786-4", alternativeCodes: ["28540-3"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "RDW", loinc: "788-0", alternativeCodes: ["30385-9"],
+        panel: .cbc, decimals: 1),
+      Lab(
+        name: "Fasting Glucose", loinc: "1558-6",
+        alternativeCodes: ["14771-0", "1557-8", "1556-0", "76629-5", "1554-5"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "BUN", loinc: "3094-0", alternativeCodes: ["6299-2", "14937-7", "59570-2"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "Creatinine", loinc: "2160-0", alternativeCodes: ["38483-4", "14682-9", "59826-8", "77140-2"],
+        panel: .cmp, decimals: 2),
+      Lab(
+        name: "eGFR", loinc: "33914-3", alternativeCodes: ["77147-7", "62238-1", "98979-8", "69405-9"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "Sodium", loinc: "2951-2", alternativeCodes: ["2947-0", "77139-4"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "Potassium", loinc: "2823-3", alternativeCodes: ["6298-4", "77142-8"],
+        panel: .cmp, decimals: 1),
+      Lab(
+        name: "Chloride", loinc: "2075-0", alternativeCodes: ["2069-3"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "CO2 / Bicarbonate", loinc: "2028-9",
+        alternativeCodes: ["1963-8", "20565-8", "1959-6", "77143-6"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "Calcium", loinc: "17861-6", alternativeCodes: ["2000-8", "49765-1"],
+        panel: .cmp, decimals: 1),
       Lab(name: "Total Protein", loinc: "2885-2", panel: .cmp, decimals: 1),
-      Lab(name: "Albumin", loinc: "1751-7", panel: .cmp, decimals: 1),
-      Lab(name: "Bilirubin Total", loinc: "1975-2", panel: .cmp, decimals: 1),
-      Lab(name: "ALT", loinc: "1742-6", panel: .cmp, decimals: 0),
-      Lab(name: "AST", loinc: "1920-8", panel: .cmp, decimals: 0),
-      Lab(name: "Alkaline Phosphatase", loinc: "6768-6", panel: .cmp, decimals: 0),
-      Lab(name: "TSH", loinc: "3016-3", panel: .thyroid, decimals: 2),
-      Lab(name: "Free T4", loinc: "3024-7", panel: .thyroid, decimals: 2),
-      Lab(name: "Free T3", loinc: "3051-0", panel: .thyroid, decimals: 2),
-      Lab(name: "25-OH Vitamin D", loinc: "1989-3", panel: .other, decimals: 0),
-      Lab(name: "Vitamin B12", loinc: "2132-9", panel: .other, decimals: 0),
-      Lab(name: "Ferritin", loinc: "2276-4", panel: .other, decimals: 0),
-      Lab(name: "Iron", loinc: "2498-4", panel: .other, decimals: 0),
-      Lab(name: "TIBC", loinc: "2500-7", panel: .other, decimals: 0),
-      Lab(name: "hs-CRP", loinc: "30522-7", panel: .other, decimals: 2),
+      Lab(
+        name: "Albumin", loinc: "1751-7", alternativeCodes: ["54347-0", "61151-7", "61152-5"],
+        panel: .cmp, decimals: 1),
+      Lab(
+        name: "Bilirubin Total", loinc: "1975-2",
+        alternativeCodes: ["42719-5", "14631-6", "54363-7", "77137-8"],
+        panel: .cmp, decimals: 1),
+      Lab(
+        name: "ALT", loinc: "1742-6", alternativeCodes: ["1743-4", "1744-2"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "AST", loinc: "1920-8", alternativeCodes: ["30239-8", "88112-8"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "Alkaline Phosphatase", loinc: "6768-6", alternativeCodes: ["1783-0"],
+        panel: .cmp, decimals: 0),
+      Lab(
+        name: "TSH", loinc: "3016-3", alternativeCodes: ["11580-8", "11579-0"],
+        panel: .thyroid, decimals: 2),
+      Lab(
+        name: "Free T4", loinc: "3024-7", alternativeCodes: ["14920-3"],
+        panel: .thyroid, decimals: 2),
+      Lab(
+        name: "Free T3", loinc: "3051-0", alternativeCodes: ["14928-6"],
+        panel: .thyroid, decimals: 2),
+      Lab(
+        name: "25-OH Vitamin D", loinc: "1989-3", alternativeCodes: ["62292-8"],
+        panel: .other, decimals: 0),
+      Lab(
+        name: "Vitamin B12", loinc: "2132-9", alternativeCodes: ["14685-2"],
+        panel: .other, decimals: 0),
+      Lab(
+        name: "Ferritin", loinc: "2276-4", alternativeCodes: ["24373-3"],
+        panel: .other, decimals: 0),
+      Lab(
+        name: "Iron", loinc: "2498-4", alternativeCodes: ["14798-3"],
+        panel: .other, decimals: 0),
+      Lab(
+        name: "TIBC", loinc: "2500-7", alternativeCodes: ["14800-7"],
+        panel: .other, decimals: 0),
+      Lab(
+        name: "hs-CRP", loinc: "30522-7", alternativeCodes: ["71426-1"],
+        panel: .other, decimals: 2),
     ]
   )
 

@@ -54,6 +54,22 @@ import Testing
     #expect(MetricRegistry.unknownLabDecimals == 2)
   }
 
+  @Test func alternativeCodesSelectTheirLabOnly() {
+    let allCodes = registry.labs.flatMap(\.allCodes)
+    #expect(Set(allCodes).count == allCodes.count)
+    #expect(allCodes.count == 118)  // 38 registry codes and 80 alternatives
+    // Apple's sample Health Records carry triglycerides as 3043-7 (in blood).
+    #expect(registry.lab(forCode: "3043-7")?.name == "Triglycerides")
+    #expect(registry.lab(forCode: "13457-7")?.name == "LDL Cholesterol")
+    #expect(registry.lab(forCode: "98979-8")?.name == "eGFR")
+    #expect(registry.lab(forCode: "62292-8")?.name == "25-OH Vitamin D")
+    // Not the same measurement: a glucose not drawn fasting, regular CRP, total T4.
+    #expect(registry.lab(forCode: "2345-7") == nil)
+    #expect(registry.lab(forCode: "2339-0") == nil)
+    #expect(registry.lab(forCode: "1988-5") == nil)
+    #expect(registry.lab(forCode: "3026-2") == nil)
+  }
+
   @Test func everyHealthKitTypeHasOneMeasure() {
     let types = registry.allMeasures.map(\.healthKitType)
     #expect(Set(types).count == types.count)
