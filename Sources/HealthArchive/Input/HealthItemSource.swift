@@ -14,22 +14,3 @@ public protocol HealthItemSource {
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws
 }
-
-/// An export.xml file on disk, whatever its name.
-public struct ExportXMLFile: HealthItemSource {
-  public let path: String
-  public var name: String { path }
-
-  public init(path: String) {
-    self.path = path
-  }
-
-  public func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
-  ) throws {
-    let stream = try FileByteStream(path: path)
-    let reader = ExportXMLReader(stream: stream, filter: filter, diagnostics: diagnostics)
-    try reader.read(consume)
-  }
-}
