@@ -1,10 +1,10 @@
 import Foundation
 import SystemShim
 
-/// Where an export's files live: an unpacked folder, or a zip archive. Paths inside are relative
-/// to the folder that holds the health XML (`apple_health_export/` in a modern archive), as
-/// export.xml's `resourceFilePath` and `FileReference` paths are.
-protocol ExportContainer {
+/// Where an export's files live: an unpacked folder, a zip archive, or an export generated on the
+/// fly. Paths inside are relative to the folder that holds the health XML (`apple_health_export/`
+/// in a modern archive), as export.xml's `resourceFilePath` and `FileReference` paths are.
+public protocol ExportContainer {
   /// What the user named, for messages.
   var name: String { get }
   /// The health XML's name inside the container (`apple_health_export/export.xml`), or its path.
@@ -23,7 +23,7 @@ protocol ExportContainer {
 
 extension ExportContainer {
   /// The path's components when it stays inside the export (no `..`), or nil.
-  static func safeComponents(of path: String) -> [Substring]? {
+  public static func safeComponents(of path: String) -> [Substring]? {
     let components = path.split(separator: "/").filter { $0 != "." }
     guard !components.isEmpty, !components.contains("..") else { return nil }
     return components

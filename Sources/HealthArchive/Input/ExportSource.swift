@@ -15,6 +15,8 @@ public final class ExportSource: HealthItemSource {
     case zipArchive = "zip archive"
     case folder = "folder"
     case xmlFile = "XML file"
+    /// Made on the fly by the sample generator.
+    case generated = "generated sample"
   }
 
   /// What the user named.
@@ -26,7 +28,8 @@ public final class ExportSource: HealthItemSource {
   /// What the reader learned about the export; complete after `readItems`.
   public private(set) var header = ExportHeader()
 
-  init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
+  /// An export read from `container`.
+  public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
     self.container = container
     self.shape = shape
     self.registry = registry
