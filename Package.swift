@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
     .testTarget(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
-      exclude: ["Export/Golden"]),
+      exclude: ["Export/Golden", "Profile/Golden"]),
     .testTarget(
       name: "HealthExporterCLITests",
       dependencies: ["HealthExporterCLI", "HealthTestSupport", "SystemShim", "health-exporter"],

@@ -65,7 +65,7 @@ if let file {
 // Throughput counts the health XML's bytes, inflated when the input is a zip archive.
 let source = try HealthInput.open(path: path)
 var bytes = Double(SystemCall.fileSize(path) ?? 0)
-if source.shape == .zipArchive, let entry = try ZipArchive(path: path).entry(named: source.healthXMLName) {
+if source.shape == .zipArchive, let entry = try ZipArchive(path: path).entry(named: source.contentName) {
   bytes = Double(entry.uncompressedSize)
 }
 let baseline = SystemCall.peakResidentMemoryBytes()

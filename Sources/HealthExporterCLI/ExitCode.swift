@@ -32,6 +32,8 @@ public enum ExitCode: Int32, Sendable {
       }
     case is XMLError, is StrictModeError, is ZipError, is JSONError:
       self = .dataError
+    case let error as ProfileError:
+      if case .cannotSpill = error { self = .cannotCreate } else { self = .dataError }
     case let error as OutputError:
       self = error.isWriteFailure ? .ioError : .cannotCreate
     case is SystemError:

@@ -12,6 +12,7 @@ import Testing
     (["export", "in.xml", "-h"], "export-help.txt"),
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
+    (["profile", "--help"], "profile-help.txt"),
     (["metrics"], "metrics.txt"),
   ])
   func printsThePage(_ example: ([String], String)) throws {

@@ -166,7 +166,7 @@ struct RealExportsTests {
       #expect(run.standardOutput == "")
       #expect(
         run.standardError
-          == "Error: \(path) is not an Apple Health export: it is neither a zip archive, an export folder, nor an XML file whose root is <HealthData>. Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
+          == "Error: \(path) is not an Apple Health export: it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile. Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
       )
     }
   }

@@ -3,7 +3,7 @@ import HealthModel
 /// An Apple Health export, whatever its shape (a zip archive, its unpacked folder, or export.xml
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
-public final class ExportSource: HealthItemSource {
+public final class ExportSource: HealthInputSource {
   /// The largest FHIR file read, in bytes.
   static let clinicalFileLimit = 16 << 20
 
@@ -11,13 +11,7 @@ public final class ExportSource: HealthItemSource {
   private let registry: MetricRegistry
 
   /// The shapes an export comes in.
-  public enum Shape: String, Hashable, Sendable {
-    case zipArchive = "zip archive"
-    case folder = "folder"
-    case xmlFile = "XML file"
-    /// Made on the fly by the sample generator.
-    case generated = "generated sample"
-  }
+  public typealias Shape = InputShape
 
   /// What the user named.
   public var name: String { container.name }
@@ -25,6 +19,7 @@ public final class ExportSource: HealthItemSource {
   public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
   public var healthXMLName: String { container.healthXMLName }
+  public var contentName: String { container.healthXMLName }
   /// What the reader learned about the export; complete after `readItems`.
   public private(set) var header = ExportHeader()
 

@@ -3,7 +3,8 @@ import SystemShim
 
 /// Opens what the user names, deciding by content, not by name, what it is: a zip archive (the
 /// Health app's `export.zip`), an unpacked export folder, the health XML alone (whatever its name:
-/// `export.xml`, `Exportieren.xml`, `exportación.xml`, `导出.xml`), or a JSON health profile.
+/// `export.xml`, `Exportieren.xml`, `exportación.xml`, `导出.xml`), or a JSON health profile (a
+/// file whose first character is `{`).
 public enum HealthInput {
   /// How many bytes from the start of a file are looked at to tell what it is.
   static let sniffLength = 64 << 10
@@ -16,10 +17,15 @@ public enum HealthInput {
     case other
   }
 
-  /// Opens the export at `path`.
+  /// Opens the export or profile at `path`.
+  /// - Parameters:
+  ///   - path: what the user named.
+  ///   - timeZone: where a profile's date of birth is a calendar day.
   /// - Throws: `InputError.notFound` (nothing there), `.notAnExport` (none of the accepted
   ///   inputs), `.ambiguous` (several health XMLs); `ZipError` for a damaged archive.
-  public static func open(path: String) throws -> ExportSource {
+  public static func open(path: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws
+    -> any HealthInputSource
+  {
     switch SystemCall.kind(of: path) {
     case .missing:
       throw InputError.notFound(path: path)
@@ -35,12 +41,13 @@ public enum HealthInput {
           container: FolderContainer(folder: folder.isEmpty ? "." : folder, xmlPath: path, name: path),
           shape: .xmlFile)
       case .json:
-        throw InputError.notAnExport(
-          path: path, detail: "it is JSON; JSON health profiles are not read yet")
+        return ProfileSource(path: path, timeZone: timeZone)
       case .other:
         throw InputError.notAnExport(
           path: path,
-          detail: "it is neither a zip archive, an export folder, nor an XML file whose root is <HealthData>")
+          detail:
+            "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
+        )
       }
     }
   }

@@ -26,7 +26,7 @@ extension ExportInspection {
     }
 
     lines.append("Input           \(input) (\(shape.rawValue))")
-    lines.append("Health XML      \(healthXML)")
+    lines.append((shape == .profile ? "Profile         " : "Health XML      ") + healthXML)
     if let exportDate {
       let seconds = exportDate.wholeSecondsSince1970
       let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))

@@ -25,7 +25,7 @@ public struct ExportInspection: Sendable {
   }
 
   public var input: String
-  public var shape: ExportSource.Shape
+  public var shape: InputShape
   /// The health XML's name inside the export.
   public var healthXML: String
   public var exportDate: Timestamp?
@@ -54,7 +54,7 @@ public struct ExportInspection: Sendable {
 
   /// Reads the whole export once and counts what it holds.
   /// - Throws: the input's errors (malformed XML, a damaged archive).
-  public static func inspect(_ source: ExportSource) throws -> ExportInspection {
+  public static func inspect(_ source: any HealthInputSource) throws -> ExportInspection {
     let diagnostics = Diagnostics(keepsEach: true)
     var types: [String: RecordType] = [:]
     var sources: [String: Int] = [:]
@@ -103,7 +103,7 @@ public struct ExportInspection: Sendable {
         .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
     }
     return ExportInspection(
-      input: source.name, shape: source.shape, healthXML: source.healthXMLName, exportDate: exportDate,
+      input: source.name, shape: source.shape, healthXML: source.contentName, exportDate: exportDate,
       locale: source.header.locale, exportVersion: source.header.exportVersion,
       recordTypes: types.values.sorted { $0.type < $1.type }, sources: counts(sources),
       correlations: counts(correlations), workouts: counts(workouts), workoutRoutes: workoutRoutes,

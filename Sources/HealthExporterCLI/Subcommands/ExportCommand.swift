@@ -85,9 +85,9 @@ enum ExportCommand: Subcommand {
       context.output.writeStandardError("warning: \(warning)\n")
     }
     let now = try ExportOptions.now(environment: context.environment)
-    let destination = CSVDestination.resolve(
-      output: arguments.values["output"], overwrites: arguments.has("force"), now: now,
-      timeZone: timeZone, standardOutput: { try context.output.writeStandardOutput($0) })
+    let destination = OutputDestination.resolve(
+      output: arguments.values["output"], defaultFileName: CSVExport.fileName(now: now, timeZone: timeZone),
+      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
 
     let source = try HealthInput.open(path: input)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))

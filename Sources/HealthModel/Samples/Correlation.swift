@@ -12,11 +12,13 @@ public struct Correlation: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// The member samples, in the order they were written.
   public var objects: [Sample]
+  /// A unique identifier, when the input gave one (JSON profiles may).
+  public var uuid: String?
 
   public init(
     type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
     creationDate: Timestamp? = nil, startDate: Timestamp, endDate: Timestamp,
-    metadata: [MetadataEntry] = [], objects: [Sample] = []
+    metadata: [MetadataEntry] = [], objects: [Sample] = [], uuid: String? = nil
   ) {
     self.type = type
     self.sourceName = sourceName
@@ -27,5 +29,6 @@ public struct Correlation: Hashable, Sendable {
     self.endDate = endDate
     self.metadata = metadata
     self.objects = objects
+    self.uuid = uuid
   }
 }

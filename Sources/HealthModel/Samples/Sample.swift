@@ -19,11 +19,13 @@ public struct Sample: Hashable, Sendable {
   public var endDate: Timestamp
   /// The sample's metadata, in the order it was written; keys may repeat.
   public var metadata: [MetadataEntry]
+  /// A unique identifier, when the input gave one (JSON profiles may).
+  public var uuid: String?
 
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
-    endDate: Timestamp, metadata: [MetadataEntry] = []
+    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil
   ) {
     self.type = type
     self.value = value
@@ -34,6 +36,7 @@ public struct Sample: Hashable, Sendable {
     self.startDate = startDate
     self.endDate = endDate
     self.metadata = metadata
+    self.uuid = uuid
   }
 
   /// The value of the first metadata entry with `key`, if any.

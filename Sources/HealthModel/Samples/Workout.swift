@@ -32,6 +32,8 @@ public struct Workout: Hashable, Sendable {
   public var routes: [WorkoutRoute]
   /// The parts of a multi-part workout (`WorkoutActivity`, iOS 16 and later).
   public var activities: [WorkoutActivity]
+  /// A unique identifier, when the input gave one (JSON profiles may).
+  public var uuid: String?
 
   public init(
     activityType: String, duration: Quantity? = nil, totalDistance: Quantity? = nil,
@@ -39,7 +41,7 @@ public struct Workout: Hashable, Sendable {
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
     endDate: Timestamp, metadata: [MetadataEntry] = [], events: [WorkoutEvent] = [],
     statistics: [WorkoutStatistics] = [], routes: [WorkoutRoute] = [],
-    activities: [WorkoutActivity] = []
+    activities: [WorkoutActivity] = [], uuid: String? = nil
   ) {
     self.activityType = activityType
     self.duration = duration
@@ -56,6 +58,7 @@ public struct Workout: Hashable, Sendable {
     self.statistics = statistics
     self.routes = routes
     self.activities = activities
+    self.uuid = uuid
   }
 }
 

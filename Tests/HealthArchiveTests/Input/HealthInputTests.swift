@@ -24,7 +24,7 @@ import Testing
     try source.readItems(filter: .everything, diagnostics: Diagnostics()) { item, _ in
       if case .sample(let sample) = item, case .quantity(let value, _) = sample.value { steps.append(value) }
     }
-    return (steps, source.healthXMLName)
+    return (steps, source.contentName)
   }
 
   @Test func readsAModernArchiveMadeOnAMac() throws {
@@ -85,7 +85,9 @@ import Testing
     #expect(
       throws: InputError.notAnExport(
         path: cda,
-        detail: "it is neither a zip archive, an export folder, nor an XML file whose root is <HealthData>")
+        detail:
+          "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
+      )
     ) {
       try HealthInput.open(path: cda)
     }

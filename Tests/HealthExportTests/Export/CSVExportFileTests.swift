@@ -14,9 +14,9 @@ import Testing
     _ body: String, output: String?, overwrites: Bool = false
   ) throws -> (summary: ExportSummary, standardOutput: String) {
     var bytes: [UInt8] = []
-    let destination = CSVDestination.resolve(
-      output: output, overwrites: overwrites, now: ExportTest.now, timeZone: ExportTest.newYork,
-      standardOutput: { bytes.append(contentsOf: $0) })
+    let destination = OutputDestination.resolve(
+      output: output, defaultFileName: CSVExport.fileName(now: ExportTest.now, timeZone: ExportTest.newYork),
+      overwrites: overwrites, standardOutput: { bytes.append(contentsOf: $0) })
     let summary = try CSVExport(selection: ExportTest.selection(), now: ExportTest.now).run(
       source: InMemoryExport(xml: ExportXML.document(body)), destination: destination,
       diagnostics: Diagnostics())

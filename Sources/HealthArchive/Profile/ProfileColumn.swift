@@ -1,0 +1,205 @@
+import HealthModel
+import SystemShim
+
+/// The encoded elements of one type, one line each, in memory and, past a limit, in a spill file.
+final class ProfileColumn {
+  /// The column's place among the columns, which names its spill file.
+  let index: Int
+  private(set) var count = 0
+  private var memory: [UInt8] = []
+  private var keys: [MemberKey?]?
+  private var spillPath: String?
+  private var spillDescriptor: Int32?
+
+  /// - Parameter tracksKeys: whether elements may repeat a correlation's member and must keep
+  ///   their identity.
+  init(index: Int, tracksKeys: Bool) {
+    self.index = index
+    keys = tracksKeys ? [] : nil
+  }
+
+  deinit {
+    closeSpill()
+  }
+
+  var memoryCount: Int { memory.count }
+
+  func append(_ element: [UInt8], key: MemberKey?) {
+    memory.append(contentsOf: element)
+    memory.append(0x0A)
+    keys?.append(key)
+    count += 1
+  }
+
+  /// Moves the elements held in memory to the end of the spill file at `path` (created on first
+  /// use).
+  func spill(to path: String) throws {
+    if spillDescriptor == nil {
+      do {
+        spillDescriptor = try SystemCall.createExclusive(path, mode: 0o600)
+        spillPath = path
+      } catch {
+        throw ProfileError.cannotSpill(path: path, reason: error.reason)
+      }
+    }
+    let descriptor = spillDescriptor!
+    let path = spillPath!
+    var failure: SystemError?
+    memory.withUnsafeBytes { bytes in
+      do {
+        try SystemCall.writeAll(descriptor, bytes.baseAddress!, count: bytes.count, path: path)
+      } catch {
+        failure = error as? SystemError
+      }
+    }
+    if let failure { throw ProfileError.cannotSpill(path: path, reason: failure.reason) }
+    memory.removeAll(keepingCapacity: true)
+  }
+
+  func closeSpill() {
+    if let spillDescriptor { SystemCall.close(spillDescriptor) }
+    spillDescriptor = nil
+  }
+
+  /// Writes `,\n"name":[\n` and the elements, leaving out those identical to a correlation
+  /// member; writes nothing when no element is left.
+  /// - Returns: how many elements were written.
+  func write(
+    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: inout ProfileOutput
+  ) throws -> Int {
+    let kept = keys.map { $0.filter { $0.map { !members.contains($0) } ?? true }.count } ?? count
+    guard kept > 0 else { return 0 }
+    var header: [UInt8] = Array(",\n".utf8)
+    JSONStringEscaping.appendQuoted(name, to: &header)
+    header.append(contentsOf: ":[\n".utf8)
+    try output.write(header)
+    var index = 0
+    var written = 0
+    func emit(_ line: UnsafeBufferPointer<UInt8>) throws {
+      defer { index += 1 }
+      if let key = keys?[index], members.contains(key) { return }
+      if written > 0 { try output.write(",\n") }
+      if addsUUIDs && !Self.hasUUID(line) {
+        try output.write(UnsafeBufferPointer(rebasing: line.dropLast()))
+        try output.write(",\"uuid\":\"\(StableUUID.make(name: name, index: index, content: line))\"}")
+      } else {
+        try output.write(line)
+      }
+      written += 1
+    }
+    if let spillPath {
+      let stream = try FileByteStream(path: spillPath)
+      try Self.forEachLine(of: stream) { try emit($0) }
+    }
+    try memory.withUnsafeBufferPointer { buffer in
+      try Self.forEachLine(in: buffer) { try emit($0) }
+    }
+    try output.write("\n]")
+    return written
+  }
+
+  /// Whether a top-level element already has a `uuid` key.
+  private static func hasUUID(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let needle = Array("\"uuid\":".utf8)
+    guard line.count >= needle.count else { return false }
+    for start in 0...(line.count - needle.count) where line[start] == needle[0] {
+      if Array(line[start..<(start + needle.count)]) == needle { return true }
+    }
+    return false
+  }
+
+  private static func forEachLine(
+    in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    var start = 0
+    for index in 0..<buffer.count where buffer[index] == 0x0A {
+      try body(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+      start = index + 1
+    }
+  }
+
+  private static func forEachLine(
+    of stream: FileByteStream, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+      if count == 0 { break }
+      pending.append(contentsOf: chunk[0..<count])
+      var consumed = 0
+      try pending.withUnsafeBufferPointer { buffer in
+        var start = 0
+        for index in 0..<buffer.count where buffer[index] == 0x0A {
+          try body(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+          start = index + 1
+        }
+        consumed = start
+      }
+      pending.removeFirst(consumed)
+    }
+  }
+}
+
+/// Gathers the document's bytes and hands them to the sink in large chunks.
+struct ProfileOutput {
+  private var buffer: [UInt8] = []
+  private let sink: (UnsafeRawBufferPointer) throws -> Void
+
+  init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    self.sink = sink
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  mutating func write(_ bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  mutating func write(_ text: String) throws {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  mutating func flush() throws {
+    guard !buffer.isEmpty else { return }
+    try buffer.withUnsafeBytes { try sink($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A UUID derived from content (version 8, RFC 9562): the same element in the same place of the
+/// same input always gets the same identifier.
+enum StableUUID {
+  static func make(name: String, index: Int, content: UnsafeBufferPointer<UInt8>) -> String {
+    var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    var second: UInt64 = 0x6c62_272e_07bb_0142
+    func mix(_ byte: UInt8) {
+      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
+    }
+    for byte in name.utf8 { mix(byte) }
+    for byte in String(index).utf8 { mix(byte) }
+    for byte in content { mix(byte) }
+    var bytes: [UInt8] = []
+    for shift in stride(from: 56, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: first >> UInt64(shift)))
+    }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: second >> UInt64(shift)))
+    }
+    bytes[6] = (bytes[6] & 0x0F) | 0x80
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { byte -> String in
+      let text = String(byte, radix: 16, uppercase: true)
+      return byte < 16 ? "0" + text : text
+    }.joined()
+    let characters = Array(hex)
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+  }
+}

@@ -1,0 +1,155 @@
+import HealthModel
+
+/// Turns the small elements of a JSON profile (correlations, workouts, this tool's extensions)
+/// back into model values.
+enum ProfileElementDecoder {
+  static func correlation(
+    _ value: JSONValue, type: String, filter: ItemFilter, at location: SourceLocation,
+    diagnostics: Diagnostics
+  ) throws -> Correlation? {
+    guard let start = value["sdate"]?.doubleValue else {
+      try diagnostics.report(Diagnostic(reason: "a correlation without sdate", location: location))
+      return nil
+    }
+    var objects: [Sample] = []
+    for object in value["objects"]?.arrayValue ?? [] {
+      guard let memberType = object["type"]?.stringValue, filter.includes(sampleType: memberType) else {
+        continue
+      }
+      if let member = try sample(object, type: memberType, at: location, diagnostics: diagnostics) {
+        objects.append(member)
+      }
+    }
+    return Correlation(
+      type: type, sourceName: value["sourceName"]?.stringValue ?? "",
+      sourceVersion: value["sourceVersion"]?.stringValue, device: value["device"]?.stringValue,
+      creationDate: date(value["cdate"]), startDate: Timestamp(millisecondsSince1970: start),
+      endDate: date(value["edate"]) ?? Timestamp(millisecondsSince1970: start),
+      metadata: pairs(value["metadata"]),
+      objects: objects, uuid: value["uuid"]?.stringValue)
+  }
+
+  /// A sample held whole (a correlation's member).
+  static func sample(
+    _ value: JSONValue, type: String, at location: SourceLocation, diagnostics: Diagnostics
+  ) throws -> Sample? {
+    guard let start = value["sdate"]?.doubleValue else {
+      try diagnostics.report(Diagnostic(reason: "a sample without sdate", location: location))
+      return nil
+    }
+    let sampleValue: SampleValue
+    if let unit = value["unit"]?.stringValue {
+      guard let number = value["value"]?.doubleValue else {
+        try diagnostics.report(Diagnostic(reason: "a quantity without a value", location: location))
+        return nil
+      }
+      sampleValue = .quantity(number, unit: unit)
+    } else if let name = value["valueName"]?.stringValue {
+      sampleValue = .category(name)
+    } else if let raw = value["value"]?.intValue {
+      sampleValue = .category(HealthKitRawValues.categoryNamesByType[type]?[raw] ?? String(raw))
+    } else {
+      sampleValue = .none
+    }
+    return Sample(
+      type: type, value: sampleValue, sourceName: value["sourceName"]?.stringValue ?? "",
+      sourceVersion: value["sourceVersion"]?.stringValue, device: value["device"]?.stringValue,
+      creationDate: date(value["cdate"]), startDate: Timestamp(millisecondsSince1970: start),
+      endDate: date(value["edate"]) ?? Timestamp(millisecondsSince1970: start),
+      metadata: pairs(value["metadata"]),
+      uuid: value["uuid"]?.stringValue)
+  }
+
+  static func workout(_ value: JSONValue, at location: SourceLocation, diagnostics: Diagnostics) throws
+    -> Workout?
+  {
+    guard let start = value["sdate"]?.doubleValue else {
+      try diagnostics.report(Diagnostic(reason: "a workout without sdate", location: location))
+      return nil
+    }
+    let activityType =
+      value["workoutActivityTypeName"]?.stringValue
+      ?? value["workoutActivityType"]?.intValue.flatMap {
+        HealthKitRawValues.name(of: $0, in: HealthKitRawValues.workoutActivityTypes)
+      } ?? "HKWorkoutActivityTypeOther"
+    let startDate = Timestamp(millisecondsSince1970: start)
+    let endDate = date(value["edate"]) ?? startDate
+    let events = (value["workoutEvents"]?.arrayValue ?? []).compactMap { event -> WorkoutEvent? in
+      guard let date = date(event["sdate"]) else { return nil }
+      let type =
+        event["typeName"]?.stringValue
+        ?? event["type"]?.intValue.flatMap {
+          HealthKitRawValues.name(of: $0, in: HealthKitRawValues.workoutEventTypes)
+        }
+        ?? "HKWorkoutEventTypeMarker"
+      var duration: Quantity?
+      if let value = event["durationValue"]?.doubleValue {
+        duration = Quantity(value: value, unit: event["durationUnit"]?.stringValue ?? "")
+      }
+      return WorkoutEvent(type: type, date: date, duration: duration, metadata: pairs(event["metadata"]))
+    }
+    let statistics = (value["workoutStatistics"]?.arrayValue ?? []).compactMap { item -> WorkoutStatistics? in
+      guard let type = item["type"]?.stringValue else { return nil }
+      return WorkoutStatistics(
+        type: type, startDate: date(item["sdate"]), endDate: date(item["edate"]),
+        average: item["average"]?.doubleValue,
+        minimum: item["minimum"]?.doubleValue, maximum: item["maximum"]?.doubleValue,
+        sum: item["sum"]?.doubleValue,
+        unit: item["unit"]?.stringValue)
+    }
+    let routes = (value["workoutRoutes"]?.arrayValue ?? []).map { route in
+      WorkoutRoute(
+        sourceName: route["sourceName"]?.stringValue ?? "", startDate: date(route["sdate"]),
+        endDate: date(route["edate"]),
+        metadata: pairs(route["metadata"]),
+        filePaths: (route["files"]?.arrayValue ?? []).compactMap(\.stringValue),
+        inlineLocationCount: route["locationCount"]?.intValue ?? 0)
+    }
+    return Workout(
+      activityType: activityType,
+      duration: value["duration"]?.doubleValue.map { Quantity(value: $0, unit: "s") },
+      totalDistance: value["totalDistance"]?.doubleValue.map { Quantity(value: $0, unit: "m") },
+      totalEnergyBurned: value["totalEnergyBurned"]?.doubleValue.map { Quantity(value: $0, unit: "kcal") },
+      sourceName: value["sourceName"]?.stringValue ?? "", sourceVersion: value["sourceVersion"]?.stringValue,
+      device: value["device"]?.stringValue, creationDate: date(value["cdate"]), startDate: startDate,
+      endDate: endDate, metadata: pairs(value["metadata"]), events: events, statistics: statistics,
+      routes: routes,
+      uuid: value["uuid"]?.stringValue)
+  }
+
+  static func activitySummary(_ value: JSONValue) -> ActivitySummary {
+    ActivitySummary(
+      dateComponents: value["dateComponents"]?.stringValue ?? "", values: pairs(value["values"]))
+  }
+
+  static func clinicalRecord(_ value: JSONValue) -> ClinicalRecord? {
+    guard let type = value["type"]?.stringValue else { return nil }
+    return ClinicalRecord(
+      type: type, identifier: value["identifier"]?.stringValue ?? "",
+      sourceName: value["sourceName"]?.stringValue ?? "", sourceURL: value["sourceURL"]?.stringValue,
+      fhirVersion: value["fhirVersion"]?.stringValue, receivedDate: date(value["receivedDate"]),
+      resourceFilePath: value["resourceFilePath"]?.stringValue)
+  }
+
+  static func labResult(_ value: JSONValue) -> LabResult? {
+    guard let loinc = value["loinc"]?.stringValue, let number = value["value"]?.doubleValue,
+      let when = date(value["date"])
+    else { return nil }
+    return LabResult(
+      loinc: loinc, displayName: value["name"]?.stringValue, value: number,
+      unit: value["unit"]?.stringValue ?? "",
+      date: when, isLocalTime: value["localTime"]?.boolValue ?? false,
+      sourceName: value["sourceName"]?.stringValue ?? "")
+  }
+
+  private static func date(_ value: JSONValue?) -> Timestamp? {
+    value?.doubleValue.map(Timestamp.init(millisecondsSince1970:))
+  }
+
+  private static func pairs(_ value: JSONValue?) -> [MetadataEntry] {
+    (value?.arrayValue ?? []).compactMap { pair in
+      guard let key = pair[0]?.stringValue, let value = pair[1]?.stringValue else { return nil }
+      return MetadataEntry(key: key, value: value)
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import HealthModel
+
+/// Reads a JSON health profile as a stream, handing out the same items an export gives.
+///
+/// Byte-level and bounded in memory whatever the file's size: samples are parsed key by key from
+/// the reader's buffer, and arrays of types the filter leaves out are skipped without decoding.
+/// Key order is free; a type key that appears twice has both arrays read (older writers did
+/// this); unknown keys are ignored. `metaData.type` must be `JsonSingleDocExportTarget`.
+///
+/// Malformed JSON is an error with the byte offset and the key path; a sample without a start
+/// date, or a quantity without a value, is skipped and reported.
+public final class ProfileReader {
+  /// What `metaData` said.
+  public struct Metadata: Hashable, Sendable {
+    public var profileName: String?
+    public var version: String?
+    public var creationDate: Timestamp?
+  }
+
+  private let reader: JSONReader
+  private let filter: ItemFilter
+  private let diagnostics: Diagnostics
+  private let timeZone: TimeZone
+  private let name: String
+
+  /// What the profile's `metaData` said; complete once `read` returns.
+  public private(set) var metadata = Metadata()
+
+  /// - Parameters:
+  ///   - stream: the profile's bytes.
+  ///   - filter: which items to deliver.
+  ///   - diagnostics: where skipped samples are reported.
+  ///   - timeZone: where `userData.dateOfBirth` is read as a calendar day.
+  public init(stream: any ByteStream, filter: ItemFilter, diagnostics: Diagnostics, timeZone: TimeZone) {
+    self.reader = JSONReader(stream: stream)
+    self.filter = filter
+    self.diagnostics = diagnostics
+    self.timeZone = timeZone
+    self.name = stream.name
+  }
+
+  /// Reads the whole profile, handing each item to `consume` with where it starts.
+  /// - Throws: `JSONError` (with the byte offset and key path) for malformed JSON or a value of
+  ///   the wrong kind; `ProfileError` for another `metaData.type` or no `metaData`; the stream's
+  ///   errors; `StrictModeError`; whatever `consume` throws.
+  public func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+    guard try reader.nextToken() == .beginObject else {
+      throw ProfileError.notAnObject(at: location())
+    }
+    var sawMetaData = false
+    while try reader.nextToken() == .key {
+      let key = reader.stringValue
+      let start = location()
+      switch key {
+      case ProfileKeys.metaData:
+        sawMetaData = true
+        try readMetaData(consume)
+      case ProfileKeys.userData:
+        let userData = try reader.readValue()
+        try consume(.characteristics(ProfileCharacteristics.decode(userData, timeZone: timeZone)), start)
+      case ProfileKeys.workouts where filter.includesWorkouts:
+        try forEachElement { value, location in
+          if let workout = try ProfileElementDecoder.workout(value, at: location, diagnostics: diagnostics) {
+            try consume(.workout(workout), location)
+          }
+        }
+      case ProfileKeys.activitySummaries where filter.includesActivitySummaries:
+        try forEachElement { value, location in
+          try consume(.activitySummary(ProfileElementDecoder.activitySummary(value)), location)
+        }
+      case ProfileKeys.clinicalRecords where filter.includesClinicalRecords:
+        try forEachElement { value, location in
+          if let record = ProfileElementDecoder.clinicalRecord(value) {
+            try consume(.clinicalRecord(record), location)
+          }
+        }
+      case ProfileKeys.labResults where filter.includesLabResults:
+        try forEachElement { value, location in
+          if let result = ProfileElementDecoder.labResult(value) { try consume(.labResult(result), location) }
+        }
+      case _ where key.hasPrefix("HKCorrelationTypeIdentifier") && filter.includesCorrelations:
+        try forEachElement { value, location in
+          if let correlation = try ProfileElementDecoder.correlation(
+            value, type: key, filter: filter, at: location, diagnostics: diagnostics)
+          {
+            try consume(.correlation(correlation), location)
+          }
+        }
+      case _
+      where !ProfileKeys.isSpecial(key) && !key.hasPrefix("HKCorrelationTypeIdentifier")
+        && filter.includes(sampleType: key):
+        if try reader.peekToken() == .beginArray {
+          try readSamples(of: key, consume)
+        } else {
+          try reader.skipValue()
+        }
+      default:
+        try reader.skipValue()
+      }
+    }
+    _ = try reader.nextToken()  // the end of the input: anything else is an error
+    guard sawMetaData else { throw ProfileError.missingMetaData(file: name) }
+  }
+
+  // MARK: - Parts
+
+  private func readMetaData(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+    _ = try reader.peekToken()
+    let start = location()
+    let value = try reader.readValue()
+    let type = value["type"]?.stringValue ?? ""
+    guard type == ProfileKeys.singleDocumentType else {
+      throw ProfileError.unsupportedType(type, at: start)
+    }
+    metadata.profileName = value["profileName"]?.stringValue
+    metadata.version = value["version"]?.stringValue
+    metadata.creationDate = value["creationDate"]?.doubleValue.map(Timestamp.init(millisecondsSince1970:))
+    if let exportDate = value["exportDate"]?.doubleValue {
+      try consume(.exportDate(Timestamp(millisecondsSince1970: exportDate)), start)
+    }
+  }
+
+  /// Reads an array whose elements are small objects, one `JSONValue` at a time.
+  private func forEachElement(_ body: (JSONValue, SourceLocation) throws -> Void) throws {
+    guard try reader.nextToken() == .beginArray else {
+      throw reader.error(.typeMismatch(expected: "an array", found: reader.token.nameInMessages))
+    }
+    while try reader.peekToken() != .endArray {
+      let start = location()
+      try body(try reader.readValue(), start)
+    }
+    _ = try reader.nextToken()
+  }
+
+  /// Reads an array of samples of one type, key by key from the buffer.
+  private func readSamples(of type: String, _ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+    _ = try reader.nextToken()  // [
+    while true {
+      let token = try reader.nextToken()
+      if token == .endArray { return }
+      guard token == .beginObject else {
+        throw reader.error(.typeMismatch(expected: "a sample object", found: token.nameInMessages))
+      }
+      let start = location()
+      if let sample = try readSampleFields(type: type, at: start) {
+        try consume(.sample(sample), start)
+      }
+    }
+  }
+
+  /// Reads the members of a sample object whose `{` was just read.
+  private func readSampleFields(type: String, at start: SourceLocation) throws -> Sample? {
+    var unit: String?
+    var startDate: Double?
+    var endDate: Double?
+    var value: Double?
+    var valueName: String?
+    var uuid: String?
+    var sourceName = ""
+    var sourceVersion: String?
+    var device: String?
+    var creationDate: Double?
+    var metadata: [MetadataEntry] = []
+    while try reader.nextToken() == .key {
+      if reader.keyEquals("sdate") {
+        startDate = try reader.readDouble()
+      } else if reader.keyEquals("value") {
+        value = try reader.readDouble()
+      } else if reader.keyEquals("unit") {
+        unit = try reader.readString()
+      } else if reader.keyEquals("edate") {
+        endDate = try reader.readDouble()
+      } else if reader.keyEquals("sourceName") {
+        sourceName = try reader.readString()
+      } else if reader.keyEquals("metadata") {
+        metadata = try readPairs()
+      } else if reader.keyEquals("device") {
+        device = try reader.readString()
+      } else if reader.keyEquals("sourceVersion") {
+        sourceVersion = try reader.readString()
+      } else if reader.keyEquals("cdate") {
+        creationDate = try reader.readDouble()
+      } else if reader.keyEquals("uuid") {
+        uuid = try reader.readString()
+      } else if reader.keyEquals("valueName") {
+        valueName = try reader.readString()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let startDate else {
+      try diagnostics.report(Diagnostic(reason: "a sample without sdate", location: start))
+      return nil
+    }
+    let sampleValue: SampleValue
+    if let unit {
+      guard let value else {
+        try diagnostics.report(Diagnostic(reason: "a quantity without a value", location: start))
+        return nil
+      }
+      sampleValue = .quantity(value, unit: unit)
+    } else if let valueName {
+      sampleValue = .category(valueName)
+    } else if let value {
+      let raw = Int(exactly: value)
+      sampleValue = .category(
+        raw.flatMap { HealthKitRawValues.categoryNamesByType[type]?[$0] } ?? raw.map(String.init)
+          ?? String(value))
+    } else {
+      sampleValue = .none
+    }
+    return Sample(
+      type: type, value: sampleValue, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
+      creationDate: creationDate.map(Timestamp.init(millisecondsSince1970:)),
+      startDate: Timestamp(millisecondsSince1970: startDate),
+      endDate: Timestamp(millisecondsSince1970: endDate ?? startDate), metadata: metadata, uuid: uuid)
+  }
+
+  /// `[["key","value"],…]`.
+  private func readPairs() throws -> [MetadataEntry] {
+    var entries: [MetadataEntry] = []
+    guard try reader.nextToken() == .beginArray else {
+      throw reader.error(
+        .typeMismatch(expected: "an array of [key, value] pairs", found: reader.token.nameInMessages))
+    }
+    while try reader.nextToken() == .beginArray {
+      let key = try reader.readString()
+      let value = try reader.readString()
+      guard try reader.nextToken() == .endArray else {
+        throw reader.error(
+          .typeMismatch(expected: "']' after a [key, value] pair", found: reader.token.nameInMessages))
+      }
+      entries.append(MetadataEntry(key: key, value: value))
+    }
+    guard reader.token == .endArray else {
+      throw reader.error(.typeMismatch(expected: "a [key, value] pair", found: reader.token.nameInMessages))
+    }
+    return entries
+  }
+
+  private func location() -> SourceLocation {
+    SourceLocation(file: name, line: 0, byteOffset: Int64(reader.tokenOffset))
+  }
+}

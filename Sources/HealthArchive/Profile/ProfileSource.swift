@@ -1,0 +1,33 @@
+import Foundation
+import HealthModel
+
+/// A JSON health profile on disk, read as an input like an export.
+public final class ProfileSource: HealthInputSource {
+  public let path: String
+  public var name: String { path }
+  public var shape: InputShape { .profile }
+  public var contentName: String { path }
+  public private(set) var header = ExportHeader()
+  /// What the profile's `metaData` said; complete after `readItems`.
+  public private(set) var metadata = ProfileReader.Metadata()
+  private let timeZone: TimeZone
+
+  /// - Parameters:
+  ///   - path: the profile.
+  ///   - timeZone: where the date of birth is read as a calendar day.
+  public init(path: String, timeZone: TimeZone) {
+    self.path = path
+    self.timeZone = timeZone
+  }
+
+  public func fileNames(in folder: String) -> [String] { [] }
+
+  public func readItems(
+    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    let reader = ProfileReader(
+      stream: try FileByteStream(path: path), filter: filter, diagnostics: diagnostics, timeZone: timeZone)
+    defer { metadata = reader.metadata }
+    try reader.read(consume)
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import HealthModel
+import SystemShim
+
+/// Writes a JSON health profile (HealthKitSampleGenerator's format, version 1.0.0) from the items
+/// of any input, one key per type however the input interleaves types.
+///
+/// Items are encoded as they arrive into one column per type. A column keeps at most
+/// `columnLimit` bytes in memory and spills the rest, in order, to a file of its own in a
+/// temporary folder beside the output; `finish` assembles the document from the columns and
+/// removes the folder. Memory is bounded by the number of types, not the size of the input.
+///
+/// Members of correlations are written only inside them: a top-level sample identical to a member
+/// (Apple's export repeats blood-pressure and food members at top level) is left out when the
+/// document is assembled. Only blood-pressure and dietary types are compared, so their keys are
+/// the only per-sample state kept.
+public final class ProfileWriter {
+  /// What goes into `metaData` and how samples are identified.
+  public struct Options: Sendable {
+    /// `metaData.profileName`.
+    public var profileName: String
+    /// `metaData.creationDate`: when the profile was written.
+    public var creationDate: Timestamp
+    /// Whether samples without a `uuid` get a stable one (derived from their content and place).
+    public var addsUUIDs: Bool
+    /// Where `userData.dateOfBirth` (a calendar day) has its midnight.
+    public var timeZone: TimeZone
+
+    public init(profileName: String, creationDate: Timestamp, addsUUIDs: Bool = false, timeZone: TimeZone) {
+      self.profileName = profileName
+      self.creationDate = creationDate
+      self.addsUUIDs = addsUUIDs
+      self.timeZone = timeZone
+    }
+  }
+
+  /// What was written, for the summary.
+  public struct Summary: Hashable, Sendable {
+    public var samples = 0
+    public var types = 0
+    public var correlations = 0
+    public var workouts = 0
+    public var labResults = 0
+    public var clinicalRecords = 0
+    public var activitySummaries = 0
+    /// Top-level samples left out because a correlation holds them.
+    public var repeatedMembers = 0
+
+    public init() {}
+  }
+
+  /// The bytes a column keeps in memory before spilling, by default.
+  public static let defaultColumnLimit = 256 << 10
+
+  private let options: Options
+  private let columnLimit: Int
+  private let spillFolder: String?
+  private var spillFolderCreated = false
+  private var columns: [String: ProfileColumn] = [:]
+  private var columnOrder: [String] = []
+  private var encoder = ProfileElementEncoder()
+  private var characteristics: [MetadataEntry] = []
+  private var exportDate: Timestamp?
+  private var memberKeys: Set<MemberKey> = []
+  private var summary = Summary()
+
+  /// - Parameters:
+  ///   - options: the profile's metadata.
+  ///   - spillFolder: where to create the temporary folder for columns too large for memory (the
+  ///     output's folder); nil keeps everything in memory.
+  ///   - columnLimit: the bytes a column keeps in memory before spilling.
+  public init(options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit) {
+    self.options = options
+    self.columnLimit = columnLimit
+    self.spillFolder = spillFolder.map {
+      "\($0)/.health-profile.\(SystemCall.processID).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+  }
+
+  deinit {
+    removeSpillFolder()
+  }
+
+  /// Takes one item of the input.
+  /// - Throws: `OutputError`-like `ProfileWriterError` when a spill file cannot be written.
+  public func add(_ item: HealthItem) throws {
+    encoder.reset()
+    switch item {
+    case .exportDate(let date):
+      exportDate = date
+      return
+    case .characteristics(let entries):
+      characteristics = entries
+      return
+    case .sample(let sample):
+      encoder.sample(sample)
+      try append(to: sample.type, key: MemberKey(sample))
+      summary.samples += 1
+    case .correlation(let correlation):
+      encoder.correlation(correlation)
+      for member in correlation.objects where MemberKey.isComparable(member.type) {
+        memberKeys.insert(MemberKey(member)!)
+      }
+      try append(to: correlation.type, key: nil)
+      summary.correlations += 1
+    case .workout(let workout):
+      encoder.workout(workout)
+      try append(to: ProfileKeys.workouts, key: nil)
+      summary.workouts += 1
+    case .activitySummary(let activity):
+      encoder.activitySummary(activity)
+      try append(to: ProfileKeys.activitySummaries, key: nil)
+      summary.activitySummaries += 1
+    case .clinicalRecord(let record):
+      encoder.clinicalRecord(record)
+      try append(to: ProfileKeys.clinicalRecords, key: nil)
+      summary.clinicalRecords += 1
+    case .labResult(let result):
+      encoder.labResult(result)
+      try append(to: ProfileKeys.labResults, key: nil)
+      summary.labResults += 1
+    }
+  }
+
+  /// Writes the whole document to `sink` and removes the temporary files.
+  /// - Returns: what was written.
+  public func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
+    defer { removeSpillFolder() }
+    var output = ProfileOutput(sink: sink)
+    var header = ProfileElementEncoder()
+    header.beginObject()
+    header.key("metaData")
+    header.beginObject()
+    header.number("creationDate", options.creationDate.millisecondsSince1970)
+    header.string("profileName", options.profileName)
+    header.string("version", "1.0.0")
+    header.string("type", ProfileKeys.singleDocumentType)
+    if let exportDate { header.number("exportDate", exportDate.millisecondsSince1970) }
+    header.endObject()
+    try output.write(header.bytes)
+    try output.write(",\n\"userData\":")
+    var userData = ProfileElementEncoder()
+    ProfileCharacteristics.encode(characteristics, timeZone: options.timeZone, into: &userData)
+    try output.write(userData.bytes)
+    var written = summary
+    for type in columnOrder {
+      guard let column = columns[type] else { continue }
+      let count = try column.write(
+        named: type, excluding: memberKeys, addsUUIDs: options.addsUUIDs, to: &output)
+      if !ProfileKeys.isSpecial(type) && !type.hasPrefix("HKCorrelationTypeIdentifier") {
+        written.repeatedMembers += column.count - count
+        if count > 0 { written.types += 1 }
+      }
+    }
+    written.samples -= written.repeatedMembers
+    try output.write("\n}\n")
+    try output.flush()
+    return written
+  }
+
+  // MARK: - Columns
+
+  private func append(to type: String, key: MemberKey?) throws {
+    if columns[type] == nil {
+      columns[type] = ProfileColumn(index: columnOrder.count, tracksKeys: MemberKey.isComparable(type))
+      columnOrder.append(type)
+    }
+    let column = columns[type]!
+    column.append(encoder.bytes, key: key)
+    if column.memoryCount > columnLimit, let folder = spillFolder {
+      if !spillFolderCreated {
+        do {
+          try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+          throw ProfileError.cannotSpill(path: folder, reason: "\(error.localizedDescription)")
+        }
+        spillFolderCreated = true
+      }
+      try column.spill(to: "\(folder)/\(column.index).part")
+    }
+  }
+
+  private func removeSpillFolder() {
+    guard spillFolderCreated, let spillFolder else { return }
+    for column in columns.values { column.closeSpill() }
+    try? FileManager.default.removeItem(atPath: spillFolder)
+    spillFolderCreated = false
+  }
+}
+
+/// The identity of a sample for the correlation rule: type, source, dates and value.
+struct MemberKey: Hashable {
+  var type: String
+  var source: String
+  var start: Timestamp
+  var end: Timestamp
+  var value: SampleValue
+
+  init?(_ sample: Sample) {
+    guard Self.isComparable(sample.type) else { return nil }
+    type = sample.type
+    source = sample.sourceName
+    start = sample.startDate
+    end = sample.endDate
+    value = sample.value
+  }
+
+  /// Whether samples of `type` can be members of Apple's correlations (blood pressure, food).
+  static func isComparable(_ type: String) -> Bool {
+    type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
+      || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// One run of the profile export: read an input whole and write it as a JSON health profile.
+public struct ProfileExport {
+  public var options: ProfileWriter.Options
+
+  /// The bytes each type keeps in memory before it spills to a temporary file.
+  public var columnLimit = ProfileWriter.defaultColumnLimit
+
+  public init(options: ProfileWriter.Options) {
+    self.options = options
+  }
+
+  /// The default profile name, as the original library named them: `output` and the local time
+  /// (`output20260120070000`).
+  public static func defaultProfileName(now: Timestamp, timeZone: TimeZone) -> String {
+    let name = OutputDestination.timestampedFileName(
+      prefix: "output", extension: "x", now: now, timeZone: timeZone)
+    return name.filter(\.isNumber).reduce(into: "output") { $0.append($1) }
+  }
+
+  /// The default file name, `HealthProfile_yyyy-MM-dd_HHmmss.json`, in local time.
+  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
+    OutputDestination.timestampedFileName(
+      prefix: "HealthProfile", extension: "json", now: now, timeZone: timeZone)
+  }
+
+  /// What the run wrote.
+  public struct Summary: Sendable {
+    public var written: ProfileWriter.Summary
+    public var skipped: [Diagnostics.Tally]
+    public var outputPath: String?
+
+    /// One line for standard error.
+    public var line: String {
+      func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+      var text =
+        "Wrote a profile of \(count(written.samples, "sample")) in \(count(written.types, "type")), "
+        + "\(count(written.correlations, "correlation")), \(count(written.workouts, "workout")), "
+        + "\(count(written.labResults, "lab result"))"
+      text += outputPath.map { " to \($0)" } ?? " to standard output"
+      if written.repeatedMembers > 0 {
+        text +=
+          " (\(written.repeatedMembers) top-level copies of correlation members written only inside them)"
+      }
+      if !skipped.isEmpty {
+        let total = skipped.reduce(0) { $0 + $1.count }
+        text += "; skipped or repaired \(total): "
+        text += skipped.map {
+          "\($0.count) × \($0.reason)" + ($0.firstLocation.map { " (first at \($0))" } ?? "")
+        }
+        .joined(separator: ", ")
+      }
+      return text + "."
+    }
+  }
+
+  /// Runs the export.
+  /// - Throws: `OutputError` before reading when the file cannot be placed; the input's errors;
+  ///   `ProfileError` when temporary files cannot be written; `StrictModeError`.
+  public func run(
+    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+  ) throws -> Summary {
+    try destination.check()
+    let writer = ProfileWriter(options: options, spillFolder: destination.folder, columnLimit: columnLimit)
+    try source.readItems(filter: .everything, diagnostics: diagnostics) { item, _ in
+      try writer.add(item)
+    }
+    var written = ProfileWriter.Summary()
+    try destination.write { sink in
+      written = try writer.finish(into: sink)
+    }
+    return Summary(written: written, skipped: diagnostics.summary, outputPath: destination.path)
+  }
+}
