@@ -6,14 +6,16 @@ import SystemShim
 
 // Measures the pipeline on a large export.xml and prints throughput and peak memory.
 //
-//   swift run -c release health-exporter-benchmark [read|csv] [--file PATH | --size 100MB]
+//   swift run -c release health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]
 //
 // `read` parses every record of the file (the reader's own speed); `csv` runs the CSV export of
 // weight, steps, glucose and every vital over all dates (what a user runs). Without --file, a
 // file of --size (default 100MB) is written once to benchmark-data/ and reused. --file takes any
-// input the tool takes: an export.xml, a zip archive, a folder.
+// input the tool takes: an export.xml, a zip archive, a folder, a JSON profile. `profile` writes
+// the input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
+// temporary files as the tool does.
 
-let usage = "usage: health-exporter-benchmark [read|csv] [--file PATH | --size 100MB]"
+let usage = "usage: health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("\(message)\n".utf8))
@@ -49,7 +51,7 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv"].contains(mode) else { fail(usage) }
+guard ["read", "csv", "profile"].contains(mode) else { fail(usage) }
 
 let path: String
 if let file {
@@ -86,6 +88,16 @@ case "read":
     }
   }
   detail = "\(samples) records, \(correlations) correlations, \(diagnostics.totalCount) skipped"
+case "profile":
+  let output = "benchmark-data/profile.json"
+  let options = ProfileWriter.Options(
+    profileName: "benchmark", creationDate: Timestamp(secondsSince1970: 1_768_910_400),
+    timeZone: TimeZone(identifier: "America/New_York")!)
+  let summary = try ProfileExport(options: options).run(
+    source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  detail =
+    "\(summary.written.samples) samples in \(summary.written.types) types to \(output) "
+    + "(\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(
@@ -103,6 +115,6 @@ let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.att
 let peak = SystemCall.peakResidentMemoryBytes()
 print(
   String(
-    format: "%@ %@: %.1f MB of XML in %.2f s = %.0f MB/s; peak memory %.1f MB (%.1f MB before reading); %@",
+    format: "%@ %@: %.1f MB in %.2f s = %.0f MB/s; peak memory %.1f MB (%.1f MB before reading); %@",
     mode, path, bytes / 1e6, seconds, bytes / 1e6 / seconds, Double(peak) / 1_048_576,
     Double(baseline) / 1_048_576, detail))
