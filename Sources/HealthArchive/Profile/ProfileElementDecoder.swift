@@ -29,35 +29,68 @@ enum ProfileElementDecoder {
       objects: objects, uuid: value["uuid"]?.stringValue)
   }
 
+  /// The keys of a sample element, as read.
+  struct SampleFields {
+    var unit: String?
+    var startDate: Double?
+    var endDate: Double?
+    var value: Double?
+    var valueName: String?
+    var uuid: String?
+    var sourceName = ""
+    var sourceVersion: String?
+    var device: String?
+    var creationDate: Double?
+    var metadata: [MetadataEntry] = []
+  }
+
   /// A sample held whole (a correlation's member).
   static func sample(
     _ value: JSONValue, type: String, at location: SourceLocation, diagnostics: Diagnostics
   ) throws -> Sample? {
-    guard let start = value["sdate"]?.doubleValue else {
+    let fields = SampleFields(
+      unit: value["unit"]?.stringValue, startDate: value["sdate"]?.doubleValue,
+      endDate: value["edate"]?.doubleValue, value: value["value"]?.doubleValue,
+      valueName: value["valueName"]?.stringValue, uuid: value["uuid"]?.stringValue,
+      sourceName: value["sourceName"]?.stringValue ?? "", sourceVersion: value["sourceVersion"]?.stringValue,
+      device: value["device"]?.stringValue, creationDate: value["cdate"]?.doubleValue,
+      metadata: pairs(value["metadata"]))
+    return try sample(from: fields, type: type, at: location, diagnostics: diagnostics)
+  }
+
+  /// The sample the keys describe: a quantity when it has a unit, else a category (its raw
+  /// number named where the type's names are known); nil, reported, without `sdate` or, for a
+  /// quantity, without `value`.
+  static func sample(
+    from fields: SampleFields, type: String, at location: SourceLocation, diagnostics: Diagnostics
+  ) throws -> Sample? {
+    guard let start = fields.startDate else {
       try diagnostics.report(Diagnostic(reason: "a sample without sdate", location: location))
       return nil
     }
     let sampleValue: SampleValue
-    if let unit = value["unit"]?.stringValue {
-      guard let number = value["value"]?.doubleValue else {
+    if let unit = fields.unit {
+      guard let number = fields.value else {
         try diagnostics.report(Diagnostic(reason: "a quantity without a value", location: location))
         return nil
       }
       sampleValue = .quantity(number, unit: unit)
-    } else if let name = value["valueName"]?.stringValue {
+    } else if let name = fields.valueName {
       sampleValue = .category(name)
-    } else if let raw = value["value"]?.intValue {
-      sampleValue = .category(HealthKitRawValues.categoryNamesByType[type]?[raw] ?? String(raw))
+    } else if let number = fields.value {
+      let raw = Int(exactly: number)
+      sampleValue = .category(
+        raw.flatMap { HealthKitRawValues.categoryNamesByType[type]?[$0] } ?? raw.map(String.init)
+          ?? String(number))
     } else {
       sampleValue = .none
     }
     return Sample(
-      type: type, value: sampleValue, sourceName: value["sourceName"]?.stringValue ?? "",
-      sourceVersion: value["sourceVersion"]?.stringValue, device: value["device"]?.stringValue,
-      creationDate: date(value["cdate"]), startDate: Timestamp(millisecondsSince1970: start),
-      endDate: date(value["edate"]) ?? Timestamp(millisecondsSince1970: start),
-      metadata: pairs(value["metadata"]),
-      uuid: value["uuid"]?.stringValue)
+      type: type, value: sampleValue, sourceName: fields.sourceName, sourceVersion: fields.sourceVersion,
+      device: fields.device, creationDate: fields.creationDate.map(Timestamp.init(millisecondsSince1970:)),
+      startDate: Timestamp(millisecondsSince1970: start),
+      endDate: Timestamp(millisecondsSince1970: fields.endDate ?? start), metadata: fields.metadata,
+      uuid: fields.uuid)
   }
 
   static func workout(_ value: JSONValue, at location: SourceLocation, diagnostics: Diagnostics) throws

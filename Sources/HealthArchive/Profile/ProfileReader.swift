@@ -151,70 +151,35 @@ public final class ProfileReader {
 
   /// Reads the members of a sample object whose `{` was just read.
   private func readSampleFields(type: String, at start: SourceLocation) throws -> Sample? {
-    var unit: String?
-    var startDate: Double?
-    var endDate: Double?
-    var value: Double?
-    var valueName: String?
-    var uuid: String?
-    var sourceName = ""
-    var sourceVersion: String?
-    var device: String?
-    var creationDate: Double?
-    var metadata: [MetadataEntry] = []
+    var fields = ProfileElementDecoder.SampleFields()
     while try reader.nextToken() == .key {
       if reader.keyEquals("sdate") {
-        startDate = try reader.readDouble()
+        fields.startDate = try reader.readDouble()
       } else if reader.keyEquals("value") {
-        value = try reader.readDouble()
+        fields.value = try reader.readDouble()
       } else if reader.keyEquals("unit") {
-        unit = try reader.readString()
+        fields.unit = try reader.readString()
       } else if reader.keyEquals("edate") {
-        endDate = try reader.readDouble()
+        fields.endDate = try reader.readDouble()
       } else if reader.keyEquals("sourceName") {
-        sourceName = try reader.readString()
+        fields.sourceName = try reader.readString()
       } else if reader.keyEquals("metadata") {
-        metadata = try readPairs()
+        fields.metadata = try readPairs()
       } else if reader.keyEquals("device") {
-        device = try reader.readString()
+        fields.device = try reader.readString()
       } else if reader.keyEquals("sourceVersion") {
-        sourceVersion = try reader.readString()
+        fields.sourceVersion = try reader.readString()
       } else if reader.keyEquals("cdate") {
-        creationDate = try reader.readDouble()
+        fields.creationDate = try reader.readDouble()
       } else if reader.keyEquals("uuid") {
-        uuid = try reader.readString()
+        fields.uuid = try reader.readString()
       } else if reader.keyEquals("valueName") {
-        valueName = try reader.readString()
+        fields.valueName = try reader.readString()
       } else {
         try reader.skipValue()
       }
     }
-    guard let startDate else {
-      try diagnostics.report(Diagnostic(reason: "a sample without sdate", location: start))
-      return nil
-    }
-    let sampleValue: SampleValue
-    if let unit {
-      guard let value else {
-        try diagnostics.report(Diagnostic(reason: "a quantity without a value", location: start))
-        return nil
-      }
-      sampleValue = .quantity(value, unit: unit)
-    } else if let valueName {
-      sampleValue = .category(valueName)
-    } else if let value {
-      let raw = Int(exactly: value)
-      sampleValue = .category(
-        raw.flatMap { HealthKitRawValues.categoryNamesByType[type]?[$0] } ?? raw.map(String.init)
-          ?? String(value))
-    } else {
-      sampleValue = .none
-    }
-    return Sample(
-      type: type, value: sampleValue, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
-      creationDate: creationDate.map(Timestamp.init(millisecondsSince1970:)),
-      startDate: Timestamp(millisecondsSince1970: startDate),
-      endDate: Timestamp(millisecondsSince1970: endDate ?? startDate), metadata: metadata, uuid: uuid)
+    return try ProfileElementDecoder.sample(from: fields, type: type, at: start, diagnostics: diagnostics)
   }
 
   /// `[["key","value"],…]`.
