@@ -7,7 +7,7 @@ public enum CommandLineTool {
   public static let name = "health-exporter"
 
   static var subcommands: [any Subcommand.Type] {
-    [ExportCommand.self, ProfileCommand.self, InspectCommand.self, MetricsCommand.self]
+    [ExportCommand.self, ProfileCommand.self, InspectCommand.self, MetricsCommand.self, PrivacyCommand.self]
   }
 
   /// Runs the tool.

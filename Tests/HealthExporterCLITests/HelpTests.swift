@@ -13,6 +13,7 @@ import Testing
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),
+    (["privacy"], "privacy.txt"),
     (["metrics"], "metrics.txt"),
   ])
   func printsThePage(_ example: ([String], String)) throws {
