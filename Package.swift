@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "HealthModel", targets: ["HealthModel"]),
     .library(name: "HealthArchive", targets: ["HealthArchive"]),
     .library(name: "HealthExport", targets: ["HealthExport"]),
+    .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -23,6 +24,8 @@ let package = Package(
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // Deterministic synthetic health records in Apple's export format, streamed or written out.
+    .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
       name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
@@ -40,6 +43,11 @@ let package = Package(
     .testTarget(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
       exclude: ["Export/Golden"]),
+    .testTarget(
+      name: "HealthSampleGeneratorTests",
+      dependencies: [
+        "HealthSampleGenerator", "HealthExport", "HealthArchive", "HealthModel", "HealthTestSupport", "SystemShim",
+      ]),
     .testTarget(
       name: "HealthExporterCLITests",
       dependencies: ["HealthExporterCLI", "HealthTestSupport", "SystemShim", "health-exporter"],
