@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
-      name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
+      name: "HealthExporterCLI",
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
@@ -50,7 +51,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "HealthExporterCLITests",
-      dependencies: ["HealthExporterCLI", "HealthTestSupport", "SystemShim", "health-exporter"],
+      dependencies: [
+        "HealthExporterCLI", "HealthSampleGenerator", "HealthModel", "HealthArchive", "HealthTestSupport",
+        "SystemShim", "health-exporter",
+      ],
       exclude: ["Golden"]),
   ]
 )

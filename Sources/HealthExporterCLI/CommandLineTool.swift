@@ -7,7 +7,7 @@ public enum CommandLineTool {
   public static let name = "health-exporter"
 
   static var subcommands: [any Subcommand.Type] {
-    [ExportCommand.self, InspectCommand.self, MetricsCommand.self]
+    [ExportCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self]
   }
 
   /// Runs the tool.

@@ -12,6 +12,8 @@ import Testing
     (["export", "in.xml", "-h"], "export-help.txt"),
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
+    (["generate", "--help"], "generate-help.txt"),
+    (["help", "generate"], "generate-help.txt"),
     (["metrics"], "metrics.txt"),
   ])
   func printsThePage(_ example: ([String], String)) throws {

@@ -71,7 +71,7 @@ enum ExportOptions {
   }
 
   /// "Now": `HEALTH_EXPORTER_NOW` when set, else the clock.
-  static func now(environment: [String: String]) throws(UsageError) -> Timestamp {
+  static func now(environment: [String: String], command: String = "export") throws(UsageError) -> Timestamp {
     guard let text = environment["HEALTH_EXPORTER_NOW"], !text.isEmpty else {
       return Timestamp(millisecondsSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
@@ -80,7 +80,7 @@ enum ExportOptions {
       throw UsageError(
         .other(
           "HEALTH_EXPORTER_NOW is '\(text)', not an ISO 8601 date-time with an offset such as 2026-01-20T12:00:00Z"
-        ), command: "export")
+        ), command: command)
     }
     return instant
   }
