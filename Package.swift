@@ -34,7 +34,7 @@ let package = Package(
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
       name: "health-exporter-benchmark",
-      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"],
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
     .target(name: "HealthTestSupport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
