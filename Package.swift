@@ -47,7 +47,8 @@ let package = Package(
     .testTarget(
       name: "HealthSampleGeneratorTests",
       dependencies: [
-        "HealthSampleGenerator", "HealthExport", "HealthArchive", "HealthModel", "HealthTestSupport", "SystemShim",
+        "HealthSampleGenerator", "HealthExport", "HealthArchive", "HealthModel", "HealthTestSupport",
+        "SystemShim",
       ]),
     .testTarget(
       name: "HealthExporterCLITests",
