@@ -10,8 +10,11 @@ import Testing
   static let expected = ExpectedCounts(try! SampleModel(configuration: GeneratorTest.spring))
   let export = try! SampleExport(configuration: GeneratorTest.spring)
 
-  func check(_ inspection: ExportInspection, routeFiles: Int, electrocardiograms: Int) {
-    let expected = Self.expected
+  func check(
+    _ inspection: ExportInspection, routeFiles: Int, electrocardiograms: Int, export: SampleExport? = nil,
+    expected: ExpectedCounts = ReadBackTests.expected
+  ) {
+    let export = export ?? self.export
     #expect(inspection.diagnostics.isEmpty)
     #expect(inspection.locale == "en_US")
     #expect(inspection.exportVersion == 14)
@@ -62,8 +65,13 @@ import Testing
     #expect(Self.expected.clinicalRecords.values.reduce(0, +) == 7 + 38 * model.labVisitDays.count)
   }
 
+  /// Three days of the same record, written in each format, read back from disk.
   @Test(arguments: SampleOutputFormat.allCases)
   func everyFormatReadsBackThroughTheInput(_ format: SampleOutputFormat) throws {
+    var configuration = GeneratorTest.spring
+    configuration.days = 3
+    let export = try SampleExport(configuration: configuration)
+    let expected = ExpectedCounts(export.model)
     let folder = try TestDirectory()
     let name = ["zip": "export.zip", "folder": "apple_health_export", "xml": "export.xml"][format.rawValue]!
     let path = folder.file(name)
@@ -73,8 +81,9 @@ import Testing
     #expect(source.shape == [.zip: .zipArchive, .folder: .folder, .xml: .xmlFile][format])
     let inspection = try ExportInspection.inspect(source)
     check(
-      inspection, routeFiles: format == .xml ? 0 : Self.expected.routes,
-      electrocardiograms: format == .xml ? 0 : 2)
+      inspection, routeFiles: format == .xml ? 0 : expected.routes,
+      electrocardiograms: format == .xml ? 0 : 2,
+      export: export, expected: expected)
     #expect(try folder.contents() == [name])
   }
 }

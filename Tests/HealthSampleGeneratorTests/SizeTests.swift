@@ -14,7 +14,7 @@ import Testing
 
   @Test(arguments: [
     Case(bytes: 2_000_000, keepsDays: false), Case(bytes: 8_000_000, keepsDays: false),
-    Case(bytes: 6_000_000, keepsDays: true, days: 4),
+    Case(bytes: 3_000_000, keepsDays: true, days: 2),
   ])
   func exportXMLIsWithinTenPercentOfTheSize(_ example: Case) throws {
     let base = SampleConfiguration(days: example.days)
