@@ -9,8 +9,9 @@ import SystemShim
 public enum SampleExportWriter {
   /// What was written.
   public struct Summary: Hashable, Sendable {
-    /// Where.
+    /// Where it was written (without a trailing `/`).
     public var path: String
+    /// Zip archive, folder or export.xml alone.
     public var format: SampleOutputFormat
     /// The size of export.xml, in bytes.
     public var exportXMLBytes: Int
@@ -187,13 +188,18 @@ public enum SampleExportWriter {
   {
     let existing = SystemCall.kind(of: path)
     if existing != .missing && !overwrites { throw .alreadyExists(path: path) }
-    do {
+    do throws(SystemError) {
       if existing == .missing {
         try SystemCall.rename(temporary, to: path)
       } else {
         let old = temporary + ".old"
         try SystemCall.rename(path, to: old)
-        try SystemCall.rename(temporary, to: path)
+        do throws(SystemError) {
+          try SystemCall.rename(temporary, to: path)
+        } catch {
+          try? SystemCall.rename(old, to: path)
+          throw error
+        }
         try? FileManager.default.removeItem(atPath: old)
       }
     } catch {
