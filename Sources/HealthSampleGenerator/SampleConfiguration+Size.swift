@@ -1,5 +1,3 @@
-import Foundation
-
 /// Choosing the days or the density that make export.xml a given size.
 extension SampleConfiguration {
   /// The configuration whose export.xml is within a few per cent of `bytes`.
