@@ -24,6 +24,7 @@ extension SampleConfiguration {
     if smallest > target * 1.1 {
       throw SampleSizeError.tooSmall(requested: bytes, smallest: Int(smallest), days: 1)
     }
+    if smallest >= target * 0.98 { return configuration }
     // The most days whose export.xml is no larger than the target: the size grows about linearly
     // with the days, so aim, measure and correct, keeping the bounds found.
     var low = (days: 1, size: smallest)
