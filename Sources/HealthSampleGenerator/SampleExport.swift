@@ -98,13 +98,14 @@ public final class SampleExport {
       add("workout-routes/" + route.fileName, .route(dayNumber: route.dayNumber))
     }
     let documents = model.clinicalDocuments()
+    var patients: [String: String] = [:]
+    for document in documents where document.resourceType == "Patient" {
+      patients[document.provider.name] = document.identifier
+    }
     for document in documents {
-      let patient = documents.first {
-        $0.provider.name == document.provider.name && $0.resourceType == "Patient"
-      }
       add(
         String(document.resourceFilePath.dropFirst()),
-        .clinical(document, patientIdentifier: patient?.identifier ?? document.identifier))
+        .clinical(document, patientIdentifier: patients[document.provider.name] ?? document.identifier))
     }
     fileIndex = index
     orderedPaths = paths

@@ -10,17 +10,11 @@ public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible,
   public var description: String {
     switch self {
     case .tooSmall(let requested, let smallest, let days):
-      "an export.xml of \(Self.megabytes(requested)) is too small: \(days) day\(days == 1 ? " makes" : "s make") at least \(Self.megabytes(smallest))"
+      "an export.xml of \(XMLOutput.megabytes(requested)) is too small: \(days) day\(days == 1 ? " makes" : "s make") at least \(XMLOutput.megabytes(smallest))"
     case .tooLarge(let requested, let largest, let days):
-      "an export.xml of \(Self.megabytes(requested)) is too large: \(days) days make at most \(Self.megabytes(largest))"
+      "an export.xml of \(XMLOutput.megabytes(requested)) is too large: \(days) days make at most \(XMLOutput.megabytes(largest))"
     }
   }
 
   public var errorDescription: String? { description }
-
-  static func megabytes(_ bytes: Int) -> String {
-    var out = XMLOutput(dateOffset: 0, capacity: 16)
-    out.appendFixed(Double(bytes) / 1_000_000, decimals: 1)
-    return String(decoding: out.bytes, as: UTF8.self) + " MB"
-  }
 }

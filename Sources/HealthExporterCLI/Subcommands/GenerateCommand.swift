@@ -139,27 +139,9 @@ enum GenerateCommand: Subcommand {
     let summary = try SampleExportWriter.write(
       export, to: output, format: format, overwrites: arguments.has("force"))
     if !arguments.has("quiet") {
-      context.output.writeStandardError(line(summary, configuration: configuration, name: export.name) + "\n")
+      context.output.writeStandardError(summary.line + "\n")
     }
     return .success
-  }
-
-  /// `Wrote sample.zip (zip archive): export.xml of 54.3 MB and 412 other files; sample (…).`
-  static func line(_ summary: SampleExportWriter.Summary, configuration: SampleConfiguration, name: String)
-    -> String
-  {
-    var text =
-      "Wrote \(summary.path) (\(summary.format.displayName)): export.xml of \(megabytes(summary.exportXMLBytes))"
-    if summary.fileCount > 0 { text += " and \(summary.fileCount) other files" }
-    text += "; \(configuration.days) days of a \(name)"
-    if configuration.density != 1 { text += ", density \(configuration.density)" }
-    return text + "."
-  }
-
-  /// `54.3 MB`.
-  static func megabytes(_ bytes: Int) -> String {
-    let tenths = (bytes + 50_000) / 100_000
-    return "\(tenths / 10).\(tenths % 10) MB"
   }
 
   /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).

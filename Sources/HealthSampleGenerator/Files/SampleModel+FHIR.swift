@@ -139,16 +139,17 @@ extension SampleModel {
       members.append(JSONValue.Member(key: "interpretation", value: r4 ? .array([flag]) : flag))
     }
     var range: [JSONValue.Member] = [JSONValue.Member(key: "low", value: quantity(result.low, result))]
-    var text = "\(decimalText(result.low, result.lab.decimals))-"
+    var text = "\(XMLOutput.text(result.low, decimals: result.lab.decimals, isFixed: true))-"
     if let high = result.high {
       range.append(JSONValue.Member(key: "high", value: quantity(high, result)))
-      text += decimalText(high, result.lab.decimals)
+      text += XMLOutput.text(high, decimals: result.lab.decimals, isFixed: true)
     }
     range.append(
       member(
         "text",
         result.high == nil
-          ? ">=\(decimalText(result.low, result.lab.decimals)) \(result.unit)" : "\(text) \(result.unit)"))
+          ? ">=\(XMLOutput.text(result.low, decimals: result.lab.decimals, isFixed: true)) \(result.unit)"
+          : "\(text) \(result.unit)"))
     members.append(JSONValue.Member(key: "referenceRange", value: .array([.object(range)])))
     return members
   }
@@ -182,11 +183,5 @@ extension SampleModel {
     let zone = XMLOutput.offsetText(offset)
     return XMLOutput.dayText(civil.year, civil.month, civil.day)
       + "T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))\(zone.prefix(3)):\(zone.suffix(2))"
-  }
-
-  private func decimalText(_ value: Double, _ decimals: Int) -> String {
-    var out = XMLOutput(dateOffset: 0, capacity: 16)
-    out.appendFixed(value, decimals: decimals)
-    return String(decoding: out.bytes, as: UTF8.self)
   }
 }

@@ -17,6 +17,22 @@ public enum SampleExportWriter {
     public var exportXMLBytes: Int
     /// The other files written (none for `.xml`).
     public var fileCount: Int
+    /// What was generated.
+    public var configuration: SampleConfiguration
+    /// How the export names itself: `sample (seed 2026, 2026-01-01 to 2026-06-30, America/New_York)`.
+    public var exportName: String
+
+    /// The line `generate` prints: `Wrote sample.zip (zip archive): export.xml of 88.6 MB and
+    /// 161 other files; 181 days of a sample (seed 2026, 2026-01-01 to 2026-06-30, America/New_York).`
+    public var line: String {
+      var text = "Wrote \(path) (\(format.displayName)): export.xml of \(XMLOutput.megabytes(exportXMLBytes))"
+      if fileCount > 0 { text += " and \(fileCount) other files" }
+      text += "; \(configuration.days) days of a \(exportName)"
+      if configuration.density != 1 {
+        text += ", density \(XMLOutput.text(configuration.density, decimals: 3))"
+      }
+      return text + "."
+    }
   }
 
   /// Writes `export` to `path`.
@@ -55,7 +71,9 @@ public enum SampleExportWriter {
       if let error = error as? SampleOutputError { throw error }
       throw .writeFailed(path: path, reason: "\(error)")
     }
-    return Summary(path: path, format: format, exportXMLBytes: xmlBytes, fileCount: fileCount)
+    return Summary(
+      path: path, format: format, exportXMLBytes: xmlBytes, fileCount: fileCount,
+      configuration: export.configuration, exportName: export.name)
   }
 
   /// Checks, before any work is done, that the output can be placed at `path`.

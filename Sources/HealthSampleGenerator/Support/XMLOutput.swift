@@ -127,6 +127,23 @@ struct XMLOutput {
     bytes.append(contentsOf: offsetSuffix)
   }
 
+  /// `value` rounded to `decimals` places, as text: with trailing zeros dropped (`72.5`), or with
+  /// exactly `decimals` digits after the point when `isFixed`.
+  static func text(_ value: Double, decimals: Int, isFixed: Bool = false) -> String {
+    var out = XMLOutput(dateOffset: 0, capacity: 24)
+    if isFixed {
+      out.appendFixed(value, decimals: decimals)
+    } else {
+      out.append(value, decimals: decimals)
+    }
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+
+  /// `54.3 MB`: `bytes` in millions, one decimal.
+  static func megabytes(_ bytes: Int) -> String {
+    text(Double(bytes) / 1_000_000, decimals: 1, isFixed: true) + " MB"
+  }
+
   /// `2026-01-09`.
   static func dayText(_ year: Int, _ month: Int, _ day: Int) -> String {
     "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"

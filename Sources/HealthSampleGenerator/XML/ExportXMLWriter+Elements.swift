@@ -47,7 +47,7 @@ extension ExportXMLWriter {
       metadata("HKWeatherHumidity", "\(workout.weatherHumidityPercent * 100) %")
       metadata("HKElevationAscended", "\(workout.elevationAscendedCentimeters) cm")
     }
-    metadata("HKAverageMETs", decimalText(summary.averageMETs, 4) + " kcal/hr·kg")
+    metadata("HKAverageMETs", XMLOutput.text(summary.averageMETs, decimals: 4) + " kcal/hr·kg")
 
     for segment in summary.segments {
       out.append("  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"")
@@ -156,11 +156,5 @@ extension ExportXMLWriter {
       out.append(Array(document.resourceFilePath.utf8))
       out.append("\"/>\n")
     }
-  }
-
-  private func decimalText(_ value: Double, _ decimals: Int) -> String {
-    var text = XMLOutput(dateOffset: 0, capacity: 16)
-    text.append(value, decimals: decimals)
-    return String(decoding: text.bytes, as: UTF8.self)
   }
 }
