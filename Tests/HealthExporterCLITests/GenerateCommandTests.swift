@@ -21,7 +21,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.standardOutput == "")
     let export = try SampleExport(configuration: SampleConfiguration(seed: 5, days: 2))
-    let size = try Self.bytes(of: export.exportXML()).count
+    let size = try StreamBytes.all(of: export.exportXML()).count
     let megabytes = "\((size + 50_000) / 100_000 / 10).\((size + 50_000) / 100_000 % 10) MB"
     let files = example.1 == "XML file" ? "" : " and \(export.filePaths.count) other files"
     #expect(
@@ -49,7 +49,7 @@ import Testing
     let run = ToolRun(["generate", "-o", "-"] + Self.twoDays, environment: environment)
     #expect(run.status == 0)
     let export = try SampleExport(configuration: SampleConfiguration(seed: 5, days: 2))
-    #expect(Array(run.standardOutput.utf8) == (try Self.bytes(of: export.exportXML())))
+    #expect(Array(run.standardOutput.utf8) == (try StreamBytes.all(of: export.exportXML())))
   }
 
   @Test func keepsAnExistingOutputUnlessForced() throws {
@@ -77,16 +77,5 @@ import Testing
     #expect(run.status == 0)
     let size = try #require(SystemCall.fileSize(folder.file("export.xml")))
     #expect(abs(size - 3_000_000) <= 300_000)
-  }
-
-  /// Every byte of `stream`.
-  static func bytes(of stream: any ByteStream) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if count == 0 { return bytes }
-      bytes += buffer[0..<count]
-    }
   }
 }

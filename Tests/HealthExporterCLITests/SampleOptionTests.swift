@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthSampleGenerator
+import HealthTestSupport
 import Testing
 
 /// `--sample`: the built-in record, made in memory, ending on the day of "now".
@@ -18,14 +19,7 @@ import Testing
     #expect(model.lastDayNumber == CivilDateTime.days(fromCivil: 2026, 11, 30))
     #expect(model.dayNumbers.count == 45)
     let zone = TimeZone(identifier: "America/New_York")!
-    func local(_ instant: Int64) -> String {
-      let civil = CivilDateTime(
-        secondsSince1970: instant
-          + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))))
-      return String(
-        format: "%04d-%02d-%02d %02d:%02d:%02d", civil.year, civil.month, civil.day, civil.hour, civil.minute,
-        civil.second)
-    }
+    func local(_ instant: Int64) -> String { LocalTime.text(instant, in: zone) }
     var weights: [String] = []
     var steps = 0
     for day in model.dayNumbers where day >= CivilDateTime.days(fromCivil: 2026, 11, 1) {

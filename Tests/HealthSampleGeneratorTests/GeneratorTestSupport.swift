@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
+import HealthTestSupport
 
 /// Small records and helpers shared by the generator's tests.
 enum GeneratorTest {
@@ -16,37 +17,18 @@ enum GeneratorTest {
 
   /// The whole of export.xml of `export`.
   static func exportXML(_ export: SampleExport) throws -> [UInt8] {
-    try readAll(export.exportXML())
+    try StreamBytes.all(of: export.exportXML())
   }
 
-  /// Every byte of `stream`.
-  static func readAll(_ stream: any ByteStream) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if count == 0 { return bytes }
-      bytes += buffer[0..<count]
-    }
-  }
-
-  /// FNV-1a, 64 bits: a digest of `bytes`.
+  /// A digest of `bytes`.
   static func digest(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
+    StreamBytes.digest(bytes)
   }
 
-  /// `2026-03-05 07:15:00`: `instant` on the wall clocks of `zone`, computed apart from the
-  /// exporter's formatter.
-  static func localText(_ instant: Int64, in zone: TimeZone = newYork) -> String {
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
-    let civil = CivilDateTime(secondsSince1970: instant + Int64(offset))
-    return String(
-      format: "%04d-%02d-%02d %02d:%02d:%02d", civil.year, civil.month, civil.day, civil.hour, civil.minute,
-      civil.second)
+  /// `2026-03-05 07:15:00`: `instant` on New York's wall clocks, apart from the exporter's
+  /// formatter.
+  static func localText(_ instant: Int64) -> String {
+    LocalTime.text(instant, in: newYork)
   }
 
   /// The CSV rows (without disclaimer and header) of exporting `source` with `selection`.
