@@ -1,4 +1,3 @@
-import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
@@ -56,72 +55,8 @@ enum GenerateCommand: Subcommand {
       throw usageError(
         .other("missing '-o, --output <path>': name the .zip archive, .xml file or folder to write"))
     }
-    var configuration = SampleConfiguration()
-    if let text = arguments.values["seed"] {
-      guard let seed = UInt64(text) else {
-        throw usageError(
-          .invalidValue(option: "--seed <n>", value: text, expected: "expected a whole number, 0 or more"))
-      }
-      configuration.seed = seed
-    }
-    if let text = arguments.values["days"] {
-      guard let days = Int(text), (1...SampleConfiguration.maximumDays).contains(days) else {
-        throw usageError(
-          .invalidValue(
-            option: "--days <n>", value: text,
-            expected: "expected a whole number of days from 1 to \(SampleConfiguration.maximumDays)"))
-      }
-      configuration.days = days
-    }
-    if let text = arguments.values["end"] {
-      guard let day = CalendarDay(parsing: text), (1900...2199).contains(day.year) else {
-        throw usageError(
-          .invalidValue(
-            option: "--end <yyyy-mm-dd>", value: text,
-            expected: "expected a date from 1900 to 2199 such as 2026-06-30"))
-      }
-      configuration.end = CivilDateTime(year: day.year, month: day.month, day: day.day)
-    }
-    if let name = arguments.values["time-zone"] {
-      guard TimeZone(identifier: name) != nil else {
-        throw usageError(
-          .invalidValue(
-            option: "--time-zone <tz>", value: name,
-            expected: "expected an IANA time zone name such as America/New_York or UTC"))
-      }
-      configuration.timeZoneIdentifier = name
-    }
-    do {
-      try configuration.validate()
-    } catch {
-      throw usageError(.other(error.description))
-    }
-    let format: SampleOutputFormat
-    if let text = arguments.values["format"] {
-      guard let chosen = SampleOutputFormat(rawValue: text.lowercased()) else {
-        throw usageError(
-          .invalidValue(
-            option: "--format <zip|folder|xml>", value: text, expected: "expected one of zip, folder, xml"))
-      }
-      format = chosen
-    } else {
-      format = output == "-" ? .xml : SampleOutputFormat.inferred(fromPath: output)
-    }
-    if output == "-" && format != .xml {
-      throw usageError(.other("only --format xml can be written to standard output (-o -)"))
-    }
-    if let text = arguments.values["size"] {
-      guard let bytes = size(text) else {
-        throw usageError(
-          .invalidValue(
-            option: "--size <size>", value: text, expected: "expected a size such as 200MB or 2GB"))
-      }
-      do {
-        configuration = try configuration.fitted(toExportXMLBytes: bytes, keepingDays: arguments.has("days"))
-      } catch let error as SampleSizeError {
-        throw usageError(.invalidValue(option: "--size <size>", value: text, expected: error.description))
-      }
-    }
+    let format = try GenerateOptions.format(arguments, output: output)
+    let configuration = try GenerateOptions.configuration(arguments)
 
     let export = try SampleExport(configuration: configuration)
     if output == "-" {
@@ -144,19 +79,6 @@ enum GenerateCommand: Subcommand {
     return .success
   }
 
-  /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).
-  static func size(_ text: String) -> Int? {
-    let upper = text.uppercased().trimmingCharacters(in: .whitespaces)
-    for (suffix, factor) in [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("B", 1.0)] where upper.hasSuffix(suffix)
-    {
-      guard let number = Double(upper.dropLast(suffix.count)), number > 0, number * factor <= 1e13 else {
-        return nil
-      }
-      return Int((number * factor).rounded())
-    }
-    guard let number = Int(upper), number > 0 else { return nil }
-    return number
-  }
 }
 
 extension CalendarDay {
