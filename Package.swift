@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "HealthModel", targets: ["HealthModel"]),
     .library(name: "HealthArchive", targets: ["HealthArchive"]),
     .library(name: "HealthExport", targets: ["HealthExport"]),
+    .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -23,14 +24,17 @@ let package = Package(
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // Deterministic synthetic health records in Apple's export format, streamed or written out.
+    .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
-      name: "HealthExporterCLI", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
+      name: "HealthExporterCLI",
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
       name: "health-exporter-benchmark",
-      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"],
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
     .target(name: "HealthTestSupport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
@@ -41,8 +45,17 @@ let package = Package(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
       exclude: ["Export/Golden", "Profile/Golden"]),
     .testTarget(
+      name: "HealthSampleGeneratorTests",
+      dependencies: [
+        "HealthSampleGenerator", "HealthExport", "HealthArchive", "HealthModel", "HealthTestSupport",
+        "SystemShim",
+      ]),
+    .testTarget(
       name: "HealthExporterCLITests",
-      dependencies: ["HealthExporterCLI", "HealthTestSupport", "SystemShim", "health-exporter"],
+      dependencies: [
+        "HealthExporterCLI", "HealthSampleGenerator", "HealthModel", "HealthArchive", "HealthTestSupport",
+        "SystemShim", "health-exporter",
+      ],
       exclude: ["Golden"]),
   ]
 )

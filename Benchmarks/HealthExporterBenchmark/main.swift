@@ -2,20 +2,27 @@ import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
+import HealthSampleGenerator
 import SystemShim
 
-// Measures the pipeline on a large export.xml and prints throughput and peak memory.
+// Measures the pipeline on a large export and prints throughput and peak memory.
 //
 //   swift run -c release health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]
+//   swift run -c release health-exporter-benchmark generate [--size 100MB] [--output PATH]
 //
 // `read` parses every record of the file (the reader's own speed); `csv` runs the CSV export of
-// weight, steps, glucose and every vital over all dates (what a user runs). Without --file, a
-// file of --size (default 100MB) is written once to benchmark-data/ and reused. --file takes any
-// input the tool takes: an export.xml, a zip archive, a folder, a JSON profile. `profile` writes
-// the input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
-// temporary files as the tool does.
+// weight, steps, glucose and every vital over all dates (what a user runs); `profile` writes the
+// input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
+// temporary files as the tool does. Without --file, the sample generator writes an export.xml of
+// --size (default 100MB) once to benchmark-data/ and it is reused. --file takes any input the tool
+// takes: an export.xml, a zip archive, a folder, a JSON profile. `generate` makes a generated
+// export.xml of --size: into nothing (the generator's own speed), or written to --output as a zip
+// archive, a folder or an .xml file (by its extension).
 
-let usage = "usage: health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]"
+let usage = """
+  usage: health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]
+         health-exporter-benchmark generate [--size 100MB] [--output PATH]
+  """
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("\(message)\n".utf8))
@@ -38,6 +45,7 @@ if let first = arguments.first, !first.hasPrefix("-") {
   arguments.removeFirst()
 }
 var file: String?
+var output: String?
 var size = 100_000_000
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
@@ -45,23 +53,69 @@ while !arguments.isEmpty {
   arguments.removeFirst()
   switch option {
   case "--file": file = value
+  case "--output": output = value
   case "--size":
     guard let parsed = parseSize(value) else { fail("invalid size '\(value)'\n\(usage)") }
     size = parsed
   default: fail(usage)
   }
 }
-guard ["read", "csv", "profile"].contains(mode) else { fail(usage) }
+guard ["read", "csv", "profile", "generate"].contains(mode), mode == "generate" || output == nil,
+  mode != "generate" || file == nil
+else { fail(usage) }
+
+/// The default configuration lengthened until its export.xml is about `size` bytes.
+func generatedConfiguration(size: Int) throws -> SampleConfiguration {
+  try SampleConfiguration().fitted(toExportXMLBytes: size, keepingDays: false)
+}
+
+func seconds(since start: ContinuousClock.Instant) -> Double {
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+if mode == "generate" {
+  let configuration = try generatedConfiguration(size: size)
+  let export = try SampleExport(configuration: configuration)
+  let baseline = SystemCall.peakResidentMemoryBytes()
+  let started = ContinuousClock.now
+  var bytes = 0
+  var detail = "streamed, nothing written"
+  if let output {
+    let format = SampleOutputFormat.inferred(fromPath: output)
+    let summary = try SampleExportWriter.write(export, to: output, format: format, overwrites: true)
+    bytes = summary.exportXMLBytes
+    detail = "written to \(output) (\(format.displayName), \(summary.fileCount) other files)"
+  } else {
+    let stream = export.exportXML()
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try stream.read(into: buffer)
+      if count == 0 { break }
+      bytes += count
+    }
+  }
+  let elapsed = seconds(since: started)
+  print(
+    String(
+      format:
+        "generate: %.1f MB of XML (%d days, density %.3f) in %.2f s = %.0f MB/s; peak memory %.1f MB (%.1f MB before); %@",
+      Double(bytes) / 1e6, configuration.days, configuration.density, elapsed, Double(bytes) / 1e6 / elapsed,
+      Double(SystemCall.peakResidentMemoryBytes()) / 1_048_576, Double(baseline) / 1_048_576, detail))
+  exit(0)
+}
 
 let path: String
 if let file {
   path = file
 } else {
   try FileManager.default.createDirectory(atPath: "benchmark-data", withIntermediateDirectories: true)
-  path = "benchmark-data/export-\(size / 1_000_000)MB.xml"
+  path = "benchmark-data/sample-\(size / 1_000_000)MB.xml"
   if !FileManager.default.fileExists(atPath: path) {
-    FileHandle.standardError.write(Data("writing \(path)…\n".utf8))
-    try LargeExportWriter(targetBytes: size).write(to: path)
+    FileHandle.standardError.write(Data("generating \(path)…\n".utf8))
+    let export = try SampleExport(configuration: try generatedConfiguration(size: size))
+    try SampleExportWriter.write(export, to: path, format: .xml, overwrites: false)
   }
 }
 // Throughput counts the health XML's bytes, inflated when the input is a zip archive.
@@ -71,8 +125,7 @@ if source.shape == .zipArchive, let entry = try ZipArchive(path: path).entry(nam
   bytes = Double(entry.uncompressedSize)
 }
 let baseline = SystemCall.peakResidentMemoryBytes()
-let clock = ContinuousClock()
-let started = clock.now
+let started = ContinuousClock.now
 var detail = ""
 
 switch mode {
@@ -110,11 +163,10 @@ default:
   detail = "\(summary.totalRows) rows, \(outputBytes / 1_000_000) MB of CSV"
 }
 
-let elapsed = clock.now - started
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let elapsed = seconds(since: started)
 let peak = SystemCall.peakResidentMemoryBytes()
 print(
   String(
     format: "%@ %@: %.1f MB in %.2f s = %.0f MB/s; peak memory %.1f MB (%.1f MB before reading); %@",
-    mode, path, bytes / 1e6, seconds, bytes / 1e6 / seconds, Double(peak) / 1_048_576,
+    mode, path, bytes / 1e6, elapsed, bytes / 1e6 / elapsed, Double(peak) / 1_048_576,
     Double(baseline) / 1_048_576, detail))

@@ -7,7 +7,10 @@ public enum CommandLineTool {
   public static let name = "health-exporter"
 
   static var subcommands: [any Subcommand.Type] {
-    [ExportCommand.self, ProfileCommand.self, InspectCommand.self, MetricsCommand.self, PrivacyCommand.self]
+    [
+      ExportCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
+      PrivacyCommand.self,
+    ]
   }
 
   /// Runs the tool.

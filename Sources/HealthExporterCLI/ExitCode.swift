@@ -1,6 +1,7 @@
 import HealthArchive
 import HealthExport
 import HealthModel
+import HealthSampleGenerator
 import SystemShim
 
 /// The exit codes of the command line, after `sysexits.h`.
@@ -36,6 +37,10 @@ public enum ExitCode: Int32, Sendable {
       if case .cannotSpill = error { self = .cannotCreate } else { self = .dataError }
     case let error as OutputError:
       self = error.isWriteFailure ? .ioError : .cannotCreate
+    case let error as SampleOutputError:
+      self = error.isWriteFailure ? .ioError : .cannotCreate
+    case is SampleConfigurationError, is SampleSizeError:
+      self = .usage
     case is SystemError:
       self = .ioError
     default:

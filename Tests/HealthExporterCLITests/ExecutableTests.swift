@@ -20,13 +20,16 @@ import Testing
     var standardError: String
   }
 
-  private func run(_ arguments: [String], standardOutput: FileHandle? = nil) throws -> Result {
+  private func run(
+    _ arguments: [String], standardOutput: FileHandle? = nil,
+    environment: [String: String] = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"]
+  ) throws -> Result {
     let path = try #require(
       Self.executable, "build the package first: the health-exporter executable was not found")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.environment = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"]
+    process.environment = environment
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = standardOutput ?? output
@@ -76,5 +79,17 @@ import Testing
     let result = try run(["export", exampleExport, "--all", "-o", "-"], standardOutput: full)
     #expect(result.status == 74)
     #expect(result.standardError == "Error: cannot write standard output: No space left on device\n")
+  }
+
+  /// The same options give the same bytes whatever the process's time zone and clock.
+  @Test func generatesTheSameBytesInAnyTimeZone() throws {
+    let arguments = ["generate", "-o", "-", "--days", "3", "--time-zone", "Europe/Paris"]
+    let tokyo = try run(
+      arguments, environment: ["TZ": "Asia/Tokyo", "HEALTH_EXPORTER_NOW": "2030-01-01T00:00:00Z"])
+    let angeles = try run(arguments, environment: ["TZ": "America/Los_Angeles"])
+    #expect(tokyo.status == 0 && angeles.status == 0)
+    #expect(tokyo.standardOutput.utf8.count > 1_000_000)
+    #expect(StreamBytes.digest(tokyo.standardOutput.utf8) == StreamBytes.digest(angeles.standardOutput.utf8))
+    #expect(tokyo.standardOutput.contains(" <ExportDate value=\"2026-06-30 23:59:59 +0200\"/>\n"))
   }
 }

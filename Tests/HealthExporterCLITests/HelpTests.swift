@@ -14,6 +14,8 @@ import Testing
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),
     (["privacy"], "privacy.txt"),
+    (["generate", "--help"], "generate-help.txt"),
+    (["help", "generate"], "generate-help.txt"),
     (["metrics"], "metrics.txt"),
   ])
   func printsThePage(_ example: ([String], String)) throws {

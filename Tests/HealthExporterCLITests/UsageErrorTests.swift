@@ -11,7 +11,11 @@ import Testing
   }
 
   static let exportUsage =
-    "Usage: health-exporter export <input> [<options>]\n  See 'health-exporter export --help' for more information.\n"
+    "Usage: health-exporter export [<input>] [<options>]\n  See 'health-exporter export --help' for more information.\n"
+  static let inspectUsage =
+    "Usage: health-exporter inspect [<input>] [<options>]\n  See 'health-exporter inspect --help' for more information.\n"
+  static let generateUsage =
+    "Usage: health-exporter generate [<options>]\n  See 'health-exporter generate --help' for more information.\n"
   static let toolUsage =
     "Usage: health-exporter <command> [<options>]\n  See 'health-exporter --help' for more information.\n"
 
@@ -20,7 +24,19 @@ import Testing
     Case(arguments: ["export", "in.xml", "-x"], message: "unknown option '-x'"),
     Case(
       arguments: ["export"],
-      message: "missing <input>: give the export.zip, its unpacked folder or export.xml to read"),
+      message: "missing <input>: give the export.zip, its unpacked folder or export.xml to read, or --sample"),
+    Case(
+      arguments: ["export", "in.xml", "--sample"],
+      message: "give either <input> ('in.xml') or --sample, not both"),
+    Case(
+      arguments: ["inspect", "--sample", "in.xml"],
+      message: "give either <input> ('in.xml') or --sample, not both",
+      command: "inspect"),
+    Case(
+      arguments: ["inspect"],
+      message:
+        "missing <input>: give the export.zip, its unpacked folder or export.xml to inspect, or --sample",
+      command: "inspect"),
     Case(arguments: ["export", "a.xml", "b.xml"], message: "unexpected argument 'b.xml'"),
     Case(arguments: ["export", "in.xml", "--last-days"], message: "missing value for '--last-days <n>'"),
     Case(arguments: ["export", "in.xml", "-o"], message: "missing value for '-o <path>'"),
@@ -86,6 +102,47 @@ import Testing
       message:
         "invalid value 'Mars/Olympus' for '--time-zone <tz>': expected an IANA time zone name such as America/New_York or UTC"
     ),
+    Case(
+      arguments: ["generate"],
+      message: "missing '-o, --output <path>': name the .zip archive, .xml file or folder to write",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "extra"], message: "unexpected argument 'extra'",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--seed", "-1"],
+      message: "invalid value '-1' for '--seed <n>': expected a whole number, 0 or more", command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--days", "0"],
+      message: "invalid value '0' for '--days <n>': expected a whole number of days from 1 to 14610",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--end", "2026-13-01"],
+      message:
+        "invalid value '2026-13-01' for '--end <yyyy-mm-dd>': expected a date from 1900 to 2199 such as 2026-06-30",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--time-zone", "Mars/Olympus"],
+      message:
+        "invalid value 'Mars/Olympus' for '--time-zone <tz>': expected an IANA time zone name such as America/New_York or UTC",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--format", "tar"],
+      message:
+        "invalid value 'tar' for '--format <zip|folder|xml|profile>': expected one of zip, folder, xml, profile",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--size", "huge"],
+      message: "invalid value 'huge' for '--size <size>': expected a size such as 200MB or 2GB",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "a.zip", "--size", "100KB"],
+      message:
+        "invalid value '100KB' for '--size <size>': an export.xml of 0.1 MB is too small: 1 day makes at least 0.7 MB",
+      command: "generate"),
+    Case(
+      arguments: ["generate", "-o", "-", "--format", "zip"],
+      message: "only --format xml or profile can be written to standard output (-o -)", command: "generate"),
     Case(arguments: ["metrics", "extra"], message: "unexpected argument 'extra'", command: "metrics"),
     Case(arguments: ["frobnicate"], message: "unknown command 'frobnicate'", command: nil),
     Case(arguments: ["--frobnicate"], message: "unknown option '--frobnicate'", command: nil),
@@ -96,6 +153,8 @@ import Testing
     let usage: String
     switch example.command {
     case "export": usage = Self.exportUsage
+    case "inspect": usage = Self.inspectUsage
+    case "generate": usage = Self.generateUsage
     case "metrics":
       usage = "Usage: health-exporter metrics\n  See 'health-exporter metrics --help' for more information.\n"
     default: usage = Self.toolUsage

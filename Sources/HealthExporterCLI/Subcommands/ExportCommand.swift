@@ -7,7 +7,7 @@ import HealthModel
 enum ExportCommand: Subcommand {
   static let name = "export"
   static let abstract = "Write the HealthExporter CSV from an Apple Health export."
-  static let usageArguments = "<input>"
+  static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = [
     (
@@ -17,6 +17,7 @@ enum ExportCommand: Subcommand {
   ]
 
   static let options: [OptionSpec] = [
+    OptionSpec.sample,
     OptionSpec(
       "output", short: "o", .value(name: "path"),
       help:
@@ -72,14 +73,6 @@ enum ExportCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    guard let input = arguments.positionals.first else {
-      throw usageError(
-        .missingArgument(
-          name: "input", help: "give the export.zip, its unpacked folder or export.xml to read"))
-    }
-    if arguments.positionals.count > 1 {
-      throw usageError(.unexpectedArgument(arguments.positionals[1]))
-    }
     let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment)
     let selection = try ExportOptions.selection(arguments, timeZone: timeZone) { warning in
       context.output.writeStandardError("warning: \(warning)\n")
@@ -89,7 +82,9 @@ enum ExportCommand: Subcommand {
       output: arguments.values["output"], defaultFileName: CSVExport.fileName(now: now, timeZone: timeZone),
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
 
-    let source = try HealthInput.open(path: input)
+    let source = try SampleOption.source(
+      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let summary = try CSVExport(selection: selection, now: now)
       .run(source: source, destination: destination, diagnostics: diagnostics)

@@ -6,13 +6,14 @@ enum InspectCommand: Subcommand {
   static let name = "inspect"
   static let abstract =
     "Show what an export holds: records by type and source, workouts, clinical records, problems."
-  static let usageArguments = "<input>"
+  static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = [
     ("input", "The export.zip, its unpacked folder, or export.xml alone, whatever its name.")
   ]
 
   static let options: [OptionSpec] = [
+    OptionSpec.sample,
     OptionSpec("json", .flag, help: "Print JSON for scripts instead of a table (dates in UTC)."),
     OptionSpec(
       "time-zone", .value(name: "tz"), help: "An IANA time zone for the table's dates.",
@@ -25,16 +26,11 @@ enum InspectCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    guard let input = arguments.positionals.first else {
-      throw usageError(
-        .missingArgument(
-          name: "input", help: "give the export.zip, its unpacked folder or export.xml to inspect"))
-    }
-    if arguments.positionals.count > 1 {
-      throw usageError(.unexpectedArgument(arguments.positionals[1]))
-    }
     let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
-    let inspection = try ExportInspection.inspect(try HealthInput.open(path: input))
+    let source = try SampleOption.source(
+      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      missingHelp: "give the export.zip, its unpacked folder or export.xml to inspect, or --sample")
+    let inspection = try ExportInspection.inspect(source)
     if arguments.has("json") {
       let bytes = inspection.json()
       try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }

@@ -8,13 +8,14 @@ enum ProfileCommand: Subcommand {
   static let name = "profile"
   static let abstract =
     "Write the JSON health profile (HealthKitSampleGenerator format 1.0.0) of an export or a profile."
-  static let usageArguments = "<input>"
+  static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = [
     ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
   ]
 
   static let options: [OptionSpec] = [
+    OptionSpec.sample,
     OptionSpec(
       "output", short: "o", .value(name: "path"),
       help:
@@ -39,14 +40,6 @@ enum ProfileCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    guard let input = arguments.positionals.first else {
-      throw usageError(
-        .missingArgument(
-          name: "input", help: "give the export.zip, its folder, export.xml or a profile to read"))
-    }
-    if arguments.positionals.count > 1 {
-      throw usageError(.unexpectedArgument(arguments.positionals[1]))
-    }
     let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     let destination = OutputDestination.resolve(
@@ -56,7 +49,9 @@ enum ProfileCommand: Subcommand {
     let options = ProfileWriter.Options(
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone),
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
-    let source = try HealthInput.open(path: input, timeZone: timeZone)
+    let source = try SampleOption.source(
+      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
     let summary = try ProfileExport(options: options).run(
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
     if !arguments.has("quiet") {

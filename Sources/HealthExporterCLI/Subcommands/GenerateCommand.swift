@@ -1,0 +1,116 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthSampleGenerator
+
+/// `health-exporter generate`: a synthetic health record in Apple's export format.
+enum GenerateCommand: Subcommand {
+  static let name = "generate"
+  static let abstract = "Generate a synthetic Apple Health export: one simulated person's whole record."
+  static let usageArguments = ""
+  static let arguments: [(name: String, help: String)] = []
+
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      "output", short: "o", .value(name: "path"),
+      help:
+        "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
+    ),
+    OptionSpec(
+      "format", .value(name: "zip|folder|xml|profile"),
+      help:
+        "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
+      default:
+        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, else a folder"
+    ),
+    OptionSpec(
+      "seed", .value(name: "n"),
+      help: "Decides the person and every value; the same seed gives the same bytes.",
+      default: "\(SampleConfiguration.defaultSeed)"),
+    OptionSpec(
+      "days", .value(name: "n"), help: "How many days the record covers, the end day included.",
+      default: "\(SampleConfiguration.defaultDays)"),
+    OptionSpec(
+      "end", .value(name: "yyyy-mm-dd"), help: "The last day of the record; the export is made at its end.",
+      default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
+    OptionSpec(
+      "time-zone", .value(name: "tz"), help: "The IANA time zone the person lives in (TZ is not read).",
+      default: SampleConfiguration.defaultTimeZone),
+    OptionSpec(
+      "size", .value(name: "size"),
+      help:
+        "The size export.xml should have, such as 200MB or 2GB (10^6 and 10^9 bytes): the record is lengthened (or, with --days, made denser) until export.xml is within 10% of it."
+    ),
+    OptionSpec("force", .flag, help: "Replace an existing output."),
+    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+  ]
+
+  static let discussion: String? = """
+    The same options give the same bytes on any machine, on any day and in any TZ. The archive \
+    holds apple_health_export/ as the Health app's does: export.xml, clinical-records/ (FHIR R4 \
+    and DSTU2), workout-routes/ (GPX) and electrocardiograms/ (ECG CSV).
+    """
+
+  static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    if let extra = arguments.positionals.first {
+      throw usageError(.unexpectedArgument(extra))
+    }
+    guard let output = arguments.values["output"] else {
+      throw usageError(
+        .other("missing '-o, --output <path>': name the .zip archive, .xml file or folder to write"))
+    }
+    let target = try GenerateOptions.target(arguments, output: output)
+    let configuration = try GenerateOptions.configuration(arguments)
+
+    let export = try SampleExport(configuration: configuration)
+    guard case .export(let format) = target else {
+      return try writeProfile(of: export, to: output, arguments: arguments, context: context)
+    }
+    if output == "-" {
+      let stream = export.exportXML()
+      var buffer = [UInt8](repeating: 0, count: 1 << 20)
+      while true {
+        let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+        if count == 0 { break }
+        try buffer.withUnsafeBytes {
+          try context.output.writeStandardOutput(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
+        }
+      }
+      return .success
+    }
+    let summary = try SampleExportWriter.write(
+      export, to: output, format: format, overwrites: arguments.has("force"))
+    if !arguments.has("quiet") {
+      context.output.writeStandardError(summary.line + "\n")
+    }
+    return .success
+  }
+
+  /// Writes the JSON profile of the generated export, as `profile` would write the export's; the
+  /// profile's name and creation date are the export's, so that the same options give the same
+  /// bytes.
+  private static func writeProfile(
+    of export: SampleExport, to output: String, arguments: ParsedArguments, context: ToolContext
+  ) throws -> ExitCode {
+    let timeZone = TimeZone(identifier: export.configuration.timeZoneIdentifier)!
+    let options = ProfileWriter.Options(
+      profileName: ProfileExport.defaultProfileName(now: export.exportDate, timeZone: timeZone),
+      creationDate: export.exportDate, timeZone: timeZone)
+    let destination = OutputDestination.resolve(
+      output: output, defaultFileName: "profile.json", overwrites: arguments.has("force"),
+      standardOutput: { try context.output.writeStandardOutput($0) })
+    let summary = try ProfileExport(options: options).run(
+      source: export.source(), destination: destination, diagnostics: Diagnostics())
+    if !arguments.has("quiet") {
+      context.output.writeStandardError(summary.line + "\n")
+    }
+    return .success
+  }
+}
+
+extension CalendarDay {
+  init(_ civil: CivilDateTime) {
+    self.init(year: civil.year, month: civil.month, day: civil.day)
+  }
+}

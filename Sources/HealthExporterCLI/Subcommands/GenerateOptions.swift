@@ -1,0 +1,121 @@
+import Foundation
+import HealthExport
+import HealthModel
+import HealthSampleGenerator
+
+/// Turns the `generate` options into a configuration and a format, naming the option and the
+/// accepted values in every error.
+enum GenerateOptions {
+  /// The configuration the options describe, over the fixed defaults; with `--size`, fitted to it.
+  /// - Throws: `UsageError` for a value out of range or a size that cannot be reached.
+  static func configuration(_ arguments: ParsedArguments) throws(UsageError) -> SampleConfiguration {
+    var configuration = SampleConfiguration()
+    if let text = arguments.values["seed"] {
+      guard let seed = UInt64(text) else {
+        throw GenerateCommand.usageError(
+          .invalidValue(option: "--seed <n>", value: text, expected: "expected a whole number, 0 or more"))
+      }
+      configuration.seed = seed
+    }
+    if let text = arguments.values["days"] {
+      guard let days = Int(text), (1...SampleConfiguration.maximumDays).contains(days) else {
+        throw GenerateCommand.usageError(
+          .invalidValue(
+            option: "--days <n>", value: text,
+            expected: "expected a whole number of days from 1 to \(SampleConfiguration.maximumDays)"))
+      }
+      configuration.days = days
+    }
+    if let text = arguments.values["end"] {
+      guard let day = CalendarDay(parsing: text), (1900...2199).contains(day.year) else {
+        throw GenerateCommand.usageError(
+          .invalidValue(
+            option: "--end <yyyy-mm-dd>", value: text,
+            expected: "expected a date from 1900 to 2199 such as 2026-06-30"))
+      }
+      configuration.end = CivilDateTime(year: day.year, month: day.month, day: day.day)
+    }
+    if let name = arguments.values["time-zone"] {
+      guard TimeZone(identifier: name) != nil else {
+        throw GenerateCommand.usageError(
+          .invalidValue(
+            option: "--time-zone <tz>", value: name,
+            expected: "expected an IANA time zone name such as America/New_York or UTC"))
+      }
+      configuration.timeZoneIdentifier = name
+    }
+    do {
+      try configuration.validate()
+    } catch {
+      throw GenerateCommand.usageError(.other(error.description))
+    }
+    if let text = arguments.values["size"] {
+      guard let bytes = size(text) else {
+        throw GenerateCommand.usageError(
+          .invalidValue(
+            option: "--size <size>", value: text, expected: "expected a size such as 200MB or 2GB"))
+      }
+      do {
+        configuration = try configuration.fitted(toExportXMLBytes: bytes, keepingDays: arguments.has("days"))
+      } catch let error as SampleSizeError {
+        throw GenerateCommand.usageError(
+          .invalidValue(option: "--size <size>", value: text, expected: error.description))
+      } catch {
+        throw GenerateCommand.usageError(.other("\(error)"))
+      }
+    }
+
+    return configuration
+  }
+
+  /// What `generate` writes: an export in one of its shapes, or the JSON profile of one.
+  enum Target: Equatable {
+    case export(SampleOutputFormat)
+    case profile
+  }
+
+  /// The target: `--format`, else from the output's extension (`.json` and `.hsg` a profile;
+  /// `-` is export.xml).
+  /// - Throws: `UsageError` for an unknown format, or one that cannot go to standard output.
+  static func target(_ arguments: ParsedArguments, output: String) throws(UsageError) -> Target {
+    let target: Target
+    if let text = arguments.values["format"] {
+      if text.lowercased() == "profile" {
+        target = .profile
+      } else if let chosen = SampleOutputFormat(rawValue: text.lowercased()) {
+        target = .export(chosen)
+      } else {
+        throw GenerateCommand.usageError(
+          .invalidValue(
+            option: "--format <zip|folder|xml|profile>", value: text,
+            expected: "expected one of zip, folder, xml, profile"))
+      }
+    } else if output == "-" {
+      target = .export(.xml)
+    } else {
+      let name = output.lowercased()
+      target =
+        name.hasSuffix(".json") || name.hasSuffix(".hsg")
+        ? .profile : .export(SampleOutputFormat.inferred(fromPath: output))
+    }
+    if output == "-" && target != .export(.xml) && target != .profile {
+      throw GenerateCommand.usageError(
+        .other("only --format xml or profile can be written to standard output (-o -)"))
+    }
+    return target
+  }
+
+  /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).
+  static func size(_ text: String) -> Int? {
+    let upper = text.uppercased().trimmingCharacters(in: .whitespaces)
+    for (suffix, factor) in [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("B", 1.0)] where upper.hasSuffix(suffix)
+    {
+      guard let number = Double(upper.dropLast(suffix.count)), number > 0, number * factor <= 1e13 else {
+        return nil
+      }
+      return Int((number * factor).rounded())
+    }
+    guard let number = Int(upper), number > 0 else { return nil }
+    return number
+  }
+}

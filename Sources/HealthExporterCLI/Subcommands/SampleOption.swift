@@ -1,0 +1,40 @@
+import Foundation
+import HealthArchive
+import HealthSampleGenerator
+
+extension OptionSpec {
+  /// `--sample`, which `export`, `profile` and `inspect` take in place of an input.
+  static let sample = OptionSpec(
+    "sample", .flag,
+    help:
+      "Read the built-in sample instead of an input: a generated record of \(SampleConfiguration.sampleDays) days ending today, made in memory (nothing is written)."
+  )
+}
+
+/// The input of `export`, `profile` and `inspect`: the path given, or the built-in sample.
+enum SampleOption {
+  /// The export named by the positional argument, or the generated sample for `--sample` (the
+  /// default seed and days, ending on the day of "now" in `timeZone`).
+  /// - Throws: `UsageError` when both or neither are given, or "now" is not a date-time; the
+  ///   input's errors.
+  static func source(
+    _ arguments: ParsedArguments, command: String, timeZone: TimeZone, environment: [String: String],
+    missingHelp: String
+  ) throws -> any HealthInputSource {
+    if arguments.positionals.count > 1 {
+      throw UsageError(.unexpectedArgument(arguments.positionals[1]), command: command)
+    }
+    if arguments.has("sample") {
+      if let input = arguments.positionals.first {
+        throw UsageError(.other("give either <input> ('\(input)') or --sample, not both"), command: command)
+      }
+      let now = try ExportOptions.now(environment: environment, command: command)
+      let configuration = SampleConfiguration.sample(now: now, timeZoneIdentifier: timeZone.identifier)
+      return try SampleExport(configuration: configuration).source()
+    }
+    guard let input = arguments.positionals.first else {
+      throw UsageError(.missingArgument(name: "input", help: missingHelp), command: command)
+    }
+    return try HealthInput.open(path: input, timeZone: timeZone)
+  }
+}

@@ -1,0 +1,19 @@
+import HealthArchive
+
+/// A stream that counts the bytes read through it.
+final class CountingStream: ByteStream {
+  private let base: any ByteStream
+  private(set) var count = 0
+
+  init(_ base: any ByteStream) {
+    self.base = base
+  }
+
+  var name: String { base.name }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let read = try base.read(into: buffer)
+    count += read
+    return read
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A generated export that cannot be written where asked.
+public enum SampleOutputError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// Something exists at the path and overwriting was not asked for.
+  case alreadyExists(path: String)
+  /// The folder the output should go in does not exist.
+  case folderNotFound(path: String)
+  /// The output cannot be created there (permissions, a read-only disk, a folder in the way).
+  case cannotCreate(path: String, reason: String)
+  /// Writing failed part-way (disk full, I/O error); nothing was left behind.
+  case writeFailed(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .alreadyExists(let path):
+      "\(path) already exists. Pass --force to overwrite it, or choose another path with --output."
+    case .folderNotFound(let path):
+      "The folder for \(path) does not exist. Create it first, or choose another path with --output."
+    case .cannotCreate(let path, let reason):
+      "Cannot create \(path): \(reason)."
+    case .writeFailed(let path, let reason):
+      "Writing \(path) failed: \(reason). Nothing was written."
+    }
+  }
+
+  public var errorDescription: String? { description }
+
+  /// Whether the error happened while writing rather than creating (an I/O error).
+  public var isWriteFailure: Bool {
+    if case .writeFailed = self { return true }
+    return false
+  }
+}

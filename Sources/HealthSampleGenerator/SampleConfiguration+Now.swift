@@ -1,0 +1,22 @@
+import Foundation
+import HealthModel
+
+extension SampleConfiguration {
+  /// How many days the built-in sample covers: six weeks and a half, enough for "the last 30
+  /// days" and a lab visit, and quick to make and read even in a debug build.
+  public static let sampleDays = 45
+
+  /// The built-in sample that `--sample` reads: the default seed, `sampleDays` days, ending on
+  /// the day of `now` in the time zone named `timeZoneIdentifier` (UTC when it is not a zone), so
+  /// that "the last 30 days" always holds records.
+  /// - Parameters:
+  ///   - now: the moment the sample is made for.
+  ///   - timeZoneIdentifier: where the person lives and "today" is reckoned.
+  public static func sample(now: Timestamp, timeZoneIdentifier: String) -> SampleConfiguration {
+    let zone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")!
+    let seconds = now.wholeSecondsSince1970
+    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+    let today = CivilDateTime(secondsSince1970: seconds + Int64(offset))
+    return SampleConfiguration(days: sampleDays, end: today, timeZoneIdentifier: zone.identifier)
+  }
+}

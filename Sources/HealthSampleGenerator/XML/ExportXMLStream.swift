@@ -1,0 +1,87 @@
+import HealthArchive
+
+/// export.xml made as it is read: each `read` writes the next pieces (one record type on one day,
+/// one day's workouts…) into a buffer and hands them out, so that memory stays bounded by a day's
+/// records of one type whatever the size of the export.
+final class ExportXMLStream: ByteStream {
+  /// Where the writing has got to.
+  enum Phase: Equatable {
+    case header
+    case records(kind: Int, dayNumber: Int64)
+    case correlations(dayNumber: Int64)
+    case workouts(dayNumber: Int64)
+    case activitySummaries(dayNumber: Int64)
+    case clinicalRecords
+    case footer
+    case finished
+  }
+
+  /// How many bytes are gathered before they are handed out.
+  private static let chunkSize = 256 << 10
+
+  let name: String
+  private var writer: ExportXMLWriter
+  private var phase = Phase.header
+  private var position = 0
+
+  init(model: SampleModel, name: String) {
+    self.name = name
+    writer = ExportXMLWriter(model: model)
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    if position == writer.out.bytes.count {
+      writer.out.removeAll()
+      position = 0
+      while writer.out.bytes.count < Self.chunkSize && phase != .finished {
+        writeNextPiece()
+      }
+      if writer.out.bytes.isEmpty { return 0 }
+    }
+    let count = min(buffer.count, writer.out.bytes.count - position)
+    writer.out.bytes.withUnsafeBytes { source in
+      base.copyMemory(from: source.baseAddress! + position, byteCount: count)
+    }
+    position += count
+    return count
+  }
+
+  /// Writes the piece of the current phase and moves to the next.
+  private func writeNextPiece() {
+    let model = writer.model
+    let first = model.firstDayNumber
+    let last = model.lastDayNumber
+    switch phase {
+    case .header:
+      writer.writeHeader()
+      phase = .records(kind: 0, dayNumber: first)
+    case .records(let kind, let dayNumber):
+      writer.writeRecords(RecordKind.allCases[kind], dayNumber: dayNumber)
+      if dayNumber < last {
+        phase = .records(kind: kind, dayNumber: dayNumber + 1)
+      } else if kind + 1 < RecordKind.allCases.count {
+        phase = .records(kind: kind + 1, dayNumber: first)
+      } else {
+        phase = .correlations(dayNumber: first)
+      }
+    case .correlations(let dayNumber):
+      writer.writeCorrelations(dayNumber: dayNumber)
+      phase = dayNumber < last ? .correlations(dayNumber: dayNumber + 1) : .workouts(dayNumber: first)
+    case .workouts(let dayNumber):
+      writer.writeWorkout(dayNumber: dayNumber)
+      phase = dayNumber < last ? .workouts(dayNumber: dayNumber + 1) : .activitySummaries(dayNumber: first)
+    case .activitySummaries(let dayNumber):
+      writer.writeActivitySummary(dayNumber: dayNumber)
+      phase = dayNumber < last ? .activitySummaries(dayNumber: dayNumber + 1) : .clinicalRecords
+    case .clinicalRecords:
+      writer.writeClinicalRecords()
+      phase = .footer
+    case .footer:
+      writer.writeFooter()
+      phase = .finished
+    case .finished:
+      return
+    }
+  }
+}
