@@ -37,8 +37,6 @@ public enum ExitCode: Int32, Sendable {
       if case .cannotSpill = error { self = .cannotCreate } else { self = .dataError }
     case let error as OutputError:
       self = error.isWriteFailure ? .ioError : .cannotCreate
-    case let error as SampleOutputError:
-      self = error.isWriteFailure ? .ioError : .cannotCreate
     case is SampleConfigurationError, is SampleSizeError:
       self = .usage
     case is SystemError:

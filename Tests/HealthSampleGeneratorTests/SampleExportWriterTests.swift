@@ -61,7 +61,7 @@ import Testing
     } else {
       try folder.write("mine\n", to: "existing")
     }
-    #expect(throws: SampleOutputError.alreadyExists(path: path)) {
+    #expect(throws: OutputError.alreadyExists(path: path)) {
       try SampleExportWriter.write(export, to: path, format: format, overwrites: false)
     }
     #expect(try folder.read(format == .folder ? "existing/note.txt" : "existing") == "mine\n")
@@ -90,11 +90,11 @@ import Testing
     let folder = try TestDirectory()
     let export = try SampleExport(configuration: Self.configuration)
     let missing = folder.file("nope/export.zip")
-    #expect(throws: SampleOutputError.folderNotFound(path: missing)) {
+    #expect(throws: OutputError.folderNotFound(path: missing)) {
       try SampleExportWriter.write(export, to: missing, format: .zip, overwrites: false)
     }
     try FileManager.default.createDirectory(atPath: folder.file("dir"), withIntermediateDirectories: false)
-    #expect(throws: SampleOutputError.cannotCreate(path: folder.file("dir"), reason: "it is a folder")) {
+    #expect(throws: OutputError.cannotCreate(path: folder.file("dir"), reason: "it is a folder")) {
       try SampleExportWriter.write(export, to: folder.file("dir"), format: .xml, overwrites: true)
     }
     #expect(try folder.contents() == ["dir"])
@@ -105,7 +105,7 @@ import Testing
     let export = try SampleExport(configuration: Self.configuration)
     let temporary = folder.file(".export.zip.\(SystemCall.processID).tmp")
     try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-    #expect(throws: SampleOutputError.self) {
+    #expect(throws: OutputError.self) {
       try SampleExportWriter.write(export, to: folder.file("export.zip"), format: .zip, overwrites: false)
     }
     #expect(try folder.contents() == [".export.zip.\(SystemCall.processID).tmp"])

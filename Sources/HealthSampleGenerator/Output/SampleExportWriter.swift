@@ -40,13 +40,13 @@ public enum SampleExportWriter {
   ///   - format: zip archive, folder or export.xml alone.
   ///   - overwrites: whether an existing file or folder at `path` may be replaced.
   /// - Returns: what was written.
-  /// - Throws: `SampleOutputError`; nothing is left behind on failure.
+  /// - Throws: `OutputError`; nothing is left behind on failure.
   /// - Complexity: O(*n*) in the size of the export; memory stays bounded by one file beside
   ///   export.xml and a day's records of one type.
   @discardableResult
   public static func write(
     _ export: SampleExport, to path: String, format: SampleOutputFormat, overwrites: Bool
-  ) throws(SampleOutputError) -> Summary {
+  ) throws(OutputError) -> Summary {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     try checkDestination(path, format: format, overwrites: overwrites)
@@ -68,7 +68,7 @@ public enum SampleExportWriter {
       try place(temporary, at: path, overwrites: overwrites)
     } catch {
       try? FileManager.default.removeItem(atPath: temporary)
-      if let error = error as? SampleOutputError { throw error }
+      if let error = error as? OutputError { throw error }
       throw .writeFailed(path: path, reason: "\(error)")
     }
     return Summary(
@@ -79,7 +79,7 @@ public enum SampleExportWriter {
   /// Checks, before any work is done, that the output can be placed at `path`.
   static func checkDestination(
     _ path: String, format: SampleOutputFormat, overwrites: Bool
-  ) throws(SampleOutputError) {
+  ) throws(OutputError) {
     switch SystemCall.kind(of: path) {
     case .missing:
       break
@@ -92,7 +92,9 @@ public enum SampleExportWriter {
       if !overwrites { throw .alreadyExists(path: path) }
       if format != .folder { throw .cannotCreate(path: path, reason: "it is a folder") }
     }
-    guard SystemCall.kind(of: folder(of: path)) == .directory else { throw .folderNotFound(path: path) }
+    guard SystemCall.kind(of: OutputFile.folder(of: path)) == .directory else {
+      throw .folderNotFound(path: path)
+    }
   }
 
   // MARK: - Formats
@@ -113,7 +115,7 @@ public enum SampleExportWriter {
       writer = try ZipWriter(
         path: temporary, options: ZipWriter.Options(usesDataDescriptors: true, modificationTime: time))
     } catch {
-      throw SampleOutputError.cannotCreate(path: displayPath, reason: reason(error))
+      throw OutputError.cannotCreate(path: displayPath, reason: reason(error))
     }
     let counter = CountingStream(export.exportXML())
     do {
@@ -124,7 +126,7 @@ public enum SampleExportWriter {
       }
       try writer.finish()
     } catch {
-      throw SampleOutputError.writeFailed(path: displayPath, reason: reason(error))
+      throw OutputError.writeFailed(path: displayPath, reason: reason(error))
     }
     return (counter.count, export.filePaths.count)
   }
@@ -136,20 +138,20 @@ public enum SampleExportWriter {
       try FileManager.default.createDirectory(
         atPath: temporary, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw SampleOutputError.cannotCreate(path: displayPath, reason: reason(error))
+      throw OutputError.cannotCreate(path: displayPath, reason: reason(error))
     }
     let xmlBytes = try writeFile(
       at: temporary + "/export.xml", from: export.exportXML(), displayPath: displayPath)
     var folders: Set<String> = []
     for path in export.filePaths {
-      let folder = self.folder(of: path)
+      let folder = OutputFile.folder(of: path)
       if !folders.contains(folder) {
         do {
           try FileManager.default.createDirectory(
             atPath: temporary + "/" + folder, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         } catch {
-          throw SampleOutputError.writeFailed(path: displayPath, reason: reason(error))
+          throw OutputError.writeFailed(path: displayPath, reason: reason(error))
         }
         folders.insert(folder)
       }
@@ -168,7 +170,7 @@ public enum SampleExportWriter {
     do {
       descriptor = try SystemCall.createExclusive(path, mode: 0o600)
     } catch {
-      throw SampleOutputError.cannotCreate(path: displayPath, reason: error.reason)
+      throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
     }
     var isOpen = true
     defer { if isOpen { SystemCall.close(descriptor) } }
@@ -185,7 +187,7 @@ public enum SampleExportWriter {
       isOpen = false
       try SystemCall.closeChecked(descriptor, path: path)
     } catch {
-      throw SampleOutputError.writeFailed(path: displayPath, reason: reason(error))
+      throw OutputError.writeFailed(path: displayPath, reason: reason(error))
     }
     return total
   }
@@ -194,7 +196,7 @@ public enum SampleExportWriter {
 
   /// `.name.PID.tmp` beside `path`.
   static func temporaryPath(for path: String) -> String {
-    let folder = folder(of: path)
+    let folder = OutputFile.folder(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
     return "\(prefix).\(name).\(SystemCall.processID).tmp"
@@ -202,8 +204,7 @@ public enum SampleExportWriter {
 
   /// Moves the finished output into place. What it replaces is moved aside first (a folder
   /// cannot be renamed over a folder that holds files, nor over a file), then removed.
-  private static func place(_ temporary: String, at path: String, overwrites: Bool) throws(SampleOutputError)
-  {
+  private static func place(_ temporary: String, at path: String, overwrites: Bool) throws(OutputError) {
     let existing = SystemCall.kind(of: path)
     if existing != .missing && !overwrites { throw .alreadyExists(path: path) }
     do throws(SystemError) {
@@ -225,13 +226,6 @@ public enum SampleExportWriter {
     }
   }
 
-  /// The folder part of a path (`.` for a bare name).
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
-  }
-
   private static func reason(_ error: any Error) -> String {
     if let error = error as? ZipError {
       switch error {
@@ -240,7 +234,7 @@ public enum SampleExportWriter {
       }
     }
     if let error = error as? SystemError { return error.reason }
-    if let error = error as? SampleOutputError {
+    if let error = error as? OutputError {
       switch error {
       case .writeFailed(_, let reason), .cannotCreate(_, let reason): return reason
       default: return error.description

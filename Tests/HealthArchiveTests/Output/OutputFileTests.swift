@@ -1,4 +1,4 @@
-import HealthExport
+import HealthArchive
 import HealthModel
 import HealthTestSupport
 import SystemShim

@@ -151,7 +151,7 @@ public final class OutputFile {
   }
 
   /// The folder part of a path (`.` for a bare file name).
-  static func folder(of path: String) -> String {
+  public static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
