@@ -8,49 +8,21 @@ extension JSONReader {
     }
   }
 
-  /// Keeps the bytes from `start` on, moves them to the front, and reads more behind them.
-  ///
-  /// When many bytes are kept (a large value being scanned again), it reads at least as many
-  /// again before returning, so that a value is rescanned only a logarithmic number of times.
+  /// Keeps the bytes from `start` on, moves them to the front, and reads more behind them (see
+  /// `ByteWindow.refill`: a large value is rescanned only a logarithmic number of times).
   /// - Returns: false when no byte was added because the stream has ended.
   /// - Throws: `JSONError.Reason.valueTooLarge` when one value fills the largest buffer allowed.
   func refill() throws -> Bool {
-    if isAtEndOfStream { return false }
-    let kept = end - start
-    if start > 0 {
-      copyPendingKey()
-      if kept > 0 { base.update(from: base + start, count: kept) }
-      bufferOffset += start
-      tokenStart -= start
-      end = kept
-      start = 0
+    if start > 0 { copyPendingKey() }
+    let shift = start
+    let result = try window.refill(keepingFrom: start, from: stream)
+    tokenStart -= shift
+    start = 0
+    switch result {
+    case .added: return true
+    case .ended: return false
+    case .full: throw error(.valueTooLarge(limit: window.maximumCapacity), at: 0)
     }
-    let wanted = kept >= 4096 ? kept : 1
-    var added = 0
-    while added < wanted {
-      if end == capacity {
-        // A full buffer with new bytes in it is scanned again before it grows any further.
-        if added > 0 { return true }
-        guard capacity < maximumValueSize else {
-          throw error(.valueTooLarge(limit: maximumValueSize), at: 0)
-        }
-        let newCapacity = min(capacity * 2, maximumValueSize)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: end)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-      }
-      let count = try stream.read(
-        into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
-      if count == 0 {
-        isAtEndOfStream = true
-        return added > 0
-      }
-      end += count
-      added += count
-    }
-    return true
   }
 
   /// Copies the innermost object's current key into `path` if it is only in the buffer.

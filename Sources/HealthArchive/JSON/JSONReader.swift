@@ -40,7 +40,6 @@ public final class JSONReader {
 
   /// Where the bytes come from.
   public let stream: any ByteStream
-  let maximumValueSize: Int
   let maximumDepth: Int
   /// `stringByteClass`, held here so that the hot loop does not check its lazy initialization.
   let stringByteClass = JSONReader.stringByteClass
@@ -50,15 +49,16 @@ public final class JSONReader {
 
   // MARK: Buffer
 
-  @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) var capacity: Int
+  @exclusivity(unchecked) var window: ByteWindow
+  /// The buffer the current token's bytes are in.
+  var base: UnsafeMutablePointer<UInt8> { window.base }
   /// The first byte not yet consumed.
   @exclusivity(unchecked) var start = 0
   /// One past the last valid byte.
-  @exclusivity(unchecked) var end = 0
-  @exclusivity(unchecked) var isAtEndOfStream = false
+  var end: Int { window.end }
+  var isAtEndOfStream: Bool { window.isAtEndOfStream }
   /// The offset in the input of `base[0]`.
-  @exclusivity(unchecked) var bufferOffset = 0
+  var bufferOffset: Int { Int(window.offset) }
   @exclusivity(unchecked) var hasCheckedByteOrderMark = false
 
   // MARK: Current token
@@ -120,10 +120,8 @@ public final class JSONReader {
     maximumDepth: Int = JSONReader.defaultMaximumDepth
   ) {
     self.stream = stream
-    self.capacity = max(bufferSize, 16)
-    self.maximumValueSize = max(maximumValueSize, self.capacity)
+    self.window = ByteWindow(capacity: bufferSize, maximumCapacity: maximumValueSize)
     self.maximumDepth = max(maximumDepth, 1)
-    self.base = .allocate(capacity: self.capacity)
   }
 
   /// Creates a reader of bytes in memory (a FHIR resource, a test).
@@ -135,7 +133,7 @@ public final class JSONReader {
   }
 
   deinit {
-    base.deallocate()
+    window.deallocate()
   }
 
   // MARK: - Position

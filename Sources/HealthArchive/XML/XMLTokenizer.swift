@@ -38,16 +38,17 @@ final class XMLTokenizer {
   static let defaultMaximumMarkupSize = 64 * 1_048_576
 
   let stream: any ByteStream
-  private let maximumMarkupSize: Int
   private let byteClass = ByteClass.table
+  @exclusivity(unchecked) private var window: ByteWindow
 
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  /// The buffer the current tag's ranges point into.
+  var base: UnsafeMutablePointer<UInt8> { window.base }
+  /// One past the last valid byte.
+  private var end: Int { window.end }
+  /// Absolute offset in the input of `base[0]`.
+  private var bufferOffset: Int64 { window.offset }
   /// The first byte not yet consumed.
   private var start = 0
-  /// One past the last valid byte.
-  private var end = 0
-  private var isAtEndOfStream = false
 
   /// Where the current tag starts in the buffer.
   private(set) var tagStart = 0
@@ -65,8 +66,6 @@ final class XMLTokenizer {
   private var hasCheckedByteOrderMark = false
   private var hasClosedRoot = false
 
-  /// Absolute offset in the input of `base[0]`.
-  private var bufferOffset: Int64 = 0
   /// Bytes before this buffer position have been counted for lines.
   private var countedPosition = 0
   private var newlinesCounted = 0
@@ -85,13 +84,11 @@ final class XMLTokenizer {
     maximumMarkupSize: Int = XMLTokenizer.defaultMaximumMarkupSize
   ) {
     self.stream = stream
-    self.capacity = max(bufferSize, 16)
-    self.maximumMarkupSize = max(maximumMarkupSize, self.capacity)
-    self.base = .allocate(capacity: self.capacity)
+    self.window = ByteWindow(capacity: bufferSize, maximumCapacity: maximumMarkupSize)
   }
 
   deinit {
-    base.deallocate()
+    window.deallocate()
   }
 
   /// How many elements are open.
@@ -305,36 +302,17 @@ final class XMLTokenizer {
   /// Keeps the bytes from `start` on, moves them to the front and reads more behind them.
   /// - Returns: false at the end of the stream.
   private func refill() throws -> Bool {
-    if isAtEndOfStream { return false }
     countLines(upTo: start)
-    let kept = end - start
-    if start > 0 {
-      if kept > 0 { (base).update(from: base + start, count: kept) }
-      bufferOffset += Int64(start)
-      countedPosition -= start
-      tagStart -= start
-      end = kept
-      start = 0
+    let shift = start
+    let result = try window.refill(keepingFrom: start, from: stream)
+    countedPosition -= shift
+    tagStart -= shift
+    start = 0
+    switch result {
+    case .added: return true
+    case .ended: return false
+    case .full: throw error(.markupTooLarge(limit: window.maximumCapacity), at: 0)
     }
-    if end == capacity {
-      guard capacity < maximumMarkupSize else {
-        throw error(.markupTooLarge(limit: maximumMarkupSize), at: 0)
-      }
-      let newCapacity = min(capacity * 2, maximumMarkupSize)
-      let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-      newBase.update(from: base, count: end)
-      base.deallocate()
-      base = newBase
-      capacity = newCapacity
-    }
-    let count = try stream.read(
-      into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
-    if count == 0 {
-      isAtEndOfStream = true
-      return false
-    }
-    end += count
-    return true
   }
 
   // MARK: - Markup
@@ -348,6 +326,7 @@ final class XMLTokenizer {
 
   private func scanMarkup(at position: Int) throws -> Markup {
     let p = base
+    let end = self.end  // the window does not move while a tag is scanned
     let i = position + 1
     guard i < end else { return .incomplete("a tag") }
     switch p[i] {
@@ -379,6 +358,7 @@ final class XMLTokenizer {
 
   private func scanStartTag(at position: Int) throws -> Markup {
     let p = base
+    let end = self.end  // the window does not move while a tag is scanned
     let table = byteClass
     var i = position + 1
     nameStart = i
@@ -461,6 +441,7 @@ final class XMLTokenizer {
 
   private func scanEndTag(at position: Int) throws -> Markup {
     let p = base
+    let end = self.end  // the window does not move while a tag is scanned
     var i = position + 2
     nameStart = i
     while i < end && byteClass[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
@@ -478,6 +459,7 @@ final class XMLTokenizer {
   /// version of Apple's DTD ends, the broken ones included.
   private func scanDoctype(at position: Int) throws -> Markup {
     let p = base
+    let end = self.end  // the window does not move while a tag is scanned
     var i = position + 9
     while i < end && p[i] != UInt8(ascii: "[") && p[i] != UInt8(ascii: ">") { i += 1 }
     guard i < end else { return .incomplete("the DOCTYPE declaration") }

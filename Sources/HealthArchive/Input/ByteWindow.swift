@@ -1,0 +1,76 @@
+/// The part of a stream a byte-level reader is looking at: one buffer, refilled from the stream,
+/// that keeps the bytes of the token being read when it moves on and grows only for a token
+/// larger than itself, up to a limit. The XML tokenizer and the JSON reader scan it in place.
+struct ByteWindow {
+  /// What a refill did.
+  enum Refill {
+    /// Bytes were added behind `end`.
+    case added
+    /// The stream has ended; nothing was added.
+    case ended
+    /// The kept bytes fill the largest buffer allowed; nothing was added.
+    case full
+  }
+
+  /// The buffer; valid bytes are `base[0..<end]`.
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var capacity: Int
+  /// One past the last valid byte.
+  private(set) var end = 0
+  /// The offset in the stream of `base[0]`.
+  private(set) var offset: Int64 = 0
+  private(set) var isAtEndOfStream = false
+  /// The largest the buffer may grow to.
+  let maximumCapacity: Int
+
+  init(capacity: Int, maximumCapacity: Int) {
+    self.capacity = max(capacity, 16)
+    self.maximumCapacity = max(maximumCapacity, self.capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  /// Frees the buffer; the window is not used afterwards.
+  func deallocate() {
+    base.deallocate()
+  }
+
+  /// Moves the bytes from `keptFrom` on to the front of the buffer (positions shift down by
+  /// `keptFrom`, whatever the result) and reads more behind them.
+  ///
+  /// When many bytes are kept (a large token being scanned again), it reads at least as many again
+  /// before returning, so that a token is rescanned only a logarithmic number of times.
+  /// - Throws: the stream's errors.
+  mutating func refill(keepingFrom keptFrom: Int, from stream: any ByteStream) throws -> Refill {
+    let kept = end - keptFrom
+    if keptFrom > 0 {
+      if kept > 0 { base.update(from: base + keptFrom, count: kept) }
+      offset += Int64(keptFrom)
+      end = kept
+    }
+    if isAtEndOfStream { return .ended }
+    let wanted = kept >= 4096 ? kept : 1
+    var added = 0
+    while added < wanted {
+      if end == capacity {
+        // A full buffer with new bytes in it is scanned again before it grows any further.
+        if added > 0 { return .added }
+        guard capacity < maximumCapacity else { return .full }
+        let newCapacity = min(capacity * 2, maximumCapacity)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: end)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+      }
+      let count = try stream.read(
+        into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
+      if count == 0 {
+        isAtEndOfStream = true
+        return added > 0 ? .added : .ended
+      }
+      end += count
+      added += count
+    }
+    return .added
+  }
+}
