@@ -44,9 +44,9 @@ final class XMLTokenizer {
   /// The buffer the current tag's ranges point into.
   var base: UnsafeMutablePointer<UInt8> { window.base }
   /// One past the last valid byte.
-  private var end: Int { window.end }
+  var end: Int { window.end }
   /// Absolute offset in the input of `base[0]`.
-  private var bufferOffset: Int64 { window.offset }
+  var bufferOffset: Int64 { window.offset }
   /// The first byte not yet consumed.
   private var start = 0
 
@@ -67,10 +67,10 @@ final class XMLTokenizer {
   private var hasClosedRoot = false
 
   /// Bytes before this buffer position have been counted for lines.
-  private var countedPosition = 0
-  private var newlinesCounted = 0
+  var countedPosition = 0
+  var newlinesCounted = 0
   /// Absolute offset of the first byte of the line that holds `countedPosition`.
-  private var currentLineStart: Int64 = 0
+  var currentLineStart: Int64 = 0
 
   /// The number in the DOCTYPE's `<!-- HealthKit Export Version: N -->` comment, if there was one.
   private(set) var exportVersion: Int?
@@ -160,141 +160,6 @@ final class XMLTokenizer {
     while depth > target {
       if try next() == .endOfInput { return }
     }
-  }
-
-  // MARK: - Names and values
-
-  /// Whether the current tag's name is `name`.
-  @inline(__always)
-  func nameIs(_ name: StaticString) -> Bool {
-    bytesEqual(nameStart, nameEnd, name)
-  }
-
-  /// Whether the bytes `start..<end` of the buffer spell `text`.
-  @inline(__always)
-  func bytesEqual(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
-    guard end - start == count else { return false }
-    return memoryEqual(base + start, text.utf8Start, count)
-  }
-
-  /// The current tag's name.
-  var name: String {
-    String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart), as: UTF8.self)
-  }
-
-  /// The name of an attribute of the current tag.
-  func attributeName(_ attribute: RawAttribute) -> String {
-    String(
-      decoding: UnsafeBufferPointer(
-        start: base + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart),
-      as: UTF8.self)
-  }
-
-  /// The value of an attribute of the current tag, with references decoded and whitespace
-  /// normalized as XML requires.
-  /// - Throws: `XMLError` for an unknown entity or an invalid character reference.
-  func value(of attribute: RawAttribute) throws -> String {
-    if !attribute.needsDecoding {
-      return String(
-        decoding: UnsafeBufferPointer(
-          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart),
-        as: UTF8.self)
-    }
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(attribute.valueEnd - attribute.valueStart)
-    var i = attribute.valueStart
-    while i < attribute.valueEnd {
-      let byte = base[i]
-      switch byte {
-      case UInt8(ascii: "&"):
-        i = try decodeReference(at: i, limit: attribute.valueEnd, into: &decoded)
-      case 0x09, 0x0A, 0x0D:
-        decoded.append(0x20)
-        i += 1
-      default:
-        decoded.append(byte)
-        i += 1
-      }
-    }
-    return String(decoding: decoded, as: UTF8.self)
-  }
-
-  /// Calls `body` with the raw bytes of an attribute value when it needs no decoding (numbers and
-  /// dates are parsed from bytes without making a `String`); otherwise with the decoded bytes.
-  func withValueBytes<R>(
-    of attribute: RawAttribute, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
-  ) throws -> R {
-    if !attribute.needsDecoding {
-      return try body(
-        UnsafeBufferPointer(
-          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart))
-    }
-    var decoded = Array(try value(of: attribute).utf8)
-    return try decoded.withUnsafeMutableBufferPointer { try body(UnsafeBufferPointer($0)) }
-  }
-
-  // MARK: - Locations
-
-  /// The line and column of a position in the buffer (columns count bytes from 1).
-  func location(of position: Int) -> SourceLocation {
-    if position >= countedPosition {
-      countLines(upTo: position)
-      return SourceLocation(
-        file: stream.name, line: newlinesCounted + 1,
-        column: Int(bufferOffset + Int64(position) - currentLineStart) + 1)
-    }
-    // An earlier position of the current tag: count back from the counted position.
-    var newlines = 0
-    var lineStart = -1
-    var i = countedPosition - 1
-    while i >= position {
-      if base[i] == 0x0A { newlines += 1 }
-      i -= 1
-    }
-    var j = position - 1
-    while j >= 0 {
-      if base[j] == 0x0A {
-        lineStart = j + 1
-        break
-      }
-      j -= 1
-    }
-    let column: Int
-    if lineStart >= 0 {
-      column = position - lineStart + 1
-    } else {
-      column = Int(bufferOffset + Int64(position) - currentLineStart) + 1
-    }
-    return SourceLocation(file: stream.name, line: newlinesCounted - newlines + 1, column: column)
-  }
-
-  /// The location of the current tag's `<`.
-  var tagLocation: SourceLocation { location(of: tagStart) }
-
-  /// The line of the current tag's `<`.
-  var tagLine: Int { location(of: tagStart).line }
-
-  private func countLines(upTo position: Int) {
-    guard position > countedPosition else { return }
-    let p = base
-    var newlines = 0
-    var lastNewline = -1
-    var i = countedPosition
-    while i < position {
-      if p[i] == 0x0A {
-        newlines += 1
-        lastNewline = i
-      }
-      i += 1
-    }
-    newlinesCounted += newlines
-    if lastNewline >= 0 { currentLineStart = bufferOffset + Int64(lastNewline) + 1 }
-    countedPosition = position
-  }
-
-  func error(_ reason: XMLError.Reason, at position: Int) -> XMLError {
-    XMLError(reason, at: location(of: position))
   }
 
   // MARK: - Buffer
@@ -540,7 +405,7 @@ final class XMLTokenizer {
 
   // MARK: - Helpers
 
-  private func text(_ start: Int, _ end: Int) -> String {
+  func text(_ start: Int, _ end: Int) -> String {
     String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
   }
 
@@ -570,56 +435,4 @@ final class XMLTokenizer {
     default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
   }
-
-  /// Decodes the reference starting at `position` (`&`) into `output`.
-  /// - Returns: the position after the reference's `;`.
-  private func decodeReference(at position: Int, limit: Int, into output: inout [UInt8]) throws -> Int {
-    var i = position + 1
-    while i < limit && base[i] != UInt8(ascii: ";") && i - position < 12 { i += 1 }
-    guard i < limit, base[i] == UInt8(ascii: ";") else {
-      let shown = text(position, min(limit, position + 12))
-      throw error(.unknownEntity(shown), at: position)
-    }
-    let nameStart = position + 1
-    if bytesEqual(nameStart, i, "lt") {
-      output.append(UInt8(ascii: "<"))
-    } else if bytesEqual(nameStart, i, "gt") {
-      output.append(UInt8(ascii: ">"))
-    } else if bytesEqual(nameStart, i, "amp") {
-      output.append(UInt8(ascii: "&"))
-    } else if bytesEqual(nameStart, i, "quot") {
-      output.append(UInt8(ascii: "\""))
-    } else if bytesEqual(nameStart, i, "apos") {
-      output.append(UInt8(ascii: "'"))
-    } else if base[nameStart] == UInt8(ascii: "#") {
-      let reference = text(position, i + 1)
-      var digits = nameStart + 1
-      var radix: UInt32 = 10
-      if digits < i && (base[digits] == UInt8(ascii: "x") || base[digits] == UInt8(ascii: "X")) {
-        radix = 16
-        digits += 1
-      }
-      guard digits < i,
-        let number = UInt32(text(digits, i), radix: Int(radix)),
-        number != 0, let scalar = Unicode.Scalar(number)
-      else {
-        throw error(.invalidCharacterReference(reference), at: position)
-      }
-      output.append(contentsOf: String(Character(scalar)).utf8)
-    } else {
-      throw error(.unknownEntity(text(position, i + 1)), at: position)
-    }
-    return i + 1
-  }
-}
-
-/// Whether `count` bytes at two addresses are equal.
-@inline(__always)
-func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var i = 0
-  while i < count {
-    if a[i] != b[i] { return false }
-    i += 1
-  }
-  return true
 }
