@@ -14,9 +14,7 @@ extension SampleConfiguration {
   ///   - timeZoneIdentifier: where the person lives and "today" is reckoned.
   public static func sample(now: Timestamp, timeZoneIdentifier: String) -> SampleConfiguration {
     let zone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")!
-    let seconds = now.wholeSecondsSince1970
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-    let today = CivilDateTime(secondsSince1970: seconds + Int64(offset))
+    let today = CivilDateTime(now, in: zone)
     return SampleConfiguration(days: sampleDays, end: today, timeZoneIdentifier: zone.identifier)
   }
 }

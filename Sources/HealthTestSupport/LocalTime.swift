@@ -6,8 +6,7 @@ import HealthModel
 public enum LocalTime {
   /// `2026-03-05 07:15:00`: `instant` (seconds since 1970) on the wall clocks of `zone`.
   public static func text(_ instant: Int64, in zone: TimeZone) -> String {
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
-    let civil = CivilDateTime(secondsSince1970: instant + Int64(offset))
+    let civil = CivilDateTime(Timestamp(secondsSince1970: instant), in: zone)
     return String(
       format: "%04d-%02d-%02d %02d:%02d:%02d", civil.year, civil.month, civil.day, civil.hour, civil.minute,
       civil.second)

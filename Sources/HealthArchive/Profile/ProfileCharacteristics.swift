@@ -46,11 +46,8 @@ enum ProfileCharacteristics {
     }
     var entries: [MetadataEntry] = []
     if let milliseconds = userData["dateOfBirth"]?.doubleValue {
-      let seconds = Int64((milliseconds / 1000).rounded(.down))
-      let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-      let civil = CivilDateTime(secondsSince1970: seconds + Int64(offset))
-      let day = CalendarText.day(civil)
-      entries.append(MetadataEntry(key: dateOfBirth, value: day))
+      let civil = CivilDateTime(Timestamp(millisecondsSince1970: milliseconds), in: timeZone)
+      entries.append(MetadataEntry(key: dateOfBirth, value: civil.dayText))
     }
     let enums: [(String, String, [String: Int])] = [
       ("biologicalSex", biologicalSex, HealthKitRawValues.biologicalSexes),
@@ -64,16 +61,5 @@ enum ProfileCharacteristics {
       }
     }
     return entries
-  }
-}
-
-/// `YYYY-MM-DD` of a civil date.
-enum CalendarText {
-  static func day(_ civil: CivilDateTime) -> String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(civil.year, 4))-\(pad(civil.month, 2))-\(pad(civil.day, 2))"
   }
 }

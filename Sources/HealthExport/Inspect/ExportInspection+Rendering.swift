@@ -14,11 +14,7 @@ extension ExportInspection {
       while line.hasSuffix(" ") { line.removeLast() }
       lines.append(line)
     }
-    func day(_ date: Timestamp) -> String {
-      let seconds = date.wholeSecondsSince1970
-      let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-      return String(DateFormat.standard.string(secondsSince1970: seconds, offset: offset).prefix(10))
-    }
+    func day(_ date: Timestamp) -> String { CivilDateTime(date, in: timeZone).dayText }
     func section(_ title: String, _ counts: [Count], width: Int = 48) {
       lines.append("")
       lines.append(counts.isEmpty ? "\(title): none" : title)
@@ -28,11 +24,10 @@ extension ExportInspection {
     lines.append("Input           \(input) (\(shape.rawValue))")
     lines.append((shape == .profile ? "Profile         " : "Health XML      ") + healthXML)
     if let exportDate {
-      let seconds = exportDate.wholeSecondsSince1970
-      let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-      lines.append(
-        "Exported        \(DateFormat.standard.string(secondsSince1970: seconds, offset: offset)) (\(timeZone.identifier))"
-      )
+      // The local civil time, written as if it were UTC.
+      let local = CivilDateTime(exportDate, in: timeZone).secondsSince1970
+      let text = DateFormat.standard.string(secondsSince1970: local, offset: 0)
+      lines.append("Exported        \(text) (\(timeZone.identifier))")
     } else {
       lines.append("Exported        unknown (no ExportDate)")
     }

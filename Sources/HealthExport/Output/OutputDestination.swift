@@ -33,12 +33,10 @@ public enum OutputDestination {
   public static func timestampedFileName(
     prefix: String, extension fileExtension: String, now: Timestamp, timeZone: TimeZone
   ) -> String {
-    let seconds = now.wholeSecondsSince1970
-    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-    let civil = CivilDateTime(secondsSince1970: seconds + Int64(offset))
+    let civil = CivilDateTime(now, in: timeZone)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(prefix)_\(civil.year)-\(two(civil.month))-\(two(civil.day))_"
-      + "\(two(civil.hour))\(two(civil.minute))\(two(civil.second)).\(fileExtension)"
+    return
+      "\(prefix)_\(civil.dayText)_\(two(civil.hour))\(two(civil.minute))\(two(civil.second)).\(fileExtension)"
   }
 
   /// The file's path; nil for a stream.

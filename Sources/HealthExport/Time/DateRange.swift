@@ -41,11 +41,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
-  public var description: String {
-    let month = month < 10 ? "0\(month)" : "\(month)"
-    let day = day < 10 ? "0\(day)" : "\(day)"
-    return "\(year)-\(month)-\(day)"
-  }
+  public var description: String { CivilDateTime(year: year, month: month, day: day).dayText }
 }
 
 /// Which samples an export keeps, by start date.
@@ -88,9 +84,7 @@ public enum DateRange: Hashable, Sendable {
 
   /// The calendar day an instant falls on in a time zone.
   static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {
-    let seconds = instant.wholeSecondsSince1970
-    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-    let civil = CivilDateTime(secondsSince1970: seconds + Int64(offset))
+    let civil = CivilDateTime(instant, in: timeZone)
     return CalendarDay(year: civil.year, month: civil.month, day: civil.day)
   }
 

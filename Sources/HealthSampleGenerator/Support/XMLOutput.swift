@@ -146,7 +146,7 @@ struct XMLOutput {
 
   /// `2026-01-09`.
   static func dayText(_ year: Int, _ month: Int, _ day: Int) -> String {
-    "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    CivilDateTime(year: year, month: month, day: day).dayText
   }
 
   mutating func appendTwoDigits(_ value: Int) {
