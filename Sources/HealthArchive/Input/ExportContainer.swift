@@ -102,17 +102,3 @@ struct ZipContainer: ExportContainer {
     "\(archive.path):\(base)\(Self.safeComponents(of: path)?.joined(separator: "/") ?? path)"
   }
 }
-
-/// All the bytes of a stream, up to `limit`.
-func readAll(_ stream: any ByteStream, limit: Int) throws -> [UInt8] {
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 64 << 10)
-  while true {
-    let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
-    if count == 0 { return bytes }
-    bytes.append(contentsOf: chunk[0..<count])
-    if bytes.count > limit {
-      throw InputError.unreadable(path: stream.name, reason: "it is larger than \(limit / 1_048_576) MiB")
-    }
-  }
-}

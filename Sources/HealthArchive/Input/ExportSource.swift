@@ -18,7 +18,6 @@ public final class ExportSource: HealthInputSource {
   /// Whether the export is a zip archive, an unpacked folder or the XML alone.
   public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
-  public var healthXMLName: String { container.healthXMLName }
   public var contentName: String { container.healthXMLName }
   /// What the reader learned about the export; complete after `readItems`.
   public private(set) var header = ExportHeader()

@@ -116,16 +116,8 @@ public final class ZipArchive {
       throw ZipError.entryTooLarge(
         path: path, entry: entry.name, size: entry.uncompressedSize, limit: limit)
     }
-    let stream = try makeStream(for: entry)
     // Grown as data arrives rather than allocated at the declared size, which may be false.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(min(entry.uncompressedSize, 1 << 20)))
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let n = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if n == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
+    return try readAll(try makeStream(for: entry), limit: limit)
   }
 
   /// Checks the entry's local header and returns a stream over its data.
