@@ -78,8 +78,11 @@ public final class ExportSource: HealthInputSource {
     let resource: JSONValue
     do {
       resource = try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path))
-    } catch {
-      return try skip("a clinical record whose file is not valid JSON")
+    } catch let error as JSONError {
+      // Where the JSON goes wrong, rather than the export.xml line that points at the file.
+      let place = SourceLocation(file: error.name, line: 0, byteOffset: Int64(error.offset))
+      return try diagnostics.report(
+        Diagnostic(reason: "a clinical record whose file is not valid JSON", location: place))
     }
     switch FHIRObservation.read(resource, record: record, registry: registry) {
     case .result(let result):

@@ -110,7 +110,8 @@ import Testing
           firstLocation: SourceLocation(file: file, line: 11, column: 2)),
         Diagnostics.Tally(
           reason: "a clinical record whose file is not valid JSON", count: 1,
-          firstLocation: SourceLocation(file: file, line: 12, column: 2)),
+          firstLocation: SourceLocation(
+            file: folder.file("clinical-records/broken.json"), line: 0, byteOffset: 37)),
         Diagnostics.Tally(
           reason: "a clinical record whose resourceFilePath leaves the export", count: 1,
           firstLocation: SourceLocation(file: file, line: 13, column: 2)),
