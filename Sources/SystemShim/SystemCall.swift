@@ -193,9 +193,6 @@ package enum SystemCall {
     return UInt16(info.st_mode & 0o7777)
   }
 
-  /// Whether the descriptor is a terminal (colour and progress only go to terminals).
-  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
   /// This process's id, for unique temporary file names.
   package static var processID: Int32 { getpid() }
 

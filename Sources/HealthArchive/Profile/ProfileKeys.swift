@@ -8,14 +8,12 @@ enum ProfileKeys {
   static let activitySummaries = "activitySummaries"
   static let clinicalRecords = "clinicalRecords"
   static let labResults = "labResults"
-  /// `userData`'s companion: every `Me` attribute as written, so that names survive.
-  static let characteristics = "characteristics"
   /// The only `metaData.type` read.
   static let singleDocumentType = "JsonSingleDocExportTarget"
 
   /// Whether a top-level key holds something other than samples or correlations.
   static func isSpecial(_ key: String) -> Bool {
     key == workouts || key == activitySummaries || key == clinicalRecords || key == labResults
-      || key == metaData || key == userData || key == characteristics
+      || key == metaData || key == userData
   }
 }
