@@ -178,8 +178,9 @@ struct RealExportsTests {
 enum IndependentCount {
   static func topLevelRecordTypes(inExportAt path: String) throws -> [String: Int] {
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    if isFolder.boolValue { return try topLevelRecordTypes(inExportAt: path + "/export.xml") }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      return try topLevelRecordTypes(inExportAt: path + "/export.xml")
+    }
     if path.hasSuffix(".zip") {
       let archive = try ZipArchive(path: path)
       let entry = try #require(
