@@ -1,7 +1,38 @@
-/// What a subcommand runs with: the environment and where to write.
-struct ToolContext {
-  var environment: [String: String]
-  var output: any ToolOutput
+import HealthExport
+
+/// What a subcommand runs with: the environment, where to write, and the saved settings.
+final class ToolContext {
+  let environment: [String: String]
+  let output: any ToolOutput
+  private var loadedSettings: SettingsFile.Contents?
+
+  init(environment: [String: String], output: any ToolOutput) {
+    self.environment = environment
+    self.output = output
+  }
+
+  /// The settings file the environment points to; nil without a home.
+  var settingsFile: SettingsFile? { SettingsFile(environment: environment) }
+
+  /// The saved settings, read once; a file that cannot be used is reported on standard error and
+  /// ignored.
+  var settings: Settings {
+    if loadedSettings == nil {
+      let contents =
+        settingsFile?.load { warning in output.writeStandardError("warning: \(warning)\n") } ?? .missing
+      if case .corrupt(let error) = contents {
+        output.writeStandardError(
+          "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
+      }
+      loadedSettings = contents
+    }
+    return loadedSettings!.settings
+  }
+
+  /// Writes a warning on standard error.
+  func warn(_ text: String) {
+    output.writeStandardError("warning: \(text)\n")
+  }
 }
 
 /// One subcommand of `health-exporter`, described as data so that parsing, `--help` and usage
@@ -16,7 +47,7 @@ protocol Subcommand {
   /// The positional arguments, with help.
   static var arguments: [(name: String, help: String)] { get }
   /// The options, in help order.
-  static var options: [OptionSpec] { get }
+  static var options: [OptionDefinition] { get }
   /// Further paragraphs at the end of `--help`.
   static var discussion: String? { get }
 
@@ -47,7 +78,7 @@ extension Subcommand {
       for argument in arguments { help.entry("<\(argument.name)>", argument.help) }
     }
     help.heading("OPTIONS")
-    for option in options + [OptionSpec.help] {
+    for option in options + [OptionDefinition.helpFlag] {
       var text = option.help
       if let defaultDescription = option.defaultDescription { text += " (default: \(defaultDescription))" }
       help.entry(option.helpLabel, text)

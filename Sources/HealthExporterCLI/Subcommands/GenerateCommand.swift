@@ -11,39 +11,41 @@ enum GenerateCommand: Subcommand {
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
 
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
+  static let options: [OptionDefinition] = [
+    .value(
+      "output", short: "o", placeholder: "path", .path,
       help:
         "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
-    OptionSpec(
-      "format", .value(name: "zip|folder|xml|profile"),
+    .value(
+      "format", placeholder: "zip|folder|xml|profile", .oneOf(GenerateOptions.formatChoices),
       help:
         "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
       default:
-        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, else a folder"
+        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
     ),
-    OptionSpec(
-      "seed", .value(name: "n"),
+    .value(
+      "seed", placeholder: "n", .number,
       help: "Decides the person and every value; the same seed gives the same bytes.",
       default: "\(SampleConfiguration.defaultSeed)"),
-    OptionSpec(
-      "days", .value(name: "n"), help: "How many days the record covers, the end day included.",
+    .value(
+      "days", placeholder: "n", .number, help: "How many days the record covers, the end day included.",
       default: "\(SampleConfiguration.defaultDays)"),
-    OptionSpec(
-      "end", .value(name: "yyyy-mm-dd"), help: "The last day of the record; the export is made at its end.",
+    .value(
+      "end", placeholder: "yyyy-mm-dd", .day,
+      help: "The last day of the record; the export is made at its end.",
       default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
-    OptionSpec(
-      "time-zone", .value(name: "tz"), help: "The IANA time zone the person lives in (TZ is not read).",
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
+      help: "The IANA time zone the person lives in (TZ is not read).",
       default: SampleConfiguration.defaultTimeZone),
-    OptionSpec(
-      "size", .value(name: "size"),
+    .value(
+      "size", placeholder: "size", .text,
       help:
         "The size export.xml should have, such as 200MB or 2GB (10^6 and 10^9 bytes): the record is lengthened (or, with --days, made denser) until export.xml is within 10% of it."
     ),
-    OptionSpec("force", .flag, help: "Replace an existing output."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .flag("force", help: "Replace an existing output."),
+    .quiet,
   ]
 
   static let discussion: String? = """

@@ -1,10 +1,12 @@
+import HealthExport
+
 /// `health-exporter privacy`: what the tool does with health data.
 enum PrivacyCommand: Subcommand {
   static let name = "privacy"
   static let abstract = "Show the privacy policy: what the tool reads, writes and never does."
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
-  static let options: [OptionSpec] = []
+  static let options: [OptionDefinition] = []
 
   static let policy = """
     HealthExporter privacy policy

@@ -2,15 +2,6 @@ import Foundation
 import HealthArchive
 import HealthSampleGenerator
 
-extension OptionSpec {
-  /// `--sample`, which `export`, `profile` and `inspect` take in place of an input.
-  static let sample = OptionSpec(
-    "sample", .flag,
-    help:
-      "Read the built-in sample instead of an input: a generated record of \(SampleConfiguration.sampleDays) days ending today, made in memory (nothing is written)."
-  )
-}
-
 /// The input of `export`, `profile` and `inspect`: the path given, or the built-in sample.
 enum SampleOption {
   /// The export named by the positional argument, or the generated sample for `--sample` (the
