@@ -66,7 +66,7 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
       .invalidValue(
         name, expected: "expected one of \(names.joined(separator: ", "))",
         hint: Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'?" }),
-      subject: "settings key")
+      subject: "<key>")
   }
 
   /// Sets the key in `settings` from the text `settings set` takes.
@@ -136,7 +136,7 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The key's value as the file holds it: a string, or an array of names for lists.
-  func jsonValue(in settings: Settings) -> JSONValue? {
+  package func jsonValue(in settings: Settings) -> JSONValue? {
     guard let text = text(in: settings) else { return nil }
     guard isList else { return .string(text) }
     return .array(text == "none" ? [] : text.split(separator: ",").map { .string(String($0)) })
