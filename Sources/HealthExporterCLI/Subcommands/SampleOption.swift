@@ -5,7 +5,7 @@ import HealthSampleGenerator
 /// The input of `export`, `profile` and `inspect`: the path given, or the built-in sample.
 enum SampleOption {
   /// The export named by the positional argument, or the generated sample for `--sample` (the
-  /// default seed and days, ending on the day of "now" in `timeZone`).
+  /// default seed and days, ending at "now" in `timeZone`).
   /// - Throws: `UsageError` when both or neither are given, or "now" is not a date-time; the
   ///   input's errors.
   static func source(
@@ -21,7 +21,7 @@ enum SampleOption {
       }
       let now = try ExportOptions.now(environment: environment, command: command)
       let configuration = SampleConfiguration.sample(now: now, timeZoneIdentifier: timeZone.identifier)
-      return try SampleExport(configuration: configuration).source()
+      return try SampleExport(configuration: configuration).source(endingAt: now)
     }
     guard let input = arguments.positionals.first else {
       throw UsageError(.missingArgument(name: "input", help: missingHelp), command: command)
