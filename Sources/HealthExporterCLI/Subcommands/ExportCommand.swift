@@ -46,6 +46,7 @@ enum ExportCommand: Subcommand {
       defaultFileName: CSVExport.fileName(now: now, timeZone: timeZone),
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
 
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")

@@ -44,6 +44,7 @@ enum ProfileCommand: Subcommand {
     let options = ProfileWriter.Options(
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone),
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")

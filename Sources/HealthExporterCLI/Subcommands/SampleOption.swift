@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthExport
 import HealthSampleGenerator
 
 /// The input of `export`, `profile` and `inspect`: the path given, or the built-in sample.
@@ -27,5 +28,12 @@ enum SampleOption {
       throw UsageError(.missingArgument(name: "input", help: missingHelp), command: command)
     }
     return try HealthInput.open(path: input, timeZone: timeZone)
+  }
+
+  /// Checks that the output is not the input, nor a file inside an input folder.
+  /// - Throws: `OutputError.isAnInput`, even with `--force`.
+  static func checkOutput(_ destination: OutputDestination, isNotInputOf arguments: ParsedArguments) throws {
+    guard let path = destination.path, !arguments.has("sample") else { return }
+    try OutputFile.checkNotAnInput(path, inputs: arguments.positionals)
   }
 }
