@@ -15,13 +15,18 @@ extension SampleExport {
 }
 
 /// An input whose items end at a moment.
-private final class SourceEndingAt: HealthInputSource {
+private final class SourceEndingAt: HealthInputSource, ReadProgressReporting {
   let base: ExportSource
   let end: Timestamp
 
   init(base: ExportSource, end: Timestamp) {
     self.base = base
     self.end = end
+  }
+
+  var progressObserver: (any ProgressObserver)? {
+    get { base.progressObserver }
+    set { base.progressObserver = newValue }
   }
 
   var name: String { base.name }

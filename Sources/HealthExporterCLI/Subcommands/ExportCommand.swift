@@ -50,9 +50,13 @@ enum ExportCommand: Subcommand {
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let summary = try CSVExport(selection: selection, now: now)
       .run(source: source, destination: destination, diagnostics: diagnostics)
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }

@@ -66,9 +66,17 @@ enum GenerateCommand: Subcommand {
     let configuration = try GenerateOptions.configuration(arguments)
 
     let export = try SampleExport(configuration: configuration)
+    let progress = ProgressLine.make(
+      for: arguments, context: context,
+      label: output == "-" ? "Making export.xml" : "Writing \((output as NSString).lastPathComponent)")
+    defer { progress?.finish() }
     guard case .export(let format) = target else {
-      return try writeProfile(of: export, to: output, arguments: arguments, context: context)
+      let source = export.source()
+      source.observe(with: progress)
+      return try writeProfile(
+        of: export, source: source, to: output, arguments: arguments, context: context, progress: progress)
     }
+    export.progressObserver = progress
     if output == "-" {
       let stream = export.exportXML()
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -83,6 +91,7 @@ enum GenerateCommand: Subcommand {
     }
     let summary = try SampleExportWriter.write(
       export, to: output, format: format, overwrites: arguments.has("force"))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }
@@ -93,7 +102,8 @@ enum GenerateCommand: Subcommand {
   /// profile's name and creation date are the export's, so that the same options give the same
   /// bytes.
   private static func writeProfile(
-    of export: SampleExport, to output: String, arguments: ParsedArguments, context: ToolContext
+    of export: SampleExport, source: any HealthInputSource, to output: String, arguments: ParsedArguments,
+    context: ToolContext, progress: ProgressLine?
   ) throws -> ExitCode {
     let timeZone = TimeZone(identifier: export.configuration.timeZoneIdentifier)!
     let options = ProfileWriter.Options(
@@ -103,7 +113,8 @@ enum GenerateCommand: Subcommand {
       output: output, defaultFileName: "profile.json", overwrites: arguments.has("force"),
       standardOutput: { try context.output.writeStandardOutput($0) })
     let summary = try ProfileExport(options: options).run(
-      source: export.source(), destination: destination, diagnostics: Diagnostics())
+      source: source, destination: destination, diagnostics: Diagnostics())
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }

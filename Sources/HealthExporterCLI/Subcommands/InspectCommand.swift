@@ -31,7 +31,11 @@ enum InspectCommand: Subcommand {
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to inspect, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let inspection = try ExportInspection.inspect(source)
+    progress?.finish()
     if arguments.has("json") {
       let bytes = inspection.json()
       try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }

@@ -48,8 +48,12 @@ enum ProfileCommand: Subcommand {
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let summary = try ProfileExport(options: options).run(
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }
