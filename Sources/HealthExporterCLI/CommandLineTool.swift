@@ -10,7 +10,7 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       ExportCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
-      SettingsCommand.self, PrivacyCommand.self,
+      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self,
     ]
   }
 

@@ -50,6 +50,8 @@ protocol Subcommand {
   static var options: [OptionDefinition] { get }
   /// Further paragraphs at the end of `--help`.
   static var discussion: String? { get }
+  /// What shell completions offer for the arguments that are not options.
+  static var argumentCompletion: ArgumentCompletion { get }
 
   /// Runs the command.
   /// - Returns: the exit code.
@@ -58,8 +60,22 @@ protocol Subcommand {
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode
 }
 
+/// What a shell completes for a command's arguments.
+enum ArgumentCompletion: Hashable, Sendable {
+  /// Nothing.
+  case none
+  /// File and folder paths (the input).
+  case files
+  /// One of these words.
+  case words([String])
+  /// An action, then a settings key, then its value (`settings set weight-unit kg`).
+  case settings
+}
+
 extension Subcommand {
   static var discussion: String? { nil }
+
+  static var argumentCompletion: ArgumentCompletion { usageArguments.contains("<input>") ? .files : .none }
 
   /// `health-exporter export [<input>] [<options>]`.
   static var usage: String {

@@ -26,6 +26,8 @@ enum SettingsCommand: Subcommand {
     last-records N, from YYYY-MM-DD to YYYY-MM-DD, all), 'settings set output ~/Documents'.
     """
 
+  static let argumentCompletion = ArgumentCompletion.settings
+
   /// The actions, as typed after `settings`.
   static let actions = ["show", "set", "unset", "reset", "path"]
 
