@@ -27,6 +27,7 @@ public enum CommandLineTool {
     var command: (any Subcommand.Type)? = nil
     do {
       guard let first = arguments.first else {
+        if output.isInteractive { return try GuidedExport.run(context: context).rawValue }
         throw UsageError(
           .other("no command given (on a terminal, '\(name)' alone starts the guided export)"), command: nil)
       }

@@ -38,6 +38,7 @@ enum ExportCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    if arguments.has("interactive") { return try runGuided(arguments, context: context) }
     let timeZone = try ExportOptions.timeZone(arguments, context: context)
     let selection = try ExportOptions.selection(arguments, context: context, timeZone: timeZone)
     let now = try ExportOptions.now(environment: context.environment)
@@ -61,6 +62,26 @@ enum ExportCommand: Subcommand {
       context.output.writeStandardError(summary.line + "\n")
     }
     return .success
+  }
+
+  /// `export --interactive`: the guided export, starting from the options given.
+  private static func runGuided(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    guard context.output.isInteractive else {
+      throw usageError(
+        .other("--interactive asks its questions on a terminal; run it in one, or give the options"))
+    }
+    for option in ["output", "force", "strict"] where arguments.has(option) {
+      throw usageError(.conflicting("--interactive", "--\(option)"))
+    }
+    if arguments.positionals.count > 1 { throw usageError(.unexpectedArgument(arguments.positionals[1])) }
+    let flags: ExportChoices
+    do {
+      flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
+    } catch {
+      throw UsageError(error, command: name)
+    }
+    return try GuidedExport.run(
+      context: context, flags: flags, input: arguments.positionals.first, sample: arguments.has("sample"))
   }
 
   /// What `-o` names, else the saved output folder (as a folder, so that a folder that has gone
