@@ -1,7 +1,10 @@
 /// The part of a stream a byte-level reader is looking at: one buffer, refilled from the stream,
 /// that keeps the bytes of the token being read when it moves on and grows only for a token
 /// larger than itself, up to a limit. The XML tokenizer and the JSON reader scan it in place.
-struct ByteWindow {
+///
+/// The window owns its buffer and frees it when it goes away; it cannot be copied, so that no
+/// second owner can free it or keep a pointer past a refill.
+struct ByteWindow: ~Copyable {
   /// What a refill did.
   enum Refill {
     /// Bytes were added behind `end`.
@@ -12,12 +15,12 @@ struct ByteWindow {
     case full
   }
 
-  /// The buffer; valid bytes are `base[0..<end]`.
-  private(set) var base: UnsafeMutablePointer<UInt8>
+  /// The buffer; valid bytes are `storage[0..<end]`.
+  private var storage: UnsafeMutablePointer<UInt8>
   private(set) var capacity: Int
   /// One past the last valid byte.
   private(set) var end = 0
-  /// The offset in the stream of `base[0]`.
+  /// The offset in the stream of the first byte.
   private(set) var offset: Int64 = 0
   private(set) var isAtEndOfStream = false
   /// The largest the buffer may grow to.
@@ -26,13 +29,33 @@ struct ByteWindow {
   init(capacity: Int, maximumCapacity: Int) {
     self.capacity = max(capacity, 16)
     self.maximumCapacity = max(maximumCapacity, self.capacity)
-    base = .allocate(capacity: self.capacity)
+    storage = .allocate(capacity: self.capacity)
   }
 
-  /// Frees the buffer; the window is not used afterwards.
-  func deallocate() {
-    base.deallocate()
+  deinit {
+    storage.deallocate()
   }
+
+  // MARK: - Views, valid until the next refill
+
+  /// The first valid byte, for scanning loops that index positions below `end`.
+  var base: UnsafePointer<UInt8> { UnsafePointer(storage) }
+
+  /// The valid bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: end) }
+
+  /// The bytes `start..<end` of the window.
+  @inline(__always)
+  func bytes(from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
+    bytes.slice(from: start, to: end)
+  }
+
+  /// The bytes `start..<end` of the window as text, invalid UTF-8 repaired.
+  func text(from start: Int, to end: Int) -> String {
+    String(decoding: bytes(from: start, to: end), as: UTF8.self)
+  }
+
+  // MARK: - Refilling
 
   /// Moves the bytes from `keptFrom` on to the front of the buffer (positions shift down by
   /// `keptFrom`, whatever the result) and reads more behind them.
@@ -43,7 +66,7 @@ struct ByteWindow {
   mutating func refill(keepingFrom keptFrom: Int, from stream: any ByteStream) throws -> Refill {
     let kept = end - keptFrom
     if keptFrom > 0 {
-      if kept > 0 { base.update(from: base + keptFrom, count: kept) }
+      if kept > 0 { storage.update(from: storage + keptFrom, count: kept) }
       offset += Int64(keptFrom)
       end = kept
     }
@@ -55,15 +78,10 @@ struct ByteWindow {
         // A full buffer with new bytes in it is scanned again before it grows any further.
         if added > 0 { return .added }
         guard capacity < maximumCapacity else { return .full }
-        let newCapacity = min(capacity * 2, maximumCapacity)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: end)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        grow(to: min(capacity * 2, maximumCapacity))
       }
       let count = try stream.read(
-        into: UnsafeMutableRawBufferPointer(start: base + end, count: capacity - end))
+        into: UnsafeMutableRawBufferPointer(start: storage + end, count: capacity - end))
       if count == 0 {
         isAtEndOfStream = true
         return added > 0 ? .added : .ended
@@ -72,5 +90,14 @@ struct ByteWindow {
       added += count
     }
     return .added
+  }
+
+  /// Moves the valid bytes into a larger buffer.
+  private mutating func grow(to newCapacity: Int) {
+    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStorage.update(from: storage, count: end)
+    storage.deallocate()
+    storage = newStorage
+    capacity = newCapacity
   }
 }
