@@ -46,15 +46,14 @@ public struct CSVExport {
   ) throws -> ExportSummary {
     let collector = RowCollector(selection: selection, now: now, diagnostics: diagnostics)
     let writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone)
-    var summary: ExportSummary?
-    try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+    var dropped: [Diagnostics.Tally] = []
+    let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: collector, into: writer
     ) { rows in
       guard rows.rowCount > 0 else { throw ExportError.noData }
-      summary = ExportSummary(
-        blocks: rows.blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) },
-        dropped: rows.dropped, skipped: diagnostics.summary, outputPath: destination.path)
+      dropped = rows.dropped
     }
-    return summary!
+    return ExportSummary(
+      blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path)
   }
 }

@@ -50,6 +50,15 @@ struct ByteWindow: ~Copyable {
     bytes.slice(from: start, to: end)
   }
 
+  /// Whether the bytes `start..<end` of the window are exactly `text` (names compared on every
+  /// tag, so without making a view).
+  @inline(__always)
+  func bytes(from start: Int, to end: Int, equal text: StaticString) -> Bool {
+    let length = text.utf8CodeUnitCount
+    guard end - start == length, start >= 0, end <= self.end else { return false }
+    return memoryEqual(storage + start, text.utf8Start, length)
+  }
+
   /// The bytes `start..<end` of the window as text, invalid UTF-8 repaired.
   func text(from start: Int, to end: Int) -> String {
     String(decoding: bytes(from: start, to: end), as: UTF8.self)

@@ -11,7 +11,7 @@ extension XMLTokenizer {
   /// Whether the bytes `start..<end` of the buffer spell `text`.
   @inline(__always)
   func bytesEqual(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
-    bytes(start, end).equals(text)
+    window.bytes(from: start, to: end, equal: text)
   }
 
   /// The current tag's name.

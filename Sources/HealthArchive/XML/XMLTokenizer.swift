@@ -39,7 +39,7 @@ final class XMLTokenizer {
 
   let stream: any ByteStream
   private let byteClass = ByteClass.table
-  @exclusivity(unchecked) private var window: ByteWindow
+  @exclusivity(unchecked) private(set) var window: ByteWindow
 
   /// The buffer the current tag's ranges point into, for scanning loops that index it.
   var base: UnsafePointer<UInt8> { window.base }

@@ -33,13 +33,15 @@ struct CSVWriter: ExportWriter {
   }
 
   /// Writes the whole file: disclaimer, header and every block.
+  /// - Returns: the rows written per block, in block order (blocks with no rows included).
   /// - Throws: `OutputError`; what the destination's stream throws.
-  func write(_ rows: SelectedRows, to destination: OutputDestination) throws {
+  func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [ExportSummary.BlockCount] {
     try destination.write { sink in
       var lines = Lines(
         dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold, sink: sink)
       try lines.write(rows.blocks)
     }
+    return rows.blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) }
   }
 }
 
