@@ -13,6 +13,7 @@ public struct ExportPipeline {
   /// Where skipped records are reported; strict diagnostics stop the run.
   public var diagnostics: Diagnostics
 
+  /// A run writing to `destination`, reporting skipped records to `diagnostics`.
   public init(destination: OutputDestination, diagnostics: Diagnostics) {
     self.destination = destination
     self.diagnostics = diagnostics

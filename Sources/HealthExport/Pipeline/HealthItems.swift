@@ -12,6 +12,7 @@ public struct HealthItems {
   /// Where skipped records are reported.
   public let diagnostics: Diagnostics
 
+  /// The items of `source` that `filter` lets through.
   public init(source: any HealthItemSource, filter: ItemFilter = .everything, diagnostics: Diagnostics) {
     self.source = source
     self.filter = filter

@@ -10,6 +10,7 @@ public struct WrittenValue: Hashable, Sendable {
   /// Decimal places written (0 to 17).
   public var decimals: Int
 
+  /// `value` written with `decimals` places.
   public init(_ value: Double, decimals: Int) {
     self.value = value
     self.decimals = decimals
