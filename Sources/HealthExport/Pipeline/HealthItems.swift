@@ -21,7 +21,7 @@ public struct HealthItems {
 
   /// Reads the input once, handing each item to `body` with where it starts, in input order.
   /// - Throws: the input's errors, `StrictModeError` in strict mode, what `body` throws.
-  public func forEach(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
+  public func read(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
     try source.readItems(filter: filter, diagnostics: diagnostics, body)
   }
 }

@@ -7,7 +7,7 @@ extension ProfileWriter: ExportWriter {
   /// - Throws: the input's errors; `ProfileError` when temporary files cannot be written;
   ///   `OutputError`.
   public func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
-    try items.forEach { item, _ in try add(item) }
+    try items.read { item, _ in try add(item) }
     return try destination.write { sink in try finish(into: sink) }
   }
 }

@@ -63,7 +63,7 @@ import Testing
       try destination.writeFile { path in
         var text = ""
         var count = 0
-        try items.forEach { item, location in
+        try items.read { item, location in
           count += 1
           if count == failingAt { throw Failed() }
           switch item {
