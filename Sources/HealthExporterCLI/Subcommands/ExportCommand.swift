@@ -74,6 +74,9 @@ enum ExportCommand: Subcommand {
       throw usageError(.conflicting("--interactive", "--\(option)"))
     }
     if arguments.positionals.count > 1 { throw usageError(.unexpectedArgument(arguments.positionals[1])) }
+    if let input = arguments.positionals.first, arguments.has("sample") {
+      throw usageError(.other("give either <input> ('\(input)') or --sample, not both"))
+    }
     let flags: ExportChoices
     do {
       flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
