@@ -3,7 +3,7 @@
 /// The values are HealthKit's own (`HKWorkoutActivityType`, `HKWorkoutEventType`,
 /// `HKCategoryValue…`, `HKBiologicalSex`, `HKBloodType`, `HKFitzpatrickSkinType`), as the SDK
 /// headers declare them.
-enum HealthKitRawValues {
+package enum HealthKitRawValues {
   /// `HKWorkoutActivityType` by name.
   static let workoutActivityTypes: [String: Int] = [
     "HKWorkoutActivityTypeAmericanFootball": 1,
@@ -185,7 +185,7 @@ enum HealthKitRawValues {
   ]
 
   /// The category value names of the types whose numbers the reader turns back into names.
-  static let categoryNamesByType: [String: [Int: String]] = [
+  package static let categoryNamesByType: [String: [Int: String]] = [
     "HKCategoryTypeIdentifierSleepAnalysis": [
       0: "HKCategoryValueSleepAnalysisInBed", 1: "HKCategoryValueSleepAnalysisAsleepUnspecified",
       2: "HKCategoryValueSleepAnalysisAwake", 3: "HKCategoryValueSleepAnalysisAsleepCore",

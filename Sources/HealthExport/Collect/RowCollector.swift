@@ -24,16 +24,6 @@ final class RowCollector {
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
 
-  /// Identifies a record for the correlation rule: a correlation's member counts only when no
-  /// identical top-level record exists.
-  private struct RecordKey: Hashable {
-    var type: String
-    var source: String
-    var start: Timestamp
-    var end: Timestamp
-    var value: SampleValue
-  }
-
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
   private var sequence = 0
@@ -80,7 +70,7 @@ final class RowCollector {
       guard let index = seriesIndexByType[sample.type] else { return }
       sequence += 1
       if series[index].measure.appearsInCorrelations {
-        topLevelKeys.insert(key(of: sample))
+        topLevelKeys.insert(RecordKey(sample))
       }
       try add(sample, toSeries: index, sequence: sequence, location: location)
     case .correlation(let correlation):
@@ -125,7 +115,7 @@ final class RowCollector {
   /// The blocks in the order they are written, each sorted as chosen.
   /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
   func finish() throws -> [CSVBlock] {
-    for member in pendingMembers where !topLevelKeys.contains(key(of: member.sample)) {
+    for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
       }
@@ -187,12 +177,6 @@ final class RowCollector {
     if let start, date < start { return false }
     if let end, date >= end { return false }
     return true
-  }
-
-  private func key(of sample: Sample) -> RecordKey {
-    RecordKey(
-      type: sample.type, source: sample.sourceName, start: sample.startDate, end: sample.endDate,
-      value: sample.value)
   }
 
   private func noteDropped(_ reason: String) {

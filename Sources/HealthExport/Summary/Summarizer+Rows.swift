@@ -1,0 +1,148 @@
+import HealthModel
+
+extension Summarizer {
+  /// The summary: every metric of every period that has data, by period, then by metric in byte
+  /// order. Call once, after the last item.
+  /// - Throws: `StrictModeError` in strict mode, for a sample whose unit cannot be converted to
+  ///   its type's summary unit.
+  package func finish() throws -> [SummaryRow] {
+    try addCorrelationMembers()
+    let ranks = sources.ranks(priority: selection.sourcePriority)
+    let targets = slots.indices.map(summaryUnit(ofSlot:))
+    var rows: [SummaryRow] = []
+    try appendDiscreteRows(to: &rows, targets: targets, ranks: ranks)
+    try appendCumulativeRows(to: &rows, targets: targets, ranks: ranks)
+    appendCountedRows(to: &rows, ranks: ranks)
+    rows.sort(by: SummaryRow.isBefore)
+    return rows
+  }
+
+  // MARK: - Private
+
+  /// The unit a type is summarized in: the one its kind fixes, else the one most of its samples
+  /// carry (a tie goes to the unit first in byte order); empty for counted types.
+  private func summaryUnit(ofSlot index: Int) -> String {
+    let slot = slots[index]
+    if let fixed = slot.kind.fixedUnit(with: selection.units) { return fixed }
+    var best: (unit: String, count: Int)?
+    for (unit, count) in slot.unitCounts {
+      let name = units[unit]
+      if let current = best,
+        count < current.count
+          || (count == current.count && !name.utf8.lexicographicallyPrecedes(current.unit.utf8))
+      {
+        continue
+      }
+      best = (name, count)
+    }
+    return best?.unit ?? ""
+  }
+
+  /// Reports `count` samples of a slot skipped because their unit cannot be converted.
+  private func reportUnconvertible(_ count: Int, slot: Int, unit: Int, target: String) throws {
+    let reason = "\(slots[slot].metric) in unit '\(units[unit])', which cannot be converted to \(target)"
+    for _ in 0..<count {
+      try diagnostics.report(Diagnostic(reason: reason, location: slots[slot].firstLocationByUnit[unit]))
+    }
+  }
+
+  private func sourceNames(_ set: SourceSet, ranks: [Int]) -> [String] {
+    set.numbers.sorted { ranks[$0] < ranks[$1] }.map { sources.names[$0] }
+  }
+
+  /// Discrete types: mean, minimum, maximum and count of the samples starting in each period,
+  /// every unit converted to the summary unit.
+  private func appendDiscreteRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
+    var merged: [DiscreteStats] = []
+    var mergedSlots: [Int] = []
+    var mergedIndex: [SlotPeriodKey: Int] = [:]
+    for (stats, key) in zip(discrete, discreteKeys) {
+      guard let conversion = UnitConversion(from: units[key.unit], to: targets[key.slot]) else {
+        try reportUnconvertible(stats.count, slot: key.slot, unit: key.unit, target: targets[key.slot])
+        continue
+      }
+      let mergedKey = SlotPeriodKey(slot: key.slot, periodStart: key.periodStart)
+      guard let index = mergedIndex[mergedKey] else {
+        var converted = stats
+        converted.sum = conversion.apply(stats.sum)
+        converted.minimum = conversion.apply(stats.minimum)
+        converted.maximum = conversion.apply(stats.maximum)
+        mergedIndex[mergedKey] = merged.count
+        merged.append(converted)
+        mergedSlots.append(key.slot)
+        continue
+      }
+      merged[index].sum += conversion.apply(stats.sum)
+      merged[index].minimum = min(merged[index].minimum, conversion.apply(stats.minimum))
+      merged[index].maximum = max(merged[index].maximum, conversion.apply(stats.maximum))
+      merged[index].count += stats.count
+      merged[index].sources.formUnion(stats.sources)
+    }
+    for (stats, slotIndex) in zip(merged, mergedSlots) {
+      let slot = slots[slotIndex]
+      let decimals = slot.measure?.decimals
+      rows.append(
+        SummaryRow(
+          period: stats.span, type: slot.type, metric: slot.metric, value: stats.sum / Double(stats.count),
+          unit: targets[slotIndex], minimum: stats.minimum, maximum: stats.maximum, count: stats.count,
+          sources: sourceNames(stats.sources, ranks: ranks), valueDecimals: decimals.map { $0 + 1 } ?? 2,
+          extremaDecimals: decimals ?? 2))
+    }
+  }
+
+  /// Cumulative series: the source-priority sweep, one series at a time; each series' samples are
+  /// released once it is swept.
+  private func appendCumulativeRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
+    var listsBySeries = [[Int]](repeating: [], count: series.count)
+    for (index, key) in intervalKeys.enumerated() { listsBySeries[key.series].append(index) }
+    for (seriesIndex, entry) in series.enumerated() {
+      let target = targets[entry.slot]
+      var samplesBySource: [Int: [TimedValue]] = [:]
+      for list in listsBySeries[seriesIndex] {
+        let key = intervalKeys[list]
+        var samples = intervals[list]
+        intervals[list] = []
+        guard let conversion = UnitConversion(from: units[key.unit], to: target) else {
+          try reportUnconvertible(samples.count, slot: entry.slot, unit: key.unit, target: target)
+          continue
+        }
+        if conversion != .identity {
+          for index in samples.indices { samples[index].value = conversion.apply(samples[index].value) }
+        }
+        if samplesBySource[key.source] == nil {
+          samplesBySource[key.source] = samples
+        } else {
+          samplesBySource[key.source]!.append(contentsOf: samples)
+        }
+      }
+      var sweep = CumulativeSweep(bounds: bounds)
+      for source in samplesBySource.keys.sorted(by: { ranks[$0] < ranks[$1] }) {
+        var samples = samplesBySource.removeValue(forKey: source) ?? []
+        sweep.add(&samples, source: source, calendar: &calendar)
+      }
+      let slot = slots[entry.slot]
+      let decimals = target == CSVUnit.steps.label || target == SummaryKind.countUnit ? 0 : 2
+      for total in sweep.totals {
+        rows.append(
+          SummaryRow(
+            period: total.span, type: slot.type, metric: entry.metric, value: total.value, unit: target,
+            count: total.count, sources: sourceNames(total.sources, ranks: ranks), valueDecimals: decimals,
+            extremaDecimals: decimals))
+      }
+    }
+  }
+
+  /// Stand hours (the hours stood) and the other category types (a count only).
+  private func appendCountedRows(to rows: inout [SummaryRow], ranks: [Int]) {
+    for (stats, slotIndex) in zip(counted, countedSlots) {
+      let slot = slots[slotIndex]
+      let isStandHours = slot.kind == .standHours
+      rows.append(
+        SummaryRow(
+          period: stats.span, type: slot.type, metric: slot.metric,
+          value: isStandHours ? Double(stats.count) : nil, unit: isStandHours ? SummaryKind.countUnit : "",
+          count: stats.count, sources: sourceNames(stats.sources, ranks: ranks), valueDecimals: 0,
+          extremaDecimals: 0))
+    }
+  }
+}

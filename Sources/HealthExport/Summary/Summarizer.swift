@@ -1,0 +1,423 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// The summaries stage: turns the items of an input into per-period totals and statistics
+/// (summaries.md), fed by the same readers as the CSV.
+///
+/// Memory: discrete types and counted categories are added up as they arrive, one small record
+/// per type, unit and period. Cumulative types (and sleep and mindful minutes) need the source
+/// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
+/// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
+/// Only the samples of the cumulative types selected, inside the selected periods, are kept.
+///
+/// `SummaryExport` drives it over one input; a writer that reads the input for other ends too
+/// (the database) feeds it the same items and calls `finish()`.
+package final class Summarizer {
+  /// One HealthKit type met in the input, and how it is summarized.
+  struct TypeSlot {
+    var type: String
+    var kind: SummaryKind
+    var metric: String
+    /// The registry measure's unit, which values are converted to as the CSV converts them.
+    var csvUnit: CSVUnit?
+    /// The registry measure, for its precision and its cut-off.
+    var measure: Measure?
+    /// Samples by unit number, for types summarized in their most common unit.
+    var unitCounts: [Int: Int] = [:]
+    /// Where a sample in each unit was first met, for diagnostics.
+    var firstLocationByUnit: [Int: SourceLocation] = [:]
+  }
+
+  /// Statistics of a discrete type in one unit and one period.
+  struct DiscreteStats {
+    var span: SummaryPeriodSpan
+    var sum = 0.0
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+    var count = 0
+    var sources = SourceSet()
+  }
+
+  struct DiscreteKey: Hashable {
+    var slot: Int
+    var unit: Int
+    var periodStart: Double
+  }
+
+  /// A counted category type (stand hours, any other) in one period.
+  struct CountStats {
+    var span: SummaryPeriodSpan
+    /// The samples that count (stand hours: those stood).
+    var count = 0
+    var sources = SourceSet()
+  }
+
+  struct SlotPeriodKey: Hashable {
+    var slot: Int
+    var periodStart: Double
+  }
+
+  /// One cumulative series: a quantity type, one sleep value, mindful minutes.
+  struct Series {
+    var slot: Int
+    var metric: String
+  }
+
+  struct SeriesKey: Hashable {
+    var slot: Int
+    var metric: String
+  }
+
+  struct IntervalKey: Hashable {
+    var series: Int
+    var source: Int
+    var unit: Int
+  }
+
+  let selection: SummarySelection
+  let diagnostics: Diagnostics
+  var calendar: PeriodCalendar
+  /// The instants summarized, in milliseconds since 1970: the range widened to whole periods.
+  let bounds: Range<Double>
+
+  var slots: [TypeSlot] = []
+  private var slotByType: [String: Int?] = [:]
+  private var lastType: String?
+  private var lastSlot: Int?
+
+  var units: [String] = []
+  private var unitByName: [String: Int] = [:]
+  private var lastUnitName: String?
+  private var lastUnit = 0
+
+  var sources = SummarySources()
+
+  var discrete: [DiscreteStats] = []
+  var discreteKeys: [DiscreteKey] = []
+  private var discreteIndex: [DiscreteKey: Int] = [:]
+  private var lastDiscreteKey: DiscreteKey?
+  private var lastDiscreteIndex = 0
+
+  var counted: [CountStats] = []
+  var countedSlots: [Int] = []
+  private var countedIndex: [SlotPeriodKey: Int] = [:]
+
+  var series: [Series] = []
+  private var seriesByKey: [SeriesKey: Int] = [:]
+  var intervals: [[TimedValue]] = []
+  var intervalKeys: [IntervalKey] = []
+  private var intervalIndex: [IntervalKey: Int] = [:]
+  private var lastIntervalKey: IntervalKey?
+  private var lastIntervalIndex = 0
+
+  private var topLevelKeys: Set<RecordKey> = []
+  private var memberTypes: Set<String> = [
+    HealthKitIdentifier.bloodPressureSystolic, HealthKitIdentifier.bloodPressureDiastolic,
+  ]
+  private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
+  /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
+  package private(set) var dropped: [(reason: String, count: Int)] = []
+
+  /// - Parameters:
+  ///   - selection: what to summarize and how; its range must not be `lastRecords`.
+  ///   - now: the moment "last N days" counts back from.
+  ///   - diagnostics: where skipped samples are reported.
+  package init(selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics) {
+    self.selection = selection
+    self.diagnostics = diagnostics
+    var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
+    let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
+    let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
+    let upper = range.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
+    bounds =
+      (lower?.millisecondsSince1970 ?? -Double.infinity)..<(upper?.millisecondsSince1970 ?? Double.infinity)
+    self.calendar = calendar
+  }
+
+  /// What the reader must deliver: the selected types (every type when none are named), top-level
+  /// and inside correlations.
+  package var itemFilter: ItemFilter {
+    ItemFilter(sampleTypes: selection.types, includesCorrelations: true)
+  }
+
+  /// Takes one item of the input.
+  /// - Throws: `StrictModeError` in strict mode.
+  package func add(_ item: HealthItem, at location: SourceLocation) throws {
+    switch item {
+    case .sample(let sample):
+      if isPossibleMember(sample.type) { topLevelKeys.insert(RecordKey(sample)) }
+      try add(sample, at: location)
+    case .correlation(let correlation):
+      for member in correlation.objects where slot(for: member.type) != nil {
+        memberTypes.insert(member.type)
+        pendingMembers.append((member, location))
+      }
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult:
+      return
+    }
+  }
+
+  /// Adds the correlation members that no identical top-level record repeats; call once, after
+  /// the last item.
+  /// - Throws: `StrictModeError` in strict mode.
+  func addCorrelationMembers() throws {
+    for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
+      try add(member.sample, at: member.location)
+    }
+    pendingMembers = []
+    topLevelKeys = []
+  }
+
+  /// The source names of `--source-priority` that no summarized sample carries.
+  package var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
+
+  // MARK: - Samples
+
+  /// Whether top-level samples of `type` must be remembered for the correlation rule: blood
+  /// pressure and nutrition (the members of HealthKit's two correlation types), and any type
+  /// already met inside a correlation.
+  private func isPossibleMember(_ type: String) -> Bool {
+    memberTypes.contains(type)
+      || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
+  }
+
+  private func add(_ sample: Sample, at location: SourceLocation) throws {
+    guard let slot = slot(for: sample.type) else { return }
+    switch slots[slot].kind {
+    case .quantity(let style, _):
+      try addQuantity(sample, slot: slot, isCumulative: style == .cumulative, at: location)
+    case .sleepStages, .mindfulMinutes:
+      try addDuration(sample, slot: slot, at: location)
+    case .standHours, .count:
+      addCounted(sample, slot: slot)
+    }
+  }
+
+  private func addQuantity(
+    _ sample: Sample, slot: Int, isCumulative: Bool, at location: SourceLocation
+  ) throws {
+    let metric = slots[slot].metric
+    guard case .quantity(let raw, let unitName) = sample.value else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(metric) record without a numeric value", location: location))
+      return
+    }
+    let start = sample.startDate.millisecondsSince1970
+    let end = sample.endDate.millisecondsSince1970
+    if isCumulative {
+      guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+      else { return }
+    } else {
+      guard bounds.contains(start) else { return }
+    }
+    let value: Double
+    let unit: Int
+    if let csvUnit = slots[slot].csvUnit {
+      guard let converted = csvUnit.convert(raw, from: unitName) else {
+        try diagnostics.report(
+          Diagnostic(
+            reason: "\(metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
+            location: location))
+        return
+      }
+      if let minimum = slots[slot].measure?.minimumKept, converted < minimum {
+        noteDropped("\(metric) under \(Int(minimum)) \(csvUnit.label)")
+        return
+      }
+      value = converted
+      unit = number(ofUnit: csvUnit.label)
+    } else {
+      value = raw
+      unit = number(ofUnit: unitName)
+      slots[slot].unitCounts[unit, default: 0] += 1
+      if slots[slot].firstLocationByUnit[unit] == nil { slots[slot].firstLocationByUnit[unit] = location }
+    }
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    if isCumulative {
+      append(
+        TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
+        source: source, unit: unit)
+    } else {
+      addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
+    }
+  }
+
+  /// Sleep and mindful sessions: cumulative minutes, one series per sleep value.
+  private func addDuration(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+    var metric = slots[slot].metric
+    let start = sample.startDate.millisecondsSince1970
+    let end = sample.endDate.millisecondsSince1970
+    guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+    else { return }
+    if slots[slot].kind == .sleepStages {
+      guard case .category(let text) = sample.value else {
+        try diagnostics.report(
+          Diagnostic(reason: "\(metric) record without a value", location: location, kind: .unusable))
+        return
+      }
+      metric = SummaryKind.sleepMetricName(forValue: Self.categoryName(text, type: sample.type))
+    }
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    append(
+      TimedValue(start: start, end: end, value: (end - start) / 60_000),
+      series: series(slot: slot, metric: metric), source: source,
+      unit: number(ofUnit: SummaryKind.minutesUnit))
+  }
+
+  /// Stand hours (those stood count) and other category types (every sample counts), by start.
+  private func addCounted(_ sample: Sample, slot: Int) {
+    let start = sample.startDate.millisecondsSince1970
+    guard bounds.contains(start) else { return }
+    var counts = true
+    if slots[slot].kind == .standHours {
+      if case .category(let text) = sample.value {
+        counts = Self.categoryName(text, type: sample.type) == HealthKitIdentifier.appleStandHourStood
+      } else {
+        counts = false
+      }
+    }
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    let span = calendar.span(containing: start)
+    let key = SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)
+    let index: Int
+    if let known = countedIndex[key] {
+      index = known
+    } else {
+      index = counted.count
+      counted.append(CountStats(span: span))
+      countedSlots.append(slot)
+      countedIndex[key] = index
+    }
+    if counts {
+      counted[index].count += 1
+      counted[index].sources.insert(source)
+    }
+  }
+
+  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) {
+    let span = calendar.span(containing: start)
+    let key = DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
+    let index: Int
+    if key == lastDiscreteKey {
+      index = lastDiscreteIndex
+    } else if let known = discreteIndex[key] {
+      index = known
+    } else {
+      index = discrete.count
+      discrete.append(DiscreteStats(span: span))
+      discreteKeys.append(key)
+      discreteIndex[key] = index
+    }
+    lastDiscreteKey = key
+    lastDiscreteIndex = index
+    discrete[index].sum += value
+    discrete[index].minimum = min(discrete[index].minimum, value)
+    discrete[index].maximum = max(discrete[index].maximum, value)
+    discrete[index].count += 1
+    discrete[index].sources.insert(source)
+  }
+
+  private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) {
+    let key = IntervalKey(series: series, source: source, unit: unit)
+    let index: Int
+    if key == lastIntervalKey {
+      index = lastIntervalIndex
+    } else if let known = intervalIndex[key] {
+      index = known
+    } else {
+      index = intervals.count
+      intervals.append([])
+      intervalKeys.append(key)
+      intervalIndex[key] = index
+    }
+    lastIntervalKey = key
+    lastIntervalIndex = index
+    intervals[index].append(value)
+  }
+
+  // MARK: - Lookups
+
+  /// The slot of a type that is summarized; nil for any other.
+  private func slot(for type: String) -> Int? {
+    if type == lastType { return lastSlot }
+    let slot: Int?
+    if let known = slotByType[type] {
+      slot = known
+    } else {
+      slot = makeSlot(for: type)
+      slotByType[type] = slot
+    }
+    lastType = type
+    lastSlot = slot
+    return slot
+  }
+
+  private func makeSlot(for type: String) -> Int? {
+    if let types = selection.types, !types.contains(type) { return nil }
+    let registry = selection.registry
+    guard let kind = registry.summaryKind(ofType: type) else { return nil }
+    let measure = registry.measure(forType: type)
+    slots.append(
+      TypeSlot(
+        type: type, kind: kind, metric: registry.summaryMetricName(ofType: type),
+        csvUnit: measure?.unit.resolved(with: selection.units), measure: measure))
+    return slots.count - 1
+  }
+
+  private func series(slot: Int, metric: String) -> Int {
+    let key = SeriesKey(slot: slot, metric: metric)
+    if let known = seriesByKey[key] { return known }
+    series.append(Series(slot: slot, metric: metric))
+    seriesByKey[key] = series.count - 1
+    return series.count - 1
+  }
+
+  private func number(ofUnit name: String) -> Int {
+    if name == lastUnitName { return lastUnit }
+    let number: Int
+    if let known = unitByName[name] {
+      number = known
+    } else {
+      number = units.count
+      units.append(name)
+      unitByName[name] = number
+    }
+    lastUnitName = name
+    lastUnit = number
+    return number
+  }
+
+  // MARK: - Checks
+
+  /// Whether a sample's interval is well formed; one that ends before it starts is reported.
+  private func isValidInterval(
+    _ start: Double, _ end: Double, metric: String, at location: SourceLocation
+  ) throws -> Bool {
+    guard end < start else { return true }
+    try diagnostics.report(
+      Diagnostic(reason: "\(metric) record that ends before it starts", location: location))
+    return false
+  }
+
+  /// Whether an interval reaches into the summarized periods (a zero-length one: its instant).
+  private func overlapsBounds(_ start: Double, _ end: Double) -> Bool {
+    start == end ? bounds.contains(start) : start < bounds.upperBound && end > bounds.lowerBound
+  }
+
+  /// A category value as a name: old exports and profiles may give HealthKit's number instead.
+  private static func categoryName(_ text: String, type: String) -> String {
+    guard let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[type]?[number]
+    else { return text }
+    return name
+  }
+
+  private func noteDropped(_ reason: String) {
+    if let index = dropped.firstIndex(where: { $0.reason == reason }) {
+      dropped[index].count += 1
+    } else {
+      dropped.append((reason, 1))
+    }
+  }
+}
