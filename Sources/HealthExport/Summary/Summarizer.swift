@@ -14,67 +14,6 @@ import HealthModel
 /// `SummaryExport` drives it over one input; a writer that reads the input for other ends too
 /// (the database) feeds it the same items and calls `finish()`.
 package final class Summarizer {
-  /// One HealthKit type met in the input, and how it is summarized.
-  struct TypeSlot {
-    var type: String
-    var kind: SummaryKind
-    var metric: String
-    /// The registry measure's unit, which values are converted to as the CSV converts them.
-    var csvUnit: CSVUnit?
-    /// The registry measure, for its precision and its cut-off.
-    var measure: Measure?
-    /// Samples by unit number, for types summarized in their most common unit.
-    var unitCounts: [Int: Int] = [:]
-    /// Where a sample in each unit was first met, for diagnostics.
-    var firstLocationByUnit: [Int: SourceLocation] = [:]
-  }
-
-  /// Statistics of a discrete type in one unit and one period.
-  struct DiscreteStats {
-    var span: SummaryPeriodSpan
-    var sum = 0.0
-    var minimum = Double.infinity
-    var maximum = -Double.infinity
-    var count = 0
-    var sources = SourceSet()
-  }
-
-  struct DiscreteKey: Hashable {
-    var slot: Int
-    var unit: Int
-    var periodStart: Double
-  }
-
-  /// A counted category type (stand hours, any other) in one period.
-  struct CountStats {
-    var span: SummaryPeriodSpan
-    /// The samples that count (stand hours: those stood).
-    var count = 0
-    var sources = SourceSet()
-  }
-
-  struct SlotPeriodKey: Hashable {
-    var slot: Int
-    var periodStart: Double
-  }
-
-  /// One cumulative series: a quantity type, one sleep value, mindful minutes.
-  struct Series {
-    var slot: Int
-    var metric: String
-  }
-
-  struct SeriesKey: Hashable {
-    var slot: Int
-    var metric: String
-  }
-
-  struct IntervalKey: Hashable {
-    var series: Int
-    var source: Int
-    var unit: Int
-  }
-
   let selection: SummarySelection
   let diagnostics: Diagnostics
   var calendar: PeriodCalendar
@@ -112,9 +51,6 @@ package final class Summarizer {
   private var lastIntervalIndex = 0
 
   private var topLevelKeys: Set<RecordKey> = []
-  private var memberTypes: Set<String> = [
-    HealthKitIdentifier.bloodPressureSystolic, HealthKitIdentifier.bloodPressureDiastolic,
-  ]
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
   package private(set) var dropped: [(reason: String, count: Int)] = []
@@ -146,11 +82,13 @@ package final class Summarizer {
   package func add(_ item: HealthItem, at location: SourceLocation) throws {
     switch item {
     case .sample(let sample):
-      if isPossibleMember(sample.type) { topLevelKeys.insert(RecordKey(sample)) }
-      try add(sample, at: location)
+      guard let slot = slot(for: sample.type) else { return }
+      if slots[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
+      try add(sample, slot: slot, at: location)
     case .correlation(let correlation):
-      for member in correlation.objects where slot(for: member.type) != nil {
-        memberTypes.insert(member.type)
+      for member in correlation.objects {
+        guard let slot = slot(for: member.type) else { continue }
+        slots[slot].keepsTopLevelKeys = true
         pendingMembers.append((member, location))
       }
     case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult:
@@ -163,7 +101,7 @@ package final class Summarizer {
   /// - Throws: `StrictModeError` in strict mode.
   func addCorrelationMembers() throws {
     for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
-      try add(member.sample, at: member.location)
+      if let slot = slot(for: member.sample.type) { try add(member.sample, slot: slot, at: member.location) }
     }
     pendingMembers = []
     topLevelKeys = []
@@ -174,16 +112,7 @@ package final class Summarizer {
 
   // MARK: - Samples
 
-  /// Whether top-level samples of `type` must be remembered for the correlation rule: blood
-  /// pressure and nutrition (the members of HealthKit's two correlation types), and any type
-  /// already met inside a correlation.
-  private func isPossibleMember(_ type: String) -> Bool {
-    memberTypes.contains(type)
-      || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
-  }
-
-  private func add(_ sample: Sample, at location: SourceLocation) throws {
-    guard let slot = slot(for: sample.type) else { return }
+  private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
     switch slots[slot].kind {
     case .quantity(let style, _):
       try addQuantity(sample, slot: slot, isCumulative: style == .cumulative, at: location)
@@ -358,10 +287,15 @@ package final class Summarizer {
     let registry = selection.registry
     guard let kind = registry.summaryKind(ofType: type) else { return nil }
     let measure = registry.measure(forType: type)
+    // Blood pressure and nutrition are the members of HealthKit's two correlation types.
+    let isCorrelationMember =
+      type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
+      || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
     slots.append(
       TypeSlot(
         type: type, kind: kind, metric: registry.summaryMetricName(ofType: type),
-        csvUnit: measure?.unit.resolved(with: selection.units), measure: measure))
+        csvUnit: measure?.unit.resolved(with: selection.units), measure: measure,
+        keepsTopLevelKeys: isCorrelationMember))
     return slots.count - 1
   }
 
