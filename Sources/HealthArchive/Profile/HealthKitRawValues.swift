@@ -200,7 +200,7 @@ package enum HealthKitRawValues {
   /// The raw value a category sample without one is written with: 0, which is
   /// `HKCategoryValueNotApplicable` for `notApplicableTypes` and the number iOS 8's export left
   /// out for the others (see docs/profile-format.md).
-  static let missingCategoryValue = 0
+  package static let missingCategoryValue = 0
 
   /// The category value names of the types whose numbers the reader turns back into names.
   package static let categoryNamesByType: [String: [Int: String]] = {

@@ -180,12 +180,13 @@ package final class Summarizer {
     guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
     else { return }
     if slots[slot].kind == .sleepStages {
-      guard case .category(let text) = sample.value else {
+      guard let name = Self.categoryName(of: sample) else {
         try diagnostics.report(
-          Diagnostic(reason: "\(metric) record without a value", location: location, kind: .unusable))
+          Diagnostic(
+            reason: "\(metric) record with a quantity for a value", location: location, kind: .unusable))
         return
       }
-      metric = SummaryKind.sleepMetricName(forValue: Self.categoryName(text, type: sample.type))
+      metric = SummaryKind.sleepMetricName(forValue: name)
     }
     let source = sources.number(of: sample.sourceName, device: sample.device)
     append(
@@ -198,14 +199,9 @@ package final class Summarizer {
   private func addCounted(_ sample: Sample, slot: Int) {
     let start = sample.startDate.millisecondsSince1970
     guard bounds.contains(start) else { return }
-    var counts = true
-    if slots[slot].kind == .standHours {
-      if case .category(let text) = sample.value {
-        counts = Self.categoryName(text, type: sample.type) == HealthKitIdentifier.appleStandHourStood
-      } else {
-        counts = false
-      }
-    }
+    let counts =
+      slots[slot].kind != .standHours
+      || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
     let source = sources.number(of: sample.sourceName, device: sample.device)
     let span = calendar.span(containing: start)
     let key = SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)
@@ -339,10 +335,18 @@ package final class Summarizer {
     start == end ? bounds.contains(start) : start < bounds.upperBound && end > bounds.lowerBound
   }
 
-  /// A category value as a name: old exports and profiles may give HealthKit's number instead.
-  private static func categoryName(_ text: String, type: String) -> String {
+  /// A category sample's value as a name, read as the profile reads it: iOS 8's exports wrote
+  /// HealthKit's numbers (`1`) and left out 0 (a sleep record without a value is in bed, a stand
+  /// hour without one stood); nil for a quantity.
+  private static func categoryName(of sample: Sample) -> String? {
+    let text: String
+    switch sample.value {
+    case .quantity: return nil
+    case .none: text = String(HealthKitRawValues.missingCategoryValue)
+    case .category(let value): text = value
+    }
     guard let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
-      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[type]?[number]
+      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[sample.type]?[number]
     else { return text }
     return name
   }

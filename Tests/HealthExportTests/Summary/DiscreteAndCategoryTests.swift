@@ -79,9 +79,11 @@ import Testing
   }
 
   @Test func sleepValuesGivenAsNumbersAreNamedAndValuesWithoutAPrefixKeepTheirName() throws {
-    // HealthKit's raw value 1 is AsleepUnspecified; "Nap" is not one of HealthKit's values.
+    // HealthKit's raw value 1 is AsleepUnspecified; iOS 8 left out 0, in bed; "Nap" is not one of
+    // HealthKit's values.
     let body =
       category("SleepAnalysis", "1", from: "2026-01-09 01:00:00 -0500", to: "2026-01-09 01:45:00 -0500")
+      + category("SleepAnalysis", nil, from: "2026-01-09 00:30:00 -0500", to: "2026-01-09 00:45:00 -0500")
       + category("SleepAnalysis", "Nap", from: "2026-01-09 14:00:00 -0500", to: "2026-01-09 14:20:00 -0500")
       + category(
         "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleep", from: "2026-01-09 02:00:00 -0500",
@@ -90,13 +92,14 @@ import Testing
       try T.run(body).rows == [
         "2026-01-09,Sleep Asleep,10.50,min,,,1,Jane’s Apple Watch",
         "2026-01-09,Sleep AsleepUnspecified,45.00,min,,,1,Jane’s Apple Watch",
+        "2026-01-09,Sleep InBed,15.00,min,,,1,Jane’s Apple Watch",
         "2026-01-09,Sleep Nap,20.00,min,,,1,Jane’s Apple Watch",
       ])
   }
 
   @Test func mindfulMinutesStandHoursAndOtherCategories() throws {
-    // A 10-minute session (mindful sessions carry no value); three stand hours, two stood;
-    // two high heart rate events, counted only.
+    // A 10-minute session (mindful sessions carry no value); four stand hours, three stood (one
+    // without a value, as iOS 8 wrote a stood hour); two high heart rate events, counted only.
     let body =
       category("MindfulSession", nil, from: "2026-01-09 07:00:00 -0500", to: "2026-01-09 07:10:00 -0500")
       + category(
@@ -108,6 +111,7 @@ import Testing
       + category(
         "AppleStandHour", "HKCategoryValueAppleStandHourStood", from: "2026-01-09 11:00:00 -0500",
         to: "2026-01-09 12:00:00 -0500")
+      + category("AppleStandHour", nil, from: "2026-01-09 12:00:00 -0500", to: "2026-01-09 13:00:00 -0500")
       + category(
         "HighHeartRateEvent", "HKCategoryValueNotApplicable", from: "2026-01-09 13:00:00 -0500",
         to: "2026-01-09 13:10:00 -0500")
@@ -118,7 +122,7 @@ import Testing
       try T.run(body).rows == [
         "2026-01-09,HighHeartRateEvent,,,,,2,Jane’s Apple Watch",
         "2026-01-09,Mindful Minutes,10.00,min,,,1,Jane’s Apple Watch",
-        "2026-01-09,Stand Hours,2,count,,,2,Jane’s Apple Watch",
+        "2026-01-09,Stand Hours,3,count,,,3,Jane’s Apple Watch",
       ])
   }
 
