@@ -27,7 +27,7 @@ final class RowCollector {
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
   private var sequence = 0
-  private var droppedCounts: [(reason: String, count: Int)] = []
+  private var droppedReadings = DroppedReadings()
 
   /// - Parameters:
   ///   - selection: what to keep and how.
@@ -137,7 +137,7 @@ final class RowCollector {
   }
 
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
-  var dropped: [(reason: String, count: Int)] { droppedCounts }
+  var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
 
   // MARK: - Private
 
@@ -160,7 +160,7 @@ final class RowCollector {
       return
     }
     if let minimum = measure.minimumKept, value < minimum {
-      noteDropped("\(measure.name) under \(Int(minimum)) \(unit.label)")
+      droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
     }
     let mealTime =
@@ -177,13 +177,5 @@ final class RowCollector {
     if let start, date < start { return false }
     if let end, date >= end { return false }
     return true
-  }
-
-  private func noteDropped(_ reason: String) {
-    if let index = droppedCounts.firstIndex(where: { $0.reason == reason }) {
-      droppedCounts[index].count += 1
-    } else {
-      droppedCounts.append((reason, 1))
-    }
   }
 }

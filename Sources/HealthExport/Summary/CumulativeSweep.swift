@@ -34,10 +34,9 @@ struct CumulativeTotal {
 struct CumulativeSweep {
   private var coveredStarts: [Double] = []
   private var coveredEnds: [Double] = []
-  /// The totals, one per period that a sample touched, in the order first touched.
-  private(set) var totals: [CumulativeTotal] = []
-  private var totalIndexByStart: [Double: Int] = [:]
-  private var lastTotalIndex = -1
+  /// The totals by period start, one per period that a sample touched, in the order first
+  /// touched.
+  private var totalsByStart = KeyedStore<Double, CumulativeTotal>()
   /// The instants counted: `[lowerBound, upperBound)`, whole periods.
   private let bounds: Range<Double>
 
@@ -52,6 +51,9 @@ struct CumulativeSweep {
   init(bounds: Range<Double>) {
     self.bounds = bounds
   }
+
+  /// The totals, one per period that a sample touched, in the order first touched.
+  var totals: [CumulativeTotal] { totalsByStart.values }
 
   /// Sweeps the samples of one source, which must come after every source of higher priority;
   /// they are sorted in place by start.
@@ -122,29 +124,14 @@ struct CumulativeSweep {
   /// than zero.
   private mutating func flushPending() {
     guard let span = pendingSpan else { return }
-    let index = totalIndex(for: span)
-    totals[index].value += pendingShare
+    let index = totalsByStart.number(of: span.start.millisecondsSince1970) { CumulativeTotal(span: span) }
+    totalsByStart.values[index].value += pendingShare
     if pendingShare > 0 {
-      totals[index].count += 1
-      totals[index].sources.insert(source)
+      totalsByStart.values[index].count += 1
+      totalsByStart.values[index].sources.insert(source)
     }
     pendingSpan = nil
     pendingShare = 0
-  }
-
-  private mutating func totalIndex(for span: SummaryPeriodSpan) -> Int {
-    if lastTotalIndex >= 0 && totals[lastTotalIndex].span.start == span.start { return lastTotalIndex }
-    let key = span.start.millisecondsSince1970
-    let index: Int
-    if let known = totalIndexByStart[key] {
-      index = known
-    } else {
-      index = totals.count
-      totals.append(CumulativeTotal(span: span))
-      totalIndexByStart[key] = index
-    }
-    lastTotalIndex = index
-    return index
   }
 
   /// Adds the intervals of `samples` (sorted by start) to the union.

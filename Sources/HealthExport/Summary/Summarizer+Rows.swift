@@ -26,7 +26,7 @@ extension Summarizer {
     if let fixed = slot.kind.fixedUnit(with: selection.units) { return fixed }
     var best: (unit: String, count: Int)?
     for (unit, count) in slot.unitCounts {
-      let name = units[unit]
+      let name = units.values[unit]
       if let current = best,
         count < current.count
           || (count == current.count && !name.utf8.lexicographicallyPrecedes(current.unit.utf8))
@@ -40,7 +40,8 @@ extension Summarizer {
 
   /// Reports `count` samples of a slot skipped because their unit cannot be converted.
   private func reportUnconvertible(_ count: Int, slot: Int, unit: Int, target: String) throws {
-    let reason = "\(slots[slot].metric) in unit '\(units[unit])', which cannot be converted to \(target)"
+    let reason =
+      "\(slots[slot].metric) in unit '\(units.values[unit])', which cannot be converted to \(target)"
     for _ in 0..<count {
       try diagnostics.report(Diagnostic(reason: reason, location: slots[slot].firstLocationByUnit[unit]))
     }
@@ -53,38 +54,28 @@ extension Summarizer {
   /// Discrete types: mean, minimum, maximum and count of the samples starting in each period,
   /// every unit converted to the summary unit.
   private func appendDiscreteRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
-    var merged: [DiscreteStats] = []
-    var mergedSlots: [Int] = []
-    var mergedIndex: [SlotPeriodKey: Int] = [:]
-    for (stats, key) in zip(discrete, discreteKeys) {
-      guard let conversion = UnitConversion(from: units[key.unit], to: targets[key.slot]) else {
+    var merged = KeyedStore<SlotPeriodKey, DiscreteStats>()
+    for (stats, key) in zip(discrete.values, discrete.keys) {
+      guard let conversion = UnitConversion(from: units.values[key.unit], to: targets[key.slot]) else {
         try reportUnconvertible(stats.count, slot: key.slot, unit: key.unit, target: targets[key.slot])
         continue
       }
-      let mergedKey = SlotPeriodKey(slot: key.slot, periodStart: key.periodStart)
-      guard let index = mergedIndex[mergedKey] else {
-        var converted = stats
-        converted.sum = conversion.apply(stats.sum)
-        converted.minimum = conversion.apply(stats.minimum)
-        converted.maximum = conversion.apply(stats.maximum)
-        mergedIndex[mergedKey] = merged.count
-        merged.append(converted)
-        mergedSlots.append(key.slot)
-        continue
+      let index = merged.number(of: SlotPeriodKey(slot: key.slot, periodStart: key.periodStart)) {
+        DiscreteStats(span: stats.span)
       }
-      merged[index].sum += conversion.apply(stats.sum)
-      merged[index].minimum = min(merged[index].minimum, conversion.apply(stats.minimum))
-      merged[index].maximum = max(merged[index].maximum, conversion.apply(stats.maximum))
-      merged[index].count += stats.count
-      merged[index].sources.formUnion(stats.sources)
+      merged.values[index].sum += conversion.apply(stats.sum)
+      merged.values[index].minimum = min(merged.values[index].minimum, conversion.apply(stats.minimum))
+      merged.values[index].maximum = max(merged.values[index].maximum, conversion.apply(stats.maximum))
+      merged.values[index].count += stats.count
+      merged.values[index].sources.formUnion(stats.sources)
     }
-    for (stats, slotIndex) in zip(merged, mergedSlots) {
-      let slot = slots[slotIndex]
+    for (stats, key) in zip(merged.values, merged.keys) {
+      let slot = slots[key.slot]
       let decimals = slot.measure?.decimals
       rows.append(
         SummaryRow(
           period: stats.span, type: slot.type, metric: slot.metric, value: stats.sum / Double(stats.count),
-          unit: targets[slotIndex], minimum: stats.minimum, maximum: stats.maximum, count: stats.count,
+          unit: targets[key.slot], minimum: stats.minimum, maximum: stats.maximum, count: stats.count,
           sources: sourceNames(stats.sources, ranks: ranks), valueDecimals: decimals.map { $0 + 1 } ?? 2,
           extremaDecimals: decimals ?? 2))
     }
@@ -93,16 +84,14 @@ extension Summarizer {
   /// Cumulative series: the source-priority sweep, one series at a time; each series' samples are
   /// released once it is swept.
   private func appendCumulativeRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
-    var listsBySeries = [[Int]](repeating: [], count: series.count)
-    for (index, key) in intervalKeys.enumerated() { listsBySeries[key.series].append(index) }
-    for (seriesIndex, entry) in series.enumerated() {
+    for (entry, lists) in zip(series.keys, series.values) {
       let target = targets[entry.slot]
       var samplesBySource: [Int: [TimedValue]] = [:]
-      for list in listsBySeries[seriesIndex] {
-        let key = intervalKeys[list]
-        var samples = intervals[list]
-        intervals[list] = []
-        guard let conversion = UnitConversion(from: units[key.unit], to: target) else {
+      for list in lists {
+        let key = intervals.keys[list]
+        var samples = intervals.values[list]
+        intervals.values[list] = []
+        guard let conversion = UnitConversion(from: units.values[key.unit], to: target) else {
           try reportUnconvertible(samples.count, slot: entry.slot, unit: key.unit, target: target)
           continue
         }
@@ -134,8 +123,8 @@ extension Summarizer {
 
   /// Stand hours (the hours stood) and the other category types (a count only).
   private func appendCountedRows(to rows: inout [SummaryRow], ranks: [Int]) {
-    for (stats, slotIndex) in zip(counted, countedSlots) {
-      let slot = slots[slotIndex]
+    for (stats, key) in zip(counted.values, counted.keys) {
+      let slot = slots[key.slot]
       let isStandHours = slot.kind == .standHours
       rows.append(
         SummaryRow(

@@ -52,11 +52,6 @@ extension Summarizer {
   }
 
   /// One cumulative series: a quantity type, one sleep value, mindful minutes.
-  struct Series {
-    var slot: Int
-    var metric: String
-  }
-
   struct SeriesKey: Hashable {
     var slot: Int
     var metric: String

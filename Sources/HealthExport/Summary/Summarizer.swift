@@ -25,35 +25,21 @@ package final class Summarizer {
   private var lastType: String?
   private var lastSlot: Int?
 
-  var units: [String] = []
-  private var unitByName: [String: Int] = [:]
-  private var lastUnitName: String?
-  private var lastUnit = 0
-
+  /// Unit names, numbered.
+  var units = KeyedStore<String, String>()
   var sources = SummarySources()
-
-  var discrete: [DiscreteStats] = []
-  var discreteKeys: [DiscreteKey] = []
-  private var discreteIndex: [DiscreteKey: Int] = [:]
-  private var lastDiscreteKey: DiscreteKey?
-  private var lastDiscreteIndex = 0
-
-  var counted: [CountStats] = []
-  var countedSlots: [Int] = []
-  private var countedIndex: [SlotPeriodKey: Int] = [:]
-
-  var series: [Series] = []
-  private var seriesByKey: [SeriesKey: Int] = [:]
-  var intervals: [[TimedValue]] = []
-  var intervalKeys: [IntervalKey] = []
-  private var intervalIndex: [IntervalKey: Int] = [:]
-  private var lastIntervalKey: IntervalKey?
-  private var lastIntervalIndex = 0
+  var discrete = KeyedStore<DiscreteKey, DiscreteStats>()
+  var counted = KeyedStore<SlotPeriodKey, CountStats>()
+  /// Cumulative series, with the numbers of their interval lists.
+  var series = KeyedStore<SeriesKey, [Int]>()
+  /// The samples of cumulative series, one list per series, source and unit.
+  var intervals = KeyedStore<IntervalKey, [TimedValue]>()
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
-  package private(set) var dropped: [(reason: String, count: Int)] = []
+  package var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
+  private var droppedReadings = DroppedReadings()
 
   /// - Parameters:
   ///   - selection: what to summarize and how; its range must not be `lastRecords`.
@@ -151,7 +137,7 @@ package final class Summarizer {
         return
       }
       if let minimum = slots[slot].measure?.minimumKept, converted < minimum {
-        noteDropped("\(metric) under \(Int(minimum)) \(csvUnit.label)")
+        droppedReadings.note("\(metric) under \(Int(minimum)) \(csvUnit.label)")
         return
       }
       value = converted
@@ -204,61 +190,35 @@ package final class Summarizer {
       || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
     let source = sources.number(of: sample.sourceName, device: sample.device)
     let span = calendar.span(containing: start)
-    let key = SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)
-    let index: Int
-    if let known = countedIndex[key] {
-      index = known
-    } else {
-      index = counted.count
-      counted.append(CountStats(span: span))
-      countedSlots.append(slot)
-      countedIndex[key] = index
+    let index = counted.number(of: SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)) {
+      CountStats(span: span)
     }
     if counts {
-      counted[index].count += 1
-      counted[index].sources.insert(source)
+      counted.values[index].count += 1
+      counted.values[index].sources.insert(source)
     }
   }
 
   private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) {
     let span = calendar.span(containing: start)
-    let key = DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
-    let index: Int
-    if key == lastDiscreteKey {
-      index = lastDiscreteIndex
-    } else if let known = discreteIndex[key] {
-      index = known
-    } else {
-      index = discrete.count
-      discrete.append(DiscreteStats(span: span))
-      discreteKeys.append(key)
-      discreteIndex[key] = index
-    }
-    lastDiscreteKey = key
-    lastDiscreteIndex = index
-    discrete[index].sum += value
-    discrete[index].minimum = min(discrete[index].minimum, value)
-    discrete[index].maximum = max(discrete[index].maximum, value)
-    discrete[index].count += 1
-    discrete[index].sources.insert(source)
+    let index = discrete.number(
+      of: DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
+    ) { DiscreteStats(span: span) }
+    discrete.values[index].sum += value
+    discrete.values[index].minimum = min(discrete.values[index].minimum, value)
+    discrete.values[index].maximum = max(discrete.values[index].maximum, value)
+    discrete.values[index].count += 1
+    discrete.values[index].sources.insert(source)
   }
 
   private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) {
-    let key = IntervalKey(series: series, source: source, unit: unit)
-    let index: Int
-    if key == lastIntervalKey {
-      index = lastIntervalIndex
-    } else if let known = intervalIndex[key] {
-      index = known
-    } else {
-      index = intervals.count
-      intervals.append([])
-      intervalKeys.append(key)
-      intervalIndex[key] = index
+    var isNew = false
+    let list = intervals.number(of: IntervalKey(series: series, source: source, unit: unit)) {
+      isNew = true
+      return []
     }
-    lastIntervalKey = key
-    lastIntervalIndex = index
-    intervals[index].append(value)
+    if isNew { self.series.values[series].append(list) }
+    intervals.values[list].append(value)
   }
 
   // MARK: - Lookups
@@ -296,26 +256,11 @@ package final class Summarizer {
   }
 
   private func series(slot: Int, metric: String) -> Int {
-    let key = SeriesKey(slot: slot, metric: metric)
-    if let known = seriesByKey[key] { return known }
-    series.append(Series(slot: slot, metric: metric))
-    seriesByKey[key] = series.count - 1
-    return series.count - 1
+    series.number(of: SeriesKey(slot: slot, metric: metric)) { [] }
   }
 
   private func number(ofUnit name: String) -> Int {
-    if name == lastUnitName { return lastUnit }
-    let number: Int
-    if let known = unitByName[name] {
-      number = known
-    } else {
-      number = units.count
-      units.append(name)
-      unitByName[name] = number
-    }
-    lastUnitName = name
-    lastUnit = number
-    return number
+    units.number(of: name) { name }
   }
 
   // MARK: - Checks
@@ -349,13 +294,5 @@ package final class Summarizer {
       let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[sample.type]?[number]
     else { return text }
     return name
-  }
-
-  private func noteDropped(_ reason: String) {
-    if let index = dropped.firstIndex(where: { $0.reason == reason }) {
-      dropped[index].count += 1
-    } else {
-      dropped.append((reason, 1))
-    }
   }
 }

@@ -34,17 +34,6 @@ public struct SummaryReport: Sendable {
       "Wrote \(rows) summary \(rows == 1 ? "row" : "rows") (\(periods) \(periods == 1 ? "period" : "periods"), "
       + "\(metrics) \(metrics == 1 ? "metric" : "metrics"))"
     text += outputPath.map { " to \($0)" } ?? " to standard output"
-    if !dropped.isEmpty {
-      text += "; left out " + dropped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
-    }
-    let skippedTallies = skipped.filter { $0.kind != .repaired }
-    let repairedTallies = skipped.filter { $0.kind == .repaired }
-    if !skippedTallies.isEmpty {
-      text += "; " + ExportSummary.describe(skippedTallies, verb: "skipped")
-    }
-    if !repairedTallies.isEmpty {
-      text += "; " + ExportSummary.describe(repairedTallies, verb: "read after repair")
-    }
-    return text + "."
+    return text + ExportSummary.leftOut(dropped: dropped, skipped: skipped) + "."
   }
 }

@@ -11,15 +11,8 @@ struct SummaryOutcome {
   var diagnostics: Diagnostics
 
   /// The data rows, without disclaimer and header.
-  var rows: [String] {
-    Array(
-      csv.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).dropLast().map(String.init))
-  }
+  var rows: [String] { ExportTest.dataRows(of: csv) }
 
-  /// The rows of one metric.
-  func rows(of metric: String) -> [String] {
-    rows.filter { $0.split(separator: ",", omittingEmptySubsequences: false)[1] == Substring(metric) }
-  }
 }
 
 enum SummaryTest {
