@@ -2,10 +2,10 @@ import HealthModel
 
 extension Summarizer {
   /// The summary: every metric of every period that has data, by period, then by metric in byte
-  /// order. Call once, after the last item.
+  /// order, and what was left out. Call once, after the last item.
   /// - Throws: `StrictModeError` in strict mode, for a sample whose unit cannot be converted to
   ///   its type's summary unit.
-  package func finish() throws -> [SummaryRow] {
+  package func finish() throws -> SummaryResult {
     try addCorrelationMembers()
     let ranks = sources.ranks(priority: selection.sourcePriority)
     let targets = slots.indices.map(summaryUnit(ofSlot:))
@@ -14,7 +14,9 @@ extension Summarizer {
     try appendCumulativeRows(to: &rows, targets: targets, ranks: ranks)
     appendCountedRows(to: &rows, ranks: ranks)
     rows.sort(by: SummaryRow.isBefore)
-    return rows
+    return SummaryResult(
+      rows: rows, dropped: dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
+      unknownPrioritySources: unknownPrioritySources)
   }
 
   // MARK: - Private

@@ -11,9 +11,9 @@ import HealthModel
 /// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
 /// Only the samples of the cumulative types selected, inside the selected periods, are kept.
 ///
-/// `SummaryExport` drives it over one input; a writer that reads the input for other ends too
-/// (the database) feeds it the same items and calls `finish()`.
-package final class Summarizer {
+/// `SummaryExport` runs it in the export pipeline; a writer that reads the input for other ends
+/// too (the database) feeds it the same items and calls `finish()`.
+package final class Summarizer: ExportStage {
   let selection: SummarySelection
   let diagnostics: Diagnostics
   var calendar: PeriodCalendar
@@ -38,7 +38,7 @@ package final class Summarizer {
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
-  package var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
+  var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
   private var droppedReadings = DroppedReadings()
 
   /// - Parameters:
@@ -94,7 +94,7 @@ package final class Summarizer {
   }
 
   /// The source names of `--source-priority` that no summarized sample carries.
-  package var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
+  var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
 
   // MARK: - Samples
 

@@ -58,10 +58,7 @@ public struct SummaryExport {
     try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
       try summarizer.add(item, at: location)
     }
-    let rows = try summarizer.finish()
-    return SummaryResult(
-      rows: rows, dropped: summarizer.dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
-      unknownPrioritySources: summarizer.unknownPrioritySources)
+    return try summarizer.finish()
   }
 
   /// Runs the summary and writes the summary CSV.
@@ -70,21 +67,20 @@ public struct SummaryExport {
   ///   - destination: where the CSV goes.
   ///   - diagnostics: collects skipped samples; strict diagnostics stop the summary.
   /// - Returns: what was written.
-  /// - Throws: `OutputError` before reading when the file cannot be placed; the errors of
-  ///   `summarize(source:diagnostics:)`; `ExportError.noData` when no period has data (nothing
-  ///   is written).
+  /// - Throws: `SummaryError.recordRange` for a range of records; `OutputError` before reading
+  ///   when the file cannot be placed; the input's errors; `StrictModeError`;
+  ///   `ExportError.noData` when no period has data (nothing is written).
   public func run(
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> SummaryReport {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
-    try destination.check()
-    let result = try summarize(source: source, diagnostics: diagnostics)
-    guard !result.rows.isEmpty else { throw ExportError.noData }
-    try destination.write { sink in
-      var writer = SummaryCSVWriter(dateFormat: selection.dateFormat, sink: sink)
-      try writer.write(result.rows)
+    var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, through: Summarizer(selection: selection, now: now, diagnostics: diagnostics),
+      into: SummaryCSVWriter(dateFormat: selection.dateFormat)
+    ) { result in
+      guard !result.rows.isEmpty else { throw ExportError.noData }
     }
-    return SummaryReport(
-      result: result, skipped: diagnostics.summary, outputPath: destination.path)
+    report.skipped = diagnostics.summary
+    return report
   }
 }
