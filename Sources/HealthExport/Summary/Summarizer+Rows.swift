@@ -73,13 +73,18 @@ extension Summarizer {
     }
     for (stats, key) in zip(merged.values, merged.keys) {
       let slot = slots[key.slot]
-      let decimals = slot.measure?.decimals
+      // The mean takes one more decimal than the registry writes the type's values with (2 where
+      // it has none); the minimum and maximum are written as the registry writes a value.
+      let mean = stats.sum / Double(stats.count)
+      let value = WrittenValue(mean, decimals: slot.measure.map { $0.decimals + 1 } ?? 2)
+      func extreme(_ value: Double) -> WrittenValue {
+        slot.measure?.writtenValue(of: value) ?? WrittenValue(value, decimals: 2)
+      }
       rows.append(
         SummaryRow(
-          period: stats.span, type: slot.type, metric: slot.metric, value: stats.sum / Double(stats.count),
-          unit: targets[key.slot], minimum: stats.minimum, maximum: stats.maximum, count: stats.count,
-          sources: sourceNames(stats.sources, ranks: ranks), valueDecimals: decimals.map { $0 + 1 } ?? 2,
-          extremaDecimals: decimals ?? 2))
+          period: stats.span, type: slot.type, metric: slot.metric, value: value, unit: targets[key.slot],
+          minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
+          sources: sourceNames(stats.sources, ranks: ranks)))
     }
   }
 
@@ -112,13 +117,15 @@ extension Summarizer {
         sweep.add(&samples, source: source, calendar: &calendar)
       }
       let slot = slots[entry.slot]
+      // Totals are rounded, never truncated (steps included): 0 decimals in steps and count, 2
+      // in any other unit.
       let decimals = target == CSVUnit.steps.label || target == SummaryKind.countUnit ? 0 : 2
       for total in sweep.totals {
         rows.append(
           SummaryRow(
-            period: total.span, type: slot.type, metric: entry.metric, value: total.value, unit: target,
-            count: total.count, sources: sourceNames(total.sources, ranks: ranks), valueDecimals: decimals,
-            extremaDecimals: decimals))
+            period: total.span, type: slot.type, metric: entry.metric,
+            value: WrittenValue(total.value, decimals: decimals), unit: target, count: total.count,
+            sources: sourceNames(total.sources, ranks: ranks)))
       }
     }
   }
@@ -131,9 +138,9 @@ extension Summarizer {
       rows.append(
         SummaryRow(
           period: stats.span, type: slot.type, metric: slot.metric,
-          value: isStandHours ? Double(stats.count) : nil, unit: isStandHours ? SummaryKind.countUnit : "",
-          count: stats.count, sources: sourceNames(stats.sources, ranks: ranks), valueDecimals: 0,
-          extremaDecimals: 0))
+          value: isStandHours ? WrittenValue(Double(stats.count), decimals: 0) : nil,
+          unit: isStandHours ? SummaryKind.countUnit : "", count: stats.count,
+          sources: sourceNames(stats.sources, ranks: ranks)))
     }
   }
 }

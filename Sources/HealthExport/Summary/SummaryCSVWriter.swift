@@ -56,16 +56,16 @@ private struct SummaryLines {
       comma()
       CSVField.append(row.metric, to: &buffer)
       comma()
-      if let value = row.value { FixedDecimal.append(value, decimals: row.valueDecimals, to: &buffer) }
+      if let value = row.value { FixedDecimal.append(value, to: &buffer) }
       comma()
       CSVField.append(row.unit, to: &buffer)
       comma()
       if let minimum = row.minimum {
-        FixedDecimal.append(minimum, decimals: row.extremaDecimals, to: &buffer)
+        FixedDecimal.append(minimum, to: &buffer)
       }
       comma()
       if let maximum = row.maximum {
-        FixedDecimal.append(maximum, decimals: row.extremaDecimals, to: &buffer)
+        FixedDecimal.append(maximum, to: &buffer)
       }
       comma()
       FixedDecimal.appendInteger(UInt64(row.count), to: &buffer)

@@ -1,9 +1,10 @@
 import HealthModel
 
-/// One line of a summary: one metric in one period, its numbers not yet rounded.
+/// One line of a summary: one metric in one period, its numbers not yet rounded, each with the
+/// decimals it is written with.
 ///
-/// The summary CSV writes it; the database's `summaries` table and the report read the same
-/// values, with the decimals the CSV rounds them to.
+/// The summary CSV writes it; the database's `summaries` table and the report write the same
+/// `WrittenValue`s, so that they show the same digits.
 public struct SummaryRow: Hashable, Sendable {
   public var period: SummaryPeriodSpan
   /// The HealthKit type the row summarizes (`HKQuantityTypeIdentifierStepCount`).
@@ -11,27 +12,23 @@ public struct SummaryRow: Hashable, Sendable {
   /// The name in the Metric column: `Steps`, `DistanceCycling`, `Sleep AsleepCore`.
   public var metric: String
   /// The total (cumulative types, sleep, mindful minutes, stand hours) or the mean (discrete
-  /// types); nil where the type is only counted.
-  public var value: Double?
+  /// types), with the decimals it is written with; nil where the type is only counted.
+  public var value: WrittenValue?
   /// The unit of `value`, `minimum` and `maximum`; empty where there is no value.
   public var unit: String
-  /// The smallest and largest value (discrete types only).
-  public var minimum: Double?
-  public var maximum: Double?
+  /// The smallest and largest value (discrete types only), as the registry writes the type's
+  /// values.
+  public var minimum: WrittenValue?
+  public var maximum: WrittenValue?
   /// Discrete types: the samples averaged; cumulative: the samples that contributed more than
   /// zero; counted types: the samples.
   public var count: Int
   /// The sources that contributed, highest priority first.
   public var sources: [String]
-  /// The decimals the value is written with.
-  public var valueDecimals: Int
-  /// The decimals the minimum and maximum are written with.
-  public var extremaDecimals: Int
 
   public init(
-    period: SummaryPeriodSpan, type: String, metric: String, value: Double?, unit: String,
-    minimum: Double? = nil, maximum: Double? = nil, count: Int, sources: [String], valueDecimals: Int,
-    extremaDecimals: Int
+    period: SummaryPeriodSpan, type: String, metric: String, value: WrittenValue?, unit: String,
+    minimum: WrittenValue? = nil, maximum: WrittenValue? = nil, count: Int, sources: [String]
   ) {
     self.period = period
     self.type = type
@@ -42,8 +39,6 @@ public struct SummaryRow: Hashable, Sendable {
     self.maximum = maximum
     self.count = count
     self.sources = sources
-    self.valueDecimals = valueDecimals
-    self.extremaDecimals = extremaDecimals
   }
 
   /// Period first (by start instant), then metric in byte order (then type, so that the order
