@@ -4,8 +4,11 @@ import HealthModel
 /// the names the user put first, then Apple Watches, then iPhones, then every other source.
 ///
 /// A source is a Watch source when any of its samples read carries a device whose `model:` is
-/// `Watch`, else an iPhone source when any carries `model:iPhone`.
-struct SummarySources {
+/// `Watch`, else an iPhone source when any carries `model:iPhone`. The database's
+/// `sources.priority` is the same order.
+package struct SummarySources {
+  package init() {}
+
   /// Where a source stands before its name is compared.
   private enum Group: Int, Comparable {
     case watch, iPhone, other
@@ -14,7 +17,7 @@ struct SummarySources {
   }
 
   /// The names, by number.
-  private(set) var names: [String] = []
+  package private(set) var names: [String] = []
   private var numberByName: [String: Int] = [:]
   private var groups: [Group] = []
   private var groupByDevice: [String: Group] = [:]
@@ -24,7 +27,7 @@ struct SummarySources {
   private var lastDeviceGroup = Group.other
 
   /// The number of `name`, which is counted when first met; the device sharpens its group.
-  mutating func number(of name: String, device: String?) -> Int {
+  package mutating func number(of name: String, device: String?) -> Int {
     let number: Int
     if name == lastName {
       number = lastNumber
@@ -48,7 +51,7 @@ struct SummarySources {
   /// The priority of each source by number, 0 the highest: the names of `priority` in that
   /// order, then Watch sources, then iPhone sources, then the others, each group by name in byte
   /// order.
-  func ranks(priority: [String]) -> [Int] {
+  package func ranks(priority: [String]) -> [Int] {
     var positionByName: [String: Int] = [:]
     for (position, name) in priority.enumerated() where positionByName[name] == nil {
       positionByName[name] = position
@@ -69,7 +72,7 @@ struct SummarySources {
   }
 
   /// The names of `priority` that no sample read carries.
-  func unknownNames(in priority: [String]) -> [String] {
+  package func unknownNames(in priority: [String]) -> [String] {
     var seen: Set<String> = []
     return priority.filter { numberByName[$0] == nil && seen.insert($0).inserted }
   }
