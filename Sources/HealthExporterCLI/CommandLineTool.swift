@@ -9,8 +9,9 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
-      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self,
+      ExportCommand.self, SummaryCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self,
+      MetricsCommand.self, SettingsCommand.self, CompletionsCommand.self, ManualCommand.self,
+      PrivacyCommand.self,
     ]
   }
 

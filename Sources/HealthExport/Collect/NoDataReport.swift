@@ -31,6 +31,31 @@ public struct NoDataReport: Hashable, Sendable {
   /// Readings left out by a rule (blood glucose under 20 mg/dL).
   public var dropped: [Diagnostics.Tally]
 
+  /// The report of a range used at `now`.
+  /// - Parameters:
+  ///   - range: the range used.
+  ///   - now: the moment it counted from.
+  ///   - timeZone: where its days begin and end.
+  ///   - spans: the selected series, each with what the range left out of it; empty when the
+  ///     job does not keep series apart (the summaries).
+  ///   - skipped: the run's diagnostics.
+  ///   - dropped: readings a rule left out.
+  public init(
+    range: DateRange, now: Timestamp, timeZone: TimeZone, spans: [Span], skipped: [Diagnostics.Tally],
+    dropped: [Diagnostics.Tally] = []
+  ) {
+    let bounds = range.bounds(now: now, timeZone: timeZone)
+    self.range = range
+    firstDay = bounds.start.map { DateRange.day(of: $0, in: timeZone) }
+    lastDay = bounds.end.map {
+      DateRange.day(of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: timeZone)
+    }
+    timeZoneIdentifier = timeZone.identifier
+    self.spans = spans
+    self.skipped = skipped
+    self.dropped = dropped
+  }
+
   /// The lines after "No data found…", each a sentence.
   public var lines: [String] {
     var lines = ["The range: \(rangeText) (\(timeZoneIdentifier))."]
@@ -51,6 +76,8 @@ public struct NoDataReport: Hashable, Sendable {
     for tally in dropped { lines.append("Left out \(tally.count) \(tally.reason).") }
     if let first = spans.compactMap(\.first).min() {
       lines.append("Try --all for every date, or --from \(first) to start at the first reading.")
+    } else if spans.isEmpty {
+      if range != .all { lines.append("Try --all for every date.") }
     } else {
       lines.append(
         "The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.")
