@@ -18,8 +18,8 @@ package struct ChartRect: Hashable, Sendable {
     let left = ChartNumber.rounded(min(first.x, second.x))
     let top = ChartNumber.rounded(min(first.y, second.y))
     self.init(
-      x: left, y: top, width: ChartNumber.rounded(max(first.x, second.x)) - left,
-      height: ChartNumber.rounded(max(first.y, second.y)) - top)
+      x: left, y: top, width: ChartNumber.rounded(ChartNumber.rounded(max(first.x, second.x)) - left),
+      height: ChartNumber.rounded(ChartNumber.rounded(max(first.y, second.y)) - top))
   }
 
   /// The right edge.

@@ -28,8 +28,8 @@ import Testing
       name: "halves", lower: 36.4, upper: 38.1, values: [36, 36.5, 37, 37.5, 38, 38.5], step: 0.5, decimals: 1
     ),
     Case(
-      name: "one value", lower: 100, upper: 100, values: [95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105],
-      step: 1, decimals: 0),
+      name: "one value, widened by 5 %", lower: 100, upper: 100, values: [94, 96, 98, 100, 102, 104, 106],
+      step: 2, decimals: 0),
     Case(
       name: "zero alone", lower: 0, upper: 0, includingZero: true, values: [0, 0.2, 0.4, 0.6, 0.8, 1],
       step: 0.2, decimals: 1),
