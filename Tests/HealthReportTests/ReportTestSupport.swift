@@ -45,7 +45,9 @@ enum ReportTest {
   /// The data rows of a CSV (the record CSV or the summary), split into fields (no field of the
   /// sample needs quotes).
   static func csvRows(_ csv: String) -> [[String]] {
-    csv.split(separator: "\n").dropFirst(4).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    csv.split(separator: "\n").dropFirst(4).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
   }
 }
 

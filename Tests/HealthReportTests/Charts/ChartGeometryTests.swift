@@ -57,7 +57,9 @@ import Testing
     #expect(geometry.bar(day: day + 1, to: 2_500) == ChartRect(x: 265.5, y: 99.8, width: 151, height: 116.2))
     #expect(geometry.bar(day: day + 2, to: 4_000) == ChartRect(x: 454.2, y: 30, width: 150.9, height: 186))
     // Stacked: from the top of the one below.
-    #expect(geometry.bar(day: day, from: 1_000, to: 2_500) == ChartRect(x: 76.9, y: 99.8, width: 150.9, height: 69.7))
+    #expect(
+      geometry.bar(day: day, from: 1_000, to: 2_500)
+        == ChartRect(x: 76.9, y: 99.8, width: 150.9, height: 69.7))
   }
 
   @Test func cutsABarAtTheEdgeOfThePlot() {

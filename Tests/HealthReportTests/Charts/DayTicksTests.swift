@@ -36,6 +36,7 @@ import Testing
   }
 
   @Test func labelsTheFirstDayWhereNoRuleFits() {
-    #expect(DayTicks.days(from: day("2026-03-04"), through: day("2026-03-04"), maximum: 1) == [day("2026-03-04")])
+    #expect(
+      DayTicks.days(from: day("2026-03-04"), through: day("2026-03-04"), maximum: 1) == [day("2026-03-04")])
   }
 }

@@ -175,7 +175,9 @@ import Testing
   ])
   func dailyMeansAreTheSummarys(_ chart: String, _ metrics: [String]) throws {
     let rows = try #require(tables[chart])
-    let expected = summary.filter { metrics.contains($0[1]) }.map { [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6]] }
+    let expected = summary.filter { metrics.contains($0[1]) }.map {
+      [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6]]
+    }
     #expect(!expected.isEmpty)
     #expect(rows == expected)
   }
