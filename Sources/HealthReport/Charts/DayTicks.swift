@@ -1,7 +1,7 @@
 import HealthExport
 
 /// The days a time axis labels: every day, every other day, Mondays, every other Monday, the
-/// first of every 1, 2, 3 or 6 months, or 1 January of every 1, 2, 5, 10… years: the finest that
+/// 1st and 15th of each month, the first of every 1, 2, 3 or 6 months, or 1 January of every 1, 2, 5, 10… years: the finest that
 /// gives no more than the labels that fit.
 package enum DayTicks {
   /// The labelled days from `first` through `last`, at most `maximum` of them (at least one).
@@ -20,6 +20,12 @@ package enum DayTicks {
       let picked = (low...high).filter(rule)
       if picked.count <= limit, !picked.isEmpty { return picked.map(CalendarDay.init(dayNumber:)) }
     }
+    let halfMonths = monthStarts(from: first, through: last) { _ in true }.flatMap { start in
+      [start, CalendarDay(year: start.year, month: start.month, day: 15)]
+    }
+    let fifteenths = (first.day > 15 ? [] : [CalendarDay(year: first.year, month: first.month, day: 15)])
+    let picked = (fifteenths + halfMonths).filter { $0 >= first && $0 <= last }
+    if picked.count <= limit, !picked.isEmpty { return picked }
     for months in [1, 2, 3, 6] {
       let picked = monthStarts(from: first, through: last) { ($0.month - 1) % months == 0 }
       if picked.count <= limit, !picked.isEmpty { return picked }

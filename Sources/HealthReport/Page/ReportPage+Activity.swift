@@ -38,15 +38,14 @@ extension ReportPage {
       TrailingMean.means(of: zip(days, rows).map { ($0.0, $0.1.value?.value ?? 0) }, days: count)
     }
     var chart = SVGChart(
-      geometry: geometry(
+      geometries: geometries(
         values: rows.compactMap { $0.value?.value } + (means ?? []).map(\.mean), includingZero: true))
     chart.axes(valueTitle: Self.titled(first.metric, unit: unit), dayTitle: "Day", format: format)
     chart.bars(
       zip(days, rows).map { day, row in
-        (
-          chart.geometry.bar(day: Double(day), to: row.value?.value ?? 0),
-          "\(format.period(row.period)): \(format.number(row.value!)) \(unit)"
-        )
+        ChartBar(
+          day: Double(day), top: row.value?.value ?? 0,
+          label: "\(format.period(row.period)): \(format.number(row.value!)) \(unit)")
       }, style: style)
     let averageStyle = SeriesStyle(colour: .black, dash: .dashed)
     if let means {

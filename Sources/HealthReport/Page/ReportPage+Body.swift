@@ -35,7 +35,7 @@ extension ReportPage {
     }
     let meanByDay = Dictionary(uniqueKeysWithValues: (means ?? []).map { ($0.day, $0.mean) })
     var chart = SVGChart(
-      geometry: geometry(values: rows.map(\.value) + (means ?? []).map(\.mean), includingZero: false))
+      geometries: geometries(values: rows.map(\.value) + (means ?? []).map(\.mean), includingZero: false))
     chart.axes(valueTitle: Self.titled(measure.name, unit: unit.label), dayTitle: "Date", format: format)
     let averageStyle = SeriesStyle(colour: .black)
     if let means {

@@ -21,7 +21,7 @@ extension ReportPage {
     ].compactMap { series, name, style in series.flatMap { $0.rows.isEmpty ? nil : ($0, name, style) } }
     guard let unit = components.first?.0.unit else { return nil }
     var chart = SVGChart(
-      geometry: geometry(values: components.flatMap { $0.0.rows.map(\.value) }, includingZero: false))
+      geometries: geometries(values: components.flatMap { $0.0.rows.map(\.value) }, includingZero: false))
     chart.axes(valueTitle: Self.titled("Blood pressure", unit: unit.label), dayTitle: "Date", format: format)
     for (series, name, style) in components {
       let points = series.rows.map { ChartPoint(day: format.dayPosition(of: $0.date), value: $0.value) }
@@ -84,7 +84,7 @@ extension ReportPage {
       ("After a meal", .afterMeal, SeriesStyle(colour: .vermillion, marker: .triangleUp)),
       ("Meal time not given", nil, SeriesStyle(colour: .black, marker: .square)),
     ]
-    var chart = SVGChart(geometry: geometry(values: rows.map(\.value), includingZero: false))
+    var chart = SVGChart(geometries: geometries(values: rows.map(\.value), includingZero: false))
     chart.axes(valueTitle: Self.titled(measure.name, unit: unit.label), dayTitle: "Date", format: format)
     var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
     for group in groups {

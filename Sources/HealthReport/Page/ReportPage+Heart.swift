@@ -35,7 +35,7 @@ extension ReportPage {
       .filter { !$0.rows.isEmpty }
     guard let unit = drawn.first?.rows.first?.unit else { return nil }
     let values = drawn.flatMap { $0.rows.compactMap { $0.value?.value } }
-    var chart = SVGChart(geometry: geometry(values: values, includingZero: false))
+    var chart = SVGChart(geometries: geometries(values: values, includingZero: false))
     let name = drawn.count == 1 ? drawn[0].rows[0].metric : title
     chart.axes(valueTitle: Self.titled(name, unit: unit), dayTitle: "Day", format: format)
     var table = DataTable(

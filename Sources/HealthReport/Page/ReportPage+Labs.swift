@@ -51,12 +51,11 @@ extension ReportPage {
     let range = latest.referenceRange
     let bounds = [range?.low, range?.high].compactMap { $0 }
     var chart = SVGChart(
-      geometry: geometry(values: rows.map(\.value.value) + bounds, includingZero: false, small: true))
+      geometries: geometries(values: rows.map(\.value.value) + bounds, includingZero: false, small: true))
     chart.axes(valueTitle: unit.isEmpty ? name : unit, dayTitle: "Date", format: format)
     if let range {
-      let domain = chart.geometry.valueTicks.domain
       chart.band(
-        chart.geometry.band(from: range.low ?? domain.lowerBound, to: range.high ?? domain.upperBound),
+        from: range.low, to: range.high,
         label: "Reference range \(rangeText(range, decimals: latest.value.decimals, unit: unit))")
     }
     let points = rows.map { ChartPoint(day: format.dayPosition(of: $0.date), value: $0.value.value) }
@@ -107,8 +106,7 @@ extension ReportPage {
     }
     return ChartFigure(
       id: "lab-\(index + 1)", title: "\(name) (LOINC \(codes.joined(separator: ", ")))", legend: [],
-      svg: chart.svg(
-        label: "\(name) in \(unit), \(format.day(firstDay)) to \(format.day(lastDay))", small: true),
+      svg: chart.svg(label: "\(name) in \(unit), \(format.day(firstDay)) to \(format.day(lastDay))"),
       table: table, isSmall: true, headline: headline.text)
   }
 

@@ -33,22 +33,21 @@ extension ReportPage {
     }
     let totals = nights.map { night in stages.reduce(0) { $0 + (night.minutes[$1.metric]?.value ?? 0) } }
     let inBed = nights.compactMap { $0.minutes[Self.inBed]?.value }
-    var chart = SVGChart(geometry: geometry(values: (totals + inBed).map { $0 / 60 }, includingZero: true))
+    var chart = SVGChart(
+      geometries: geometries(values: (totals + inBed).map { $0 / 60 }, includingZero: true))
     chart.axes(valueTitle: "Sleep (hours)", dayTitle: "Night, by the morning it ends on", format: format)
     var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
     var base = [Double](repeating: 0, count: nights.count)
     for stage in stages {
       let style = SeriesStyle(colour: stage.colour)
-      var bars: [(rect: ChartRect, label: String)] = []
+      var bars: [ChartBar] = []
       for (index, night) in nights.enumerated() {
         guard let minutes = night.minutes[stage.metric] else { continue }
         let top = base[index] + minutes.value
         bars.append(
-          (
-            chart.geometry.bar(
-              day: Double(Self.dayNumber(of: night.period)), from: base[index] / 60, to: top / 60),
-            "Night to \(format.period(night.period)): \(stage.name) \(format.number(minutes)) min"
-          ))
+          ChartBar(
+            day: Double(Self.dayNumber(of: night.period)), base: base[index] / 60, top: top / 60,
+            label: "Night to \(format.period(night.period)): \(stage.name) \(format.number(minutes)) min"))
         base[index] = top
       }
       chart.bars(bars, style: style)
@@ -59,9 +58,8 @@ extension ReportPage {
       chart.levels(
         nights.compactMap { night in
           night.minutes[Self.inBed].map { minutes in
-            let hours = minutes.value / 60
-            return (
-              chart.geometry.bar(day: Double(Self.dayNumber(of: night.period)), from: hours, to: hours),
+            (
+              Double(Self.dayNumber(of: night.period)), minutes.value / 60,
               "Night to \(format.period(night.period)): in bed \(format.number(minutes)) min"
             )
           }

@@ -28,21 +28,21 @@ extension ReportPage {
       weekTotals[weekTotals.count - 1].minutes[group(of: entry.activity), default: 0] += entry.minutes
     }
     var chart = SVGChart(
-      geometry: geometry(values: weekTotals.map { $0.minutes.values.reduce(0, +) }, includingZero: true))
+      geometries: geometries(values: weekTotals.map { $0.minutes.values.reduce(0, +) }, includingZero: true))
     chart.axes(valueTitle: "Workouts (min)", dayTitle: "Week, from Monday", format: format)
     var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
     var base = [Double](repeating: 0, count: weekTotals.count)
     for (index, name) in groups.enumerated() {
       let style = SeriesStyle(colour: name == "Other" ? .black : colours[index % colours.count])
-      var bars: [(rect: ChartRect, label: String)] = []
+      var bars: [ChartBar] = []
       for (weekIndex, week) in weekTotals.enumerated() {
         guard let minutes = week.minutes[name] else { continue }
         bars.append(
-          (
-            chart.geometry.bar(
-              day: Double(Self.dayNumber(of: week.week)), days: 7, from: base[weekIndex],
-              to: base[weekIndex] + minutes),
-            "Week of \(format.period(week.week)): \(name) \(format.number(WrittenValue(minutes, decimals: 0))) min"
+          ChartBar(
+            day: Double(Self.dayNumber(of: week.week)), days: 7, base: base[weekIndex],
+            top: base[weekIndex] + minutes,
+            label:
+              "Week of \(format.period(week.week)): \(name) \(format.number(WrittenValue(minutes, decimals: 0))) min"
           ))
         base[weekIndex] += minutes
       }

@@ -75,16 +75,21 @@ struct ReportPage {
     html.element(tag, content, attributes: attributes)
   }
 
-  /// The geometry of a full-width chart over the report's days.
-  func geometry(values: [Double], includingZero: Bool, small: Bool = false) -> ChartGeometry {
+  /// The geometries of a chart over the report's days: a wide one and a narrow one for phones,
+  /// or one small one (a lab result's).
+  func geometries(values: [Double], includingZero: Bool, small: Bool = false) -> [ChartGeometry] {
     let labelWidth = Double(format.day(firstDay).count) * 6.6 + 14
-    let width = small ? 340.0 : 640.0
-    let margins = small ? ChartGeometry.Margins.small : .standard
-    return ChartGeometry(
-      firstDay: firstDay, lastDay: lastDay, values: values, includingZero: includingZero, width: width,
-      height: small ? 190 : 260, margins: margins,
-      maximumDayTicks: max(2, Int((width - margins.left - margins.right) / labelWidth)),
-      valueTickCount: small ? 4 : 5)
+    let sizes: [(width: Double, height: Double, margins: ChartGeometry.Margins, valueTicks: Int)] =
+      small
+      ? [(340, 190, .small, 4)]
+      : [(640, 260, .standard, 5), (360, 230, .small, 4)]
+    return sizes.map { size in
+      ChartGeometry(
+        firstDay: firstDay, lastDay: lastDay, values: values, includingZero: includingZero, width: size.width,
+        height: size.height, margins: size.margins,
+        maximumDayTicks: max(2, Int((size.width - size.margins.left - size.margins.right) / labelWidth)),
+        valueTickCount: size.valueTicks)
+    }
   }
 
   /// `Name (unit)`.

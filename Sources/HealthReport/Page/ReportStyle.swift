@@ -20,6 +20,7 @@ enum ReportStyle {
     figure{margin:1.2em 0 1.6em}
     figcaption{margin-bottom:.3em}
     svg.chart{display:block;width:100%;height:auto;max-width:640px}
+    svg.narrow{display:none}
     svg.chart text{font-size:12px;fill:var(--ink)}
     svg.chart text.value{text-anchor:end}
     svg.chart text.day{text-anchor:middle}
@@ -64,7 +65,7 @@ enum ReportStyle {
     .flag{display:inline-block;padding:0 .4em;border:1.5px solid var(--ink);border-radius:3px;font-size:.8rem;font-weight:600;margin-left:.3em}
     .flag.out{background:var(--ink);color:#fff}
     footer{margin:2.4em 0 1em;padding-top:.6em;border-top:2px solid var(--ink);color:var(--muted);font-size:.85rem}
-    @media (max-width:480px){main{padding:10px}h1{font-size:1.4rem}svg.chart text{font-size:14px}}
+    @media (max-width:520px){main{padding:10px}h1{font-size:1.4rem}svg.wide{display:none}svg.narrow{display:block}}
     @media print{
       @page{margin:14mm}
       body{font-size:10pt}
@@ -75,6 +76,7 @@ enum ReportStyle {
       .scroll{max-height:none;overflow:visible;border:none}
       details::details-content{content-visibility:visible;display:block}
       th{position:static}
+      svg.wide{display:block}svg.narrow{display:none}
       circle:hover,.mark path:hover,.mark rect:hover,.bar rect:hover{stroke-width:1}
     }
     """

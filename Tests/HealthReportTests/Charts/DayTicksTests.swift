@@ -23,6 +23,15 @@ import Testing
         == ["2026-05-18", "2026-05-25", "2026-06-01", "2026-06-08", "2026-06-15", "2026-06-22", "2026-06-29"])
   }
 
+  @Test func labelsThe1stAndThe15th() {
+    #expect(
+      DayTicks.days(from: day("2026-05-17"), through: day("2026-06-30"), maximum: 3).map(\.description)
+        == ["2026-06-01", "2026-06-15"])
+    #expect(
+      DayTicks.days(from: day("2026-05-01"), through: day("2026-07-31"), maximum: 6).map(\.description)
+        == ["2026-05-01", "2026-05-15", "2026-06-01", "2026-06-15", "2026-07-01", "2026-07-15"])
+  }
+
   @Test func labelsMonthsThenYears() {
     #expect(
       DayTicks.days(from: day("2026-01-10"), through: day("2026-06-30"), maximum: 7).map(\.description)
