@@ -20,11 +20,13 @@ package enum DayTicks {
       let picked = (low...high).filter(rule)
       if picked.count <= limit, !picked.isEmpty { return picked.map(CalendarDay.init(dayNumber:)) }
     }
-    let halfMonths = monthStarts(from: first, through: last) { _ in true }.flatMap { start in
-      [start, CalendarDay(year: start.year, month: start.month, day: 15)]
+    var halfMonths: [CalendarDay] = []
+    var month = CalendarDay(year: first.year, month: first.month, day: 1)
+    while month <= last {
+      halfMonths += [month, CalendarDay(year: month.year, month: month.month, day: 15)]
+      month = next(month)
     }
-    let fifteenths = (first.day > 15 ? [] : [CalendarDay(year: first.year, month: first.month, day: 15)])
-    let picked = (fifteenths + halfMonths).filter { $0 >= first && $0 <= last }
+    let picked = halfMonths.filter { $0 >= first && $0 <= last }
     if picked.count <= limit, !picked.isEmpty { return picked }
     for months in [1, 2, 3, 6] {
       let picked = monthStarts(from: first, through: last) { ($0.month - 1) % months == 0 }
