@@ -21,7 +21,7 @@ extension ReportPage {
     ].compactMap { $0 }
     guard !figures.isEmpty else { return }
     openSection("activity", title: "Activity")
-    figures.forEach { add($0) }
+    for figure in figures { add(figure) }
     closeSection()
   }
 

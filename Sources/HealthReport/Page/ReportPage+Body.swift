@@ -17,7 +17,7 @@ extension ReportPage {
     let figures = [weight, bodyFat, bmi].compactMap { $0 }
     guard !figures.isEmpty else { return }
     openSection("body", title: "Body")
-    figures.forEach { add($0) }
+    for figure in figures { add(figure) }
     closeSection()
   }
 

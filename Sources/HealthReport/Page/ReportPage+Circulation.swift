@@ -8,7 +8,7 @@ extension ReportPage {
     let figures = [bloodPressureFigure(), glucoseFigure()].compactMap { $0 }
     guard !figures.isEmpty else { return }
     openSection("blood", title: "Blood pressure and glucose")
-    figures.forEach { add($0) }
+    for figure in figures { add(figure) }
     closeSection()
   }
 

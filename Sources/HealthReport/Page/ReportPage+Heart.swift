@@ -22,7 +22,7 @@ extension ReportPage {
     openSection(
       "heart", title: "Heart",
       note: "The mean of each day's readings; a line is broken where a day has none.")
-    figures.forEach { add($0) }
+    for figure in figures { add(figure) }
     closeSection()
   }
 

@@ -2,12 +2,13 @@ import HealthExport
 import HealthModel
 
 extension ReportPage {
-  /// The sleep stages HealthKit records, bottom of the stack first, with their colours; time
-  /// in bed is drawn apart, as a stroke across the night's bar.
+  /// The sleep stages HealthKit records, bottom of the stack first, with their colours (next to
+  /// each other, lighter and darker in grey too); time in bed is drawn apart, as a stroke across
+  /// the night's bar.
   private static let sleepStages: [(metric: String, name: String, colour: SeriesStyle.Colour)] = [
     ("Sleep AsleepDeep", "Deep", .blue),
     ("Sleep AsleepCore", "Core", .skyBlue),
-    ("Sleep AsleepREM", "REM", .reddishPurple),
+    ("Sleep AsleepREM", "REM", .vermillion),
     ("Sleep AsleepUnspecified", "Asleep (no stage)", .bluishGreen),
     ("Sleep Asleep", "Asleep", .orange),
     ("Sleep Awake", "Awake", .yellow),
@@ -24,7 +25,7 @@ extension ReportPage {
     var stages = Self.sleepStages.filter { present.contains($0.metric) }
     for metric in present.sorted()
     where metric != Self.inBed && !stages.contains(where: { $0.metric == metric }) {
-      stages.append((metric, String(metric.dropFirst("Sleep ".count)), .vermillion))
+      stages.append((metric, String(metric.dropFirst("Sleep ".count)), .reddishPurple))
     }
     var nights: [(period: SummaryPeriodSpan, minutes: [String: WrittenValue])] = []
     for row in rows {

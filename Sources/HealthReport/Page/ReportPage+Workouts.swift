@@ -18,7 +18,8 @@ extension ReportPage {
     }.map(\.key)
     let named = Array(
       ranked.prefix(ranked.count > Self.drawnActivities ? Self.drawnActivities - 1 : Self.drawnActivities))
-    let colours: [SeriesStyle.Colour] = [.blue, .orange, .bluishGreen, .reddishPurple, .skyBlue, .vermillion]
+    // Neighbours differ in lightness too, so that a grey-scale print keeps them apart.
+    let colours: [SeriesStyle.Colour] = [.blue, .yellow, .vermillion, .skyBlue, .bluishGreen, .reddishPurple]
     let groups = named + (named.count < ranked.count ? ["Other"] : [])
     func group(of activity: String) -> String { named.contains(activity) ? activity : "Other" }
 

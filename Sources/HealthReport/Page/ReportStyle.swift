@@ -71,7 +71,8 @@ enum ReportStyle {
       body{font-size:10pt}
       main{max-width:none;padding:0}
       h2{break-after:avoid}
-      figure{break-inside:avoid}
+      figcaption,ul.legend,svg.chart{break-inside:avoid}
+      figcaption,ul.legend{break-after:avoid}
       summary{display:none}
       .scroll{max-height:none;overflow:visible;border:none}
       details::details-content{content-visibility:visible;display:block}
