@@ -81,18 +81,9 @@ enum ReportCommand: Subcommand {
   static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone)
     throws(UsageError) -> ReportSelection
   {
-    var selection = ReportSelection(timeZone: timeZone)
-    var saved = context.settings.choices
-    if case .lastRecords = saved.range { saved.range = nil }
-    do {
-      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
-      selection.range = choices.range ?? .standard
-      selection.units = UnitPreferences(
-        weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit)
-      selection.dateFormat = choices.dateFormat ?? .standard
-    } catch {
-      throw UsageError(error, command: name)
-    }
+    let days = try ExportOptions.days(arguments, context: context, command: name)
+    var selection = ReportSelection(
+      range: days.range, units: days.units, dateFormat: days.dateFormat, timeZone: timeZone)
     if let list = arguments.values["source-priority"] {
       selection.sourcePriority = try SummaryCommand.items(
         list, option: "--source-priority <names>", expected: "source names", command: name)

@@ -98,17 +98,10 @@ enum SummaryCommand: Subcommand {
     -> SummarySelection
   {
     var selection = SummarySelection(timeZone: timeZone)
-    var saved = context.settings.choices
-    if case .lastRecords = saved.range { saved.range = nil }
-    do {
-      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
-      selection.range = choices.range ?? .standard
-      selection.units = UnitPreferences(
-        weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit)
-      selection.dateFormat = choices.dateFormat ?? .standard
-    } catch {
-      throw UsageError(error, command: name)
-    }
+    let days = try ExportOptions.days(arguments, context: context, command: name)
+    selection.range = days.range
+    selection.units = days.units
+    selection.dateFormat = days.dateFormat
     if let period = arguments.values["period"] {
       let names = SummaryPeriod.allCases.map(\.optionName)
       guard let chosen = SummaryPeriod(rawValue: period.lowercased()) else {
