@@ -16,7 +16,7 @@ import Testing
     let file = folder.file("HealthExporter_Report_2026-01-20_070000.html")
     #expect(run.status == 0)
     #expect(
-      run.standardError == "Wrote a report of 2026-01-09 to 2026-01-18 (6 sections, 6 charts) to \(file).\n")
+      run.standardError == "Wrote a report of 2026-01-09 to 2026-01-15 (6 sections, 6 charts) to \(file).\n")
     #expect(SystemCall.permissions(of: file) == 0o600)
     let html = try String(contentsOfFile: file, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>\n"))

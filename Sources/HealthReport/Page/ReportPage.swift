@@ -129,7 +129,7 @@ struct ReportPage {
     html.raw("</footer>")
   }
 
-  /// The first and last local day of anything the report draws.
+  /// The first and last local day of what the report draws.
   private static func dataSpan(of data: ReportData, format: ReportFormat) -> (
     first: CalendarDay, last: CalendarDay
   )? {
@@ -144,13 +144,13 @@ struct ReportPage {
         days += rows.map { format.localDay(of: $0.date) }
       }
     }
-    let periods = data.days.map(\.period) + data.nights.map(\.period) + data.workouts.entries.map(\.week)
-    days += periods.map {
-      CalendarDay(year: $0.localStart.year, month: $0.localStart.month, day: $0.localStart.day)
+    func day(of period: SummaryPeriodSpan) -> CalendarDay {
+      CalendarDay(year: period.localStart.year, month: period.localStart.month, day: period.localStart.day)
     }
-    if let lastWeek = data.workouts.entries.last {
-      let start = lastWeek.week.localStart
-      days.append(CalendarDay(year: start.year, month: start.month, day: start.day).adding(days: 6))
+    days += (data.days + data.nights).map { day(of: $0.period) }
+    // Weeks of workouts are drawn over the days of the others; alone, they span their own days.
+    if days.isEmpty, let first = data.workouts.entries.first, let last = data.workouts.entries.last {
+      days = [day(of: first.week), day(of: last.week).adding(days: 6)]
     }
     guard let first = days.min(), let last = days.max() else { return nil }
     return (first, last)
