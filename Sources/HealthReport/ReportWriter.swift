@@ -10,8 +10,7 @@ struct ReportWriter: ExportWriter {
     var page = ReportPage(data: data)
     let text = page.render()
     try destination.write { sink in
-      var bytes = Array(text.utf8)
-      try bytes.withUnsafeMutableBytes { try sink(UnsafeRawBufferPointer($0)) }
+      try Array(text.utf8).withUnsafeBytes { try sink($0) }
     }
     return ReportSummary(
       sections: page.sections, charts: page.chartCount, firstDay: page.firstDay, lastDay: page.lastDay,
