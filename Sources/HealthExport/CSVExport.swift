@@ -21,7 +21,7 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 }
 
 /// One run of the CSV export: read an input, keep what the selection asks for, write the CSV.
-public struct CSVExport {
+public struct CSVExport: Sendable {
   public var selection: ExportSelection
   /// The moment of the export: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp

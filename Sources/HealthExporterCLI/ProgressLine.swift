@@ -58,17 +58,17 @@ final class ProgressLine: ProgressObserver, @unchecked Sendable {
   /// `Reading sample: 1.2 GB · 310 MB/s`.
   static func text(label: String, progress: ReadProgress, elapsed: Duration) -> String {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let rate = seconds > 0 ? Double(progress.bytesDone) / seconds : 0
+    let rate = seconds > 0 ? Double(progress.done) / seconds : 0
     var parts: [String] = []
-    if let fraction = progress.fractionDone, let total = progress.totalBytes {
+    if let fraction = progress.fractionDone, let total = progress.total {
       parts.append("\(Int(fraction * 100))%")
-      parts.append("\(size(Double(progress.bytesDone))) of \(size(Double(total)))")
+      parts.append("\(size(Double(progress.done))) of \(size(Double(total)))")
       parts.append("\(size(rate))/s")
       if rate > 0 {
-        parts.append("\(duration(Double(total - progress.bytesDone) / rate)) left")
+        parts.append("\(duration(Double(total - progress.done) / rate)) left")
       }
     } else {
-      parts.append(size(Double(progress.bytesDone)))
+      parts.append(size(Double(progress.done)))
       parts.append("\(size(rate))/s")
     }
     return "\(label): " + parts.joined(separator: " · ")

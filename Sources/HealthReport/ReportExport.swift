@@ -20,7 +20,7 @@ public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 
 /// One run of the report: read an input once, keep what each chart needs, write one HTML page
 /// that holds its style and charts and refers to nothing outside itself.
-public struct ReportExport {
+public struct ReportExport: Sendable {
   public var selection: ReportSelection
   /// The moment of the report: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp

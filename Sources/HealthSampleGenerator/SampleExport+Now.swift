@@ -29,6 +29,11 @@ private final class SourceEndingAt: HealthInputSource, ReadProgressReporting {
     set { base.progressObserver = newValue }
   }
 
+  var cancellation: CancellationFlag? {
+    get { base.cancellation }
+    set { base.cancellation = newValue }
+  }
+
   var name: String { base.name }
   var shape: InputShape { base.shape }
   var contentName: String { base.contentName }

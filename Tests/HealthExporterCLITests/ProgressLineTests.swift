@@ -11,12 +11,12 @@ import Testing
     #expect(
       ProgressLine.text(
         label: "Reading export.zip",
-        progress: ReadProgress(bytesDone: 1_200_000_000, totalBytes: 2_900_000_000),
+        progress: ReadProgress(done: 1_200_000_000, total: 2_900_000_000),
         elapsed: .seconds(4))
         == "Reading export.zip: 41% · 1.2 GB of 2.9 GB · 300.0 MB/s · 6 s left")
     #expect(
       ProgressLine.text(
-        label: "Making the sample", progress: ReadProgress(bytesDone: 640_000, totalBytes: nil),
+        label: "Making the sample", progress: ReadProgress(done: 640_000, total: nil),
         elapsed: .milliseconds(500))
         == "Making the sample: 640 KB · 1.3 MB/s")
     #expect(ProgressLine.duration(125) == "2 min 5 s")

@@ -23,6 +23,8 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
   public private(set) var header = ExportHeader()
   /// Told the bytes of the health XML read, of its size.
   public var progressObserver: (any ProgressObserver)?
+  /// Checked before every chunk of the health XML is read.
+  public var cancellation: CancellationFlag?
 
   /// An export read from `container`.
   public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -45,7 +47,7 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
     readerFilter.includesClinicalRecords = filter.includesClinicalRecords || filter.includesLabResults
     let reader = ExportXMLReader(
       stream: try container.openHealthXML().observed(
-        by: progressObserver, totalBytes: container.healthXMLSize),
+        by: progressObserver, cancellation: cancellation, totalBytes: container.healthXMLSize),
       filter: readerFilter, diagnostics: diagnostics)
     defer { header = reader.header }
     try reader.read { item, location in

@@ -20,4 +20,6 @@ public enum InputShape: String, Hashable, Sendable {
   case profile = "JSON profile"
   /// Made on the fly by the sample generator.
   case generated = "generated sample"
+  /// Items an app supplied (`HealthItemSequence`), such as samples it read from HealthKit.
+  case items = "items"
 }

@@ -14,6 +14,8 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   private let timeZone: TimeZone
   /// Told the bytes of the profile read, of its size.
   public var progressObserver: (any ProgressObserver)?
+  /// Checked before every chunk of the profile is read.
+  public var cancellation: CancellationFlag?
 
   /// - Parameters:
   ///   - path: the profile.
@@ -30,7 +32,7 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   ) throws {
     let reader = ProfileReader(
       stream: try FileByteStream(path: path).observed(
-        by: progressObserver, totalBytes: SystemCall.fileSize(path)),
+        by: progressObserver, cancellation: cancellation, totalBytes: SystemCall.fileSize(path)),
       filter: filter, diagnostics: diagnostics, timeZone: timeZone)
     defer { metadata = reader.metadata }
     try reader.read(consume)

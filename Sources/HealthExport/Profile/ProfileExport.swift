@@ -3,7 +3,7 @@ import HealthArchive
 import HealthModel
 
 /// One run of the profile export: read an input whole and write it as a JSON health profile.
-public struct ProfileExport {
+public struct ProfileExport: Sendable {
   public var options: ProfileWriter.Options
 
   /// The bytes each type keeps in memory before it spills to a temporary file.

@@ -29,7 +29,7 @@ public struct SummaryResult: Sendable {
 
 /// One run of the summary: read an input, add up every type per period (summaries.md), write the
 /// summary CSV.
-public struct SummaryExport {
+public struct SummaryExport: Sendable {
   public var selection: SummarySelection
   /// The moment of the summary: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp

@@ -53,10 +53,9 @@ enum ExportCommand: Subcommand {
       missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let summary = try CSVExport(selection: selection, now: now)
-      .run(source: source, destination: destination, diagnostics: diagnostics)
+      .run(source, to: destination, progress: progress, diagnostics: diagnostics)
     progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")

@@ -50,9 +50,9 @@ enum ProfileCommand: Subcommand {
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
     let summary = try ProfileExport(options: options).run(
-      source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+      source, to: destination, progress: progress, diagnostics: Diagnostics(isStrict: arguments.has("strict"))
+    )
     progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")

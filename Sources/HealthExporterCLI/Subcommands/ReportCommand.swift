@@ -62,10 +62,9 @@ enum ReportCommand: Subcommand {
       missingHelp: "give the export.zip, its unpacked folder or export.xml to report on, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let summary = try ReportExport(selection: selection, now: now)
-      .run(source: source, destination: destination, diagnostics: diagnostics)
+      .run(source, to: destination, progress: progress, diagnostics: diagnostics)
     progress?.finish()
     for name in summary.unknownPrioritySources {
       context.warn("--source-priority names '\(name)', which no summarized record carries")

@@ -76,10 +76,9 @@ enum SummaryCommand: Subcommand {
       missingHelp: "give the export.zip, its unpacked folder or export.xml to summarize, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let report = try SummaryExport(selection: selection, now: now)
-      .run(source: source, destination: destination, diagnostics: diagnostics)
+      .run(source, to: destination, progress: progress, diagnostics: diagnostics)
     progress?.finish()
     for name in report.unknownPrioritySources {
       context.output.writeStandardError(

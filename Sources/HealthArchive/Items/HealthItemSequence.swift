@@ -1,0 +1,126 @@
+import HealthModel
+
+/// Items an app supplies, as the input of any job: the samples, correlations, workouts and lab
+/// results it read from HealthKit (or anywhere), in an array or any sequence.
+///
+///     let samples = quantitySamples.map { Sample(type: …, value: .quantity(…), …) }
+///     let input = HealthItemSequence(samples: samples)
+///
+/// Reading hands on each item the job's filter lets through, as a reader of an export would
+/// (correlations keep only the members of the types asked for), in the order of the sequence;
+/// the position of an item, from 1, is the line of its `SourceLocation`. The sequence is gone
+/// through once per job.
+public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items.Element == HealthItem {
+  /// The items, in the order they are read.
+  public let items: Items
+  /// How many items there are, where known: the progress of a job counts items of it.
+  public let itemCount: Int?
+  /// What messages call the input (`items` unless told).
+  public let name: String
+
+  /// Every item of `items`.
+  /// - Parameters:
+  ///   - items: the items, gone through once per job.
+  ///   - count: how many there are, where known, for progress.
+  ///   - name: what messages call the input.
+  public init(_ items: Items, count: Int? = nil, name: String = "items") {
+    self.items = items
+    self.itemCount = count
+    self.name = name
+  }
+
+  /// Every item of a collection, whose count is known.
+  /// - Parameters:
+  ///   - items: the items.
+  ///   - name: what messages call the input.
+  public init(_ items: Items, name: String = "items") where Items: Collection {
+    self.init(items, count: items.count, name: name)
+  }
+
+  /// Always `.items`.
+  public var shape: InputShape { .items }
+  /// The input's name.
+  public var contentName: String { name }
+  /// Empty: supplied items have no export around them.
+  public var header: ExportHeader { ExportHeader() }
+
+  /// Empty: supplied items have no files beside them.
+  /// - Parameter folder: a folder of an export.
+  /// - Returns: no names.
+  public func fileNames(in folder: String) -> [String] { [] }
+
+  /// Hands each item `filter` lets through to `consume`, in order.
+  /// - Parameters:
+  ///   - filter: the items wanted.
+  ///   - diagnostics: unused: supplied items are values already.
+  ///   - consume: takes each item with its position.
+  /// - Throws: what `consume` throws.
+  public func readItems(
+    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    try readItems(filter: filter, progress: nil, cancellation: nil, consume)
+  }
+
+  /// How many items are gone through between two progress reports and cancellation checks.
+  static var checkInterval: Int { 256 }
+
+  /// Hands each item `filter` lets through to `consume`, telling `progress` the items gone
+  /// through (of the count, where known) and checking `cancellation` every few items.
+  /// - Throws: `CancellationError` once cancelled; what `consume` throws.
+  package func readItems(
+    filter: ItemFilter, progress: (any ProgressObserver)?, cancellation: CancellationFlag?,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    let total = itemCount.map(Int64.init)
+    var position = 0
+    for item in items {
+      if position % Self.checkInterval == 0 {
+        try cancellation?.check()
+        if position > 0 { progress?.update(ReadProgress(.items, done: Int64(position), total: total)) }
+      }
+      position += 1
+      if let admitted = filter.admitting(item) {
+        try consume(admitted, SourceLocation(file: name, line: position))
+      }
+    }
+    try cancellation?.check()
+    progress?.update(ReadProgress(.items, done: Int64(position), total: total))
+  }
+}
+
+extension HealthItemSequence: Sendable where Items: Sendable {}
+
+/// A source that tells its own progress and checks for cancellation as it hands items on.
+package protocol MonitoredItemReading {
+  /// Hands each item `filter` lets through to `consume`, telling `progress` how far it has come
+  /// and checking `cancellation` as it goes.
+  /// - Throws: `CancellationError` once cancelled; what `consume` throws.
+  func readItems(
+    filter: ItemFilter, progress: (any ProgressObserver)?, cancellation: CancellationFlag?,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws
+}
+
+extension HealthItemSequence: MonitoredItemReading {}
+
+extension HealthItemSequence where Items == [HealthItem] {
+  /// The samples, correlations, workouts and lab results of an app, in that order.
+  /// - Parameters:
+  ///   - samples: quantity and category samples (`HKQuantitySample`, `HKCategorySample`).
+  ///   - correlations: blood pressure and food correlations, with their member samples.
+  ///   - workouts: workouts with their events, statistics and activities.
+  ///   - labResults: laboratory results (from clinical records).
+  ///   - name: what messages call the input.
+  public init(
+    samples: [Sample] = [], correlations: [Correlation] = [], workouts: [Workout] = [],
+    labResults: [LabResult] = [], name: String = "items"
+  ) {
+    var items: [HealthItem] = []
+    items.reserveCapacity(samples.count + correlations.count + workouts.count + labResults.count)
+    items += samples.lazy.map(HealthItem.sample)
+    items += correlations.lazy.map(HealthItem.correlation)
+    items += workouts.lazy.map(HealthItem.workout)
+    items += labResults.lazy.map(HealthItem.labResult)
+    self.init(items, name: name)
+  }
+}

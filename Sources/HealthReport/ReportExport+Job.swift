@@ -1,0 +1,7 @@
+import Foundation
+import HealthExport
+
+extension ReportExport: ExportJob {
+  /// The selection's time zone.
+  public var inputTimeZone: TimeZone { selection.timeZone }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthTestSupport
+import Testing
+
+/// The jobs' front doors: items an app supplies give what the archive they came from gives,
+/// bytes in memory what the file gives; progress never goes back and ends at the total;
+/// cancelling stops the job and leaves no file.
+@Suite(JobFixture.shared) struct ExportJobTests {
+  @Test(arguments: Job.allCases)
+  func itemsGiveTheArchivesOutput(_ job: Job) throws {
+    let fixture = try #require(JobFixture.current)
+    let fromArchive = try job.bytes(of: try HealthInput.open(path: fixture.archivePath))
+    let fromItems = try job.bytes(of: HealthItemSequence(fixture.items))
+    #expect(fromArchive.count > 2_000)
+    #expect(fromItems == fromArchive)
+  }
+
+  @Test(arguments: Job.allCases)
+  func bytesGiveTheFilesOutput(_ job: Job) throws {
+    let fixture = try #require(JobFixture.current)
+    let fromFile = try job.bytes(of: .path(fixture.xmlPath))
+    #expect(fromFile.count > 2_000)
+    #expect(try job.bytes(of: .bytes(fixture.xml, name: fixture.xmlPath)) == fromFile)
+  }
+
+  /// The bytes of the archive's health XML are counted, inflated, up to its size.
+  @Test func progressOfAnArchiveCountsItsXML() throws {
+    let fixture = try #require(JobFixture.current)
+    let recorder = ProgressRecorder()
+    _ = try Job.csv.bytes(of: try HealthInput.open(path: fixture.archivePath), progress: recorder)
+    let updates = recorder.updates
+    let size = Int64(fixture.xml.count)
+    #expect(updates.count > 2)
+    #expect(updates.allSatisfy { $0.unit == .bytes && $0.total == size })
+    #expect(recorder.isMonotone)
+    #expect(updates.last == ReadProgress(.bytes, done: size, total: size))
+  }
+
+  @Test func progressOfItemsCountsThem() throws {
+    let fixture = try #require(JobFixture.current)
+    let count = Int64(fixture.items.count)
+    let recorder = ProgressRecorder()
+    _ = try Job.csv.bytes(of: HealthItemSequence(fixture.items), progress: recorder)
+    #expect(recorder.updates.count == Int(count + 255) / 256)
+    #expect(recorder.updates.allSatisfy { $0.unit == .items && $0.total == count })
+    #expect(recorder.isMonotone)
+    #expect(recorder.updates.last == ReadProgress(.items, done: count, total: count))
+  }
+
+  /// A sequence of unknown length is counted as it goes, and its total is the count at the end.
+  @Test func progressOfASequenceEndsAtItsCount() throws {
+    let fixture = try #require(JobFixture.current)
+    let count = Int64(fixture.items.count)
+    let recorder = ProgressRecorder()
+    let sequence = HealthItemSequence(AnySequence(fixture.items))
+    #expect(sequence.itemCount == nil)
+    _ = try Job.summary.bytes(of: sequence, progress: recorder)
+    #expect(recorder.updates.dropLast().allSatisfy { $0.unit == .items && $0.total == nil })
+    #expect(recorder.isMonotone)
+    #expect(recorder.updates.last == ReadProgress(.items, done: count, total: count))
+  }
+
+  @Test(arguments: Job.allCases)
+  func cancellingAnArchiveMidJobLeavesNoFile(_ job: Job) throws {
+    let fixture = try #require(JobFixture.current)
+    let output = try fixture.outputFolder()
+    let flag = CancellationFlag()
+    let recorder = ProgressRecorder(stopping: .flag(flag))
+    #expect(throws: CancellationError.self) {
+      try job.run(
+        try HealthInput.open(path: fixture.archivePath), to: .file(path: output + "/out", overwrites: false),
+        progress: recorder, cancellation: flag)
+    }
+    let last = try #require(recorder.updates.last)
+    #expect(last.done < last.total!)
+    #expect(try JobFixture.contents(of: output) == [])
+  }
+
+  @Test(arguments: Job.allCases)
+  func cancellingItemsMidJobLeavesNoFile(_ job: Job) throws {
+    let fixture = try #require(JobFixture.current)
+    let output = try fixture.outputFolder()
+    let flag = CancellationFlag()
+    let recorder = ProgressRecorder(stopping: .flag(flag))
+    #expect(throws: CancellationError.self) {
+      try job.run(
+        HealthItemSequence(fixture.items), to: .file(path: output + "/out", overwrites: false),
+        progress: recorder, cancellation: flag)
+    }
+    let last = try #require(recorder.updates.last)
+    #expect(last.done < last.total!)
+    #expect(try JobFixture.contents(of: output) == [])
+  }
+
+  /// A job run in a task stops when the task is cancelled.
+  @Test(arguments: Job.allCases)
+  func cancellingTheTaskStopsTheJob(_ job: Job) async throws {
+    let fixture = try #require(JobFixture.current)
+    let output = try fixture.outputFolder()
+    let recorder = ProgressRecorder(stopping: .currentTask)
+    await #expect(throws: CancellationError.self) {
+      try await job.run(
+        .path(fixture.archivePath), to: .file(path: output + "/out", overwrites: false), progress: recorder)
+    }
+    let last = try #require(recorder.updates.last)
+    #expect(last.done < last.total!)
+    #expect(try JobFixture.contents(of: output) == [])
+  }
+
+  /// A flag set before the job starts stops it before anything is read.
+  @Test func aCancelledFlagStopsBeforeReading() throws {
+    let fixture = try #require(JobFixture.current)
+    let output = try fixture.outputFolder()
+    let flag = CancellationFlag()
+    flag.cancel()
+    let recorder = ProgressRecorder()
+    #expect(throws: CancellationError.self) {
+      try Job.csv.run(
+        HealthItemSequence(fixture.items), to: .file(path: output + "/out", overwrites: false),
+        progress: recorder, cancellation: flag)
+    }
+    #expect(recorder.updates.isEmpty)
+    #expect(try JobFixture.contents(of: output) == [])
+  }
+
+  /// The job's observer is told for the run only; the source's own observer is told as well.
+  @Test func aSourcesOwnObserverIsKept() throws {
+    let fixture = try #require(JobFixture.current)
+    let source = try #require(try HealthInput.open(path: fixture.archivePath) as? ExportSource)
+    let own = ProgressRecorder()
+    source.progressObserver = own
+    let job = ProgressRecorder()
+    _ = try Job.csv.bytes(of: source, progress: job)
+    #expect(source.progressObserver === own)
+    #expect(source.cancellation == nil)
+    #expect(own.updates == job.updates.dropLast(job.updates.last == own.updates.last ? 0 : 1))
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthReport
+import HealthSampleGenerator
+import HealthTestSupport
+import Testing
+
+/// The report's front door: the items of an archive give the archive's page; progress ends at
+/// the total; cancelling leaves no file.
+@Suite struct ReportExportJobTests {
+  static let report = ReportExport(selection: ReportTest.selection(), now: ReportTest.now)
+
+  /// A generated archive in `folder`, and its every item.
+  static func archive(in folder: TestDirectory) throws -> (path: String, items: [HealthItem]) {
+    let path = folder.file("export.zip")
+    let export = try SampleExport(configuration: SampleConfiguration(days: 6))
+    try SampleExportWriter.write(export, to: path, format: .zip, overwrites: false)
+    var items: [HealthItem] = []
+    try HealthInput.open(path: path).readItems(filter: .everything, diagnostics: Diagnostics()) { item, _ in
+      items.append(item)
+    }
+    return (path, items)
+  }
+
+  @Test func itemsGiveTheArchivesPage() throws {
+    let folder = try TestDirectory()
+    let (path, items) = try Self.archive(in: folder)
+    var fromArchive: [UInt8] = []
+    _ = try Self.report.run(.path(path), to: .sink { fromArchive.append(contentsOf: $0) })
+    var fromItems: [UInt8] = []
+    let recorder = ProgressRecorder()
+    _ = try Self.report.run(
+      HealthItemSequence(items), to: .sink { fromItems.append(contentsOf: $0) }, progress: recorder)
+    #expect(fromArchive.count > 20_000)
+    #expect(fromItems == fromArchive)
+    #expect(recorder.isMonotone)
+    #expect(
+      recorder.updates.last == ReadProgress(.items, done: Int64(items.count), total: Int64(items.count)))
+  }
+
+  @Test func cancellingMidReportLeavesNoFile() throws {
+    let folder = try TestDirectory()
+    let (path, _) = try Self.archive(in: folder)
+    let output = folder.file("out")
+    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+    let flag = CancellationFlag()
+    let recorder = ProgressRecorder(stopping: .flag(flag))
+    #expect(throws: CancellationError.self) {
+      try Self.report.run(
+        .path(path), to: .file(path: output + "/report.html", overwrites: false), progress: recorder,
+        cancellation: flag)
+    }
+    let last = try #require(recorder.updates.last)
+    #expect(last.done < last.total!)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output) == [])
+  }
+}
