@@ -67,7 +67,8 @@ enum ValueParsing {
   }
 
   /// An export.xml date: `2019-07-19 10:36:11 -0700`, or the compact `20150915113529+0200` of
-  /// iOS 8 exports; nil for anything else or an impossible date.
+  /// iOS 8 exports, with the offset it was written in; nil for anything else or an impossible
+  /// date.
   static func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
     let count = bytes.count
     var civil = CivilDateTime(year: 0, month: 0, day: 0)
@@ -95,7 +96,8 @@ enum ValueParsing {
       return nil
     }
     guard civil.isValid, let offset = utcOffset(bytes, at: offsetStart) else { return nil }
-    return Timestamp(secondsSince1970: civil.secondsSince1970 - Int64(offset))
+    return Timestamp(
+      secondsSince1970: civil.secondsSince1970 - Int64(offset), writtenUTCOffset: Int32(offset))
   }
 
   /// `±HHMM` as seconds east of UTC.

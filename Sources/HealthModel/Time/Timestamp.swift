@@ -1,11 +1,19 @@
-/// An instant in time, as milliseconds since 1970-01-01T00:00:00Z.
+/// An instant in time, as milliseconds since 1970-01-01T00:00:00Z, with the UTC offset the input
+/// printed it in where it printed one.
 ///
 /// Milliseconds as a `Double` hold every instant the inputs can express without loss: export.xml
 /// has whole seconds, FHIR has fractions of a second, and the JSON profile stores milliseconds
 /// that may themselves carry a fraction.
+///
+/// The offset is not part of the instant: two timestamps are equal, and order, by their instant
+/// alone (`2019-07-19 10:36:11 -0700` and `2019-07-19 17:36:11 +0000` are the same timestamp).
 public struct Timestamp: Hashable, Comparable, Sendable {
   /// Milliseconds since 1970-01-01T00:00:00Z.
   public var millisecondsSince1970: Double
+  /// Seconds east of UTC that the input wrote the date with (export.xml's `-0700` is -25200), or
+  /// nil where it wrote none (a JSON profile's milliseconds). It lets the date be written back as
+  /// it was read.
+  public var writtenUTCOffset: Int32?
 
   /// Creates an instant from milliseconds since 1970-01-01T00:00:00Z.
   public init(millisecondsSince1970: Double) {
@@ -13,14 +21,26 @@ public struct Timestamp: Hashable, Comparable, Sendable {
   }
 
   /// Creates an instant from whole seconds since 1970-01-01T00:00:00Z.
-  public init(secondsSince1970: Int64) {
+  /// - Parameters:
+  ///   - secondsSince1970: the instant.
+  ///   - writtenUTCOffset: the offset the input wrote it with, in seconds east of UTC.
+  public init(secondsSince1970: Int64, writtenUTCOffset: Int32? = nil) {
     self.millisecondsSince1970 = Double(secondsSince1970) * 1000
+    self.writtenUTCOffset = writtenUTCOffset
   }
 
   /// The whole seconds since 1970, any fraction dropped toward the past (never rounded), as dates
   /// are written to the second.
   public var wholeSecondsSince1970: Int64 {
     Int64((millisecondsSince1970 / 1000).rounded(.down))
+  }
+
+  public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.millisecondsSince1970 == rhs.millisecondsSince1970
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(millisecondsSince1970)
   }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
