@@ -1,7 +1,7 @@
 import HealthModel
 
 /// Parsers for the fixed shapes of export.xml values, working on bytes with digit loops.
-enum ValueParsing {
+package enum ValueParsing {
   /// Powers of ten that a `Double` holds exactly.
   private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
@@ -125,13 +125,13 @@ enum ValueParsing {
 
 extension ValueParsing {
   /// `decimal` of a string.
-  static func decimal(_ text: String) -> Double? {
+  package static func decimal(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { decimal($0) }
   }
 
   /// `appleDate` of a string.
-  static func appleDate(_ text: String) -> Timestamp? {
+  package static func appleDate(_ text: String) -> Timestamp? {
     var text = text
     return text.withUTF8 { appleDate($0) }
   }

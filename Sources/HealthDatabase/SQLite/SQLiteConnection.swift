@@ -7,6 +7,7 @@ package final class SQLiteConnection {
   /// The file.
   package let path: String
   private let handle: OpaquePointer
+  private var isOpen = true
 
   /// How a database is opened.
   package enum Mode {
@@ -39,7 +40,19 @@ package final class SQLiteConnection {
   }
 
   deinit {
-    sqlite3_close_v2(handle)
+    if isOpen { sqlite3_close_v2(handle) }
+  }
+
+  /// Closes the database, reporting what SQLite says; the connection is not used afterwards.
+  /// Statements still alive are finalized when they are dropped.
+  /// - Throws: `DatabaseError`.
+  package func close() throws(DatabaseError) {
+    guard isOpen else { return }
+    isOpen = false
+    let code = sqlite3_close_v2(handle)
+    guard code == SQLITE_OK else {
+      throw DatabaseError(path: path, code: code, message: String(cString: sqlite3_errstr(code)))
+    }
   }
 
   /// The version of the SQLite library in use (`3.40.1`).
