@@ -184,17 +184,39 @@ enum HealthKitRawValues {
     "HKFitzpatrickSkinTypeVI": 6,
   ]
 
-  /// The category value names of the types whose numbers the reader turns back into names.
-  static let categoryNamesByType: [String: [Int: String]] = [
-    "HKCategoryTypeIdentifierSleepAnalysis": [
-      0: "HKCategoryValueSleepAnalysisInBed", 1: "HKCategoryValueSleepAnalysisAsleepUnspecified",
-      2: "HKCategoryValueSleepAnalysisAwake", 3: "HKCategoryValueSleepAnalysisAsleepCore",
-      4: "HKCategoryValueSleepAnalysisAsleepDeep", 5: "HKCategoryValueSleepAnalysisAsleepREM",
-    ],
-    "HKCategoryTypeIdentifierAppleStandHour": [
-      0: "HKCategoryValueAppleStandHourStood", 1: "HKCategoryValueAppleStandHourIdle",
-    ],
+  /// The category types whose only value is `HKCategoryValueNotApplicable` (0): those
+  /// `HKTypeIdentifiers.h` (iOS 18.1 SDK) declares with the plain `HKCategoryValue`.
+  static let notApplicableTypes: Set<String> = [
+    "HKCategoryTypeIdentifierHandwashingEvent", "HKCategoryTypeIdentifierHighHeartRateEvent",
+    "HKCategoryTypeIdentifierInfrequentMenstrualCycles", "HKCategoryTypeIdentifierIntermenstrualBleeding",
+    "HKCategoryTypeIdentifierIrregularHeartRhythmEvent", "HKCategoryTypeIdentifierIrregularMenstrualCycles",
+    "HKCategoryTypeIdentifierLactation", "HKCategoryTypeIdentifierLowHeartRateEvent",
+    "HKCategoryTypeIdentifierMindfulSession", "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding",
+    "HKCategoryTypeIdentifierPregnancy", "HKCategoryTypeIdentifierProlongedMenstrualPeriods",
+    "HKCategoryTypeIdentifierSexualActivity", "HKCategoryTypeIdentifierSleepApneaEvent",
+    "HKCategoryTypeIdentifierToothbrushingEvent",
   ]
+
+  /// The raw value a category sample without one is written with: 0, which is
+  /// `HKCategoryValueNotApplicable` for `notApplicableTypes` and the number iOS 8's export left
+  /// out for the others (see docs/profile-format.md).
+  static let missingCategoryValue = 0
+
+  /// The category value names of the types whose numbers the reader turns back into names.
+  static let categoryNamesByType: [String: [Int: String]] = {
+    var names: [String: [Int: String]] = [
+      "HKCategoryTypeIdentifierSleepAnalysis": [
+        0: "HKCategoryValueSleepAnalysisInBed", 1: "HKCategoryValueSleepAnalysisAsleepUnspecified",
+        2: "HKCategoryValueSleepAnalysisAwake", 3: "HKCategoryValueSleepAnalysisAsleepCore",
+        4: "HKCategoryValueSleepAnalysisAsleepDeep", 5: "HKCategoryValueSleepAnalysisAsleepREM",
+      ],
+      "HKCategoryTypeIdentifierAppleStandHour": [
+        0: "HKCategoryValueAppleStandHourStood", 1: "HKCategoryValueAppleStandHourIdle",
+      ],
+    ]
+    for type in notApplicableTypes { names[type] = [0: "HKCategoryValueNotApplicable"] }
+    return names
+  }()
 
   /// The name of a raw value in a table, the first in the table's order for aliases.
   static func name(of value: Int, in table: [String: Int]) -> String? {

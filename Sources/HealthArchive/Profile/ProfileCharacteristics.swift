@@ -45,8 +45,8 @@ enum ProfileCharacteristics {
       }
     }
     var entries: [MetadataEntry] = []
-    if let milliseconds = userData["dateOfBirth"]?.doubleValue {
-      let civil = CivilDateTime(Timestamp(millisecondsSince1970: milliseconds), in: timeZone)
+    if let birth = ProfileDate.timestamp(userData["dateOfBirth"]) {
+      let civil = CivilDateTime(birth, in: timeZone)
       entries.append(MetadataEntry(key: dateOfBirth, value: civil.dayText))
     }
     let enums: [(String, String, [String: Int])] = [

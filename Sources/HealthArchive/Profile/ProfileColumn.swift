@@ -61,8 +61,8 @@ final class ProfileColumn {
     spillDescriptor = nil
   }
 
-  /// Writes `,\n"name":[\n` and the elements, leaving out those identical to a correlation
-  /// member; writes nothing when no element is left.
+  /// Writes `,\n"name":[\n` and the elements, leaving out those whose key is in `members` (the
+  /// top-level copies of correlation members); writes nothing when no element is left.
   /// - Returns: how many elements were written.
   func write(
     named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: inout ProfileOutput

@@ -7,7 +7,7 @@ enum ProfileElementDecoder {
     _ value: JSONValue, type: String, filter: ItemFilter, at location: SourceLocation,
     diagnostics: Diagnostics
   ) throws -> Correlation? {
-    guard let start = value["sdate"]?.doubleValue else {
+    guard let start = date(value["sdate"]) else {
       try diagnostics.report(Diagnostic(reason: "a correlation without sdate", location: location))
       return nil
     }
@@ -23,8 +23,7 @@ enum ProfileElementDecoder {
     return Correlation(
       type: type, sourceName: value["sourceName"]?.stringValue ?? "",
       sourceVersion: value["sourceVersion"]?.stringValue, device: value["device"]?.stringValue,
-      creationDate: date(value["cdate"]), startDate: Timestamp(millisecondsSince1970: start),
-      endDate: date(value["edate"]) ?? Timestamp(millisecondsSince1970: start),
+      creationDate: date(value["cdate"]), startDate: start, endDate: date(value["edate"]) ?? start,
       metadata: pairs(value["metadata"]),
       objects: objects, uuid: value["uuid"]?.stringValue)
   }
@@ -32,15 +31,15 @@ enum ProfileElementDecoder {
   /// The keys of a sample element, as read.
   struct SampleFields {
     var unit: String?
-    var startDate: Double?
-    var endDate: Double?
+    var startDate: Timestamp?
+    var endDate: Timestamp?
     var value: Double?
     var valueName: String?
     var uuid: String?
     var sourceName = ""
     var sourceVersion: String?
     var device: String?
-    var creationDate: Double?
+    var creationDate: Timestamp?
     var metadata: [MetadataEntry] = []
   }
 
@@ -49,11 +48,11 @@ enum ProfileElementDecoder {
     _ value: JSONValue, type: String, at location: SourceLocation, diagnostics: Diagnostics
   ) throws -> Sample? {
     let fields = SampleFields(
-      unit: value["unit"]?.stringValue, startDate: value["sdate"]?.doubleValue,
-      endDate: value["edate"]?.doubleValue, value: value["value"]?.doubleValue,
+      unit: value["unit"]?.stringValue, startDate: date(value["sdate"]),
+      endDate: date(value["edate"]), value: value["value"]?.doubleValue,
       valueName: value["valueName"]?.stringValue, uuid: value["uuid"]?.stringValue,
       sourceName: value["sourceName"]?.stringValue ?? "", sourceVersion: value["sourceVersion"]?.stringValue,
-      device: value["device"]?.stringValue, creationDate: value["cdate"]?.doubleValue,
+      device: value["device"]?.stringValue, creationDate: date(value["cdate"]),
       metadata: pairs(value["metadata"]))
     return try sample(from: fields, type: type, at: location, diagnostics: diagnostics)
   }
@@ -87,16 +86,15 @@ enum ProfileElementDecoder {
     }
     return Sample(
       type: type, value: sampleValue, sourceName: fields.sourceName, sourceVersion: fields.sourceVersion,
-      device: fields.device, creationDate: fields.creationDate.map(Timestamp.init(millisecondsSince1970:)),
-      startDate: Timestamp(millisecondsSince1970: start),
-      endDate: Timestamp(millisecondsSince1970: fields.endDate ?? start), metadata: fields.metadata,
+      device: fields.device, creationDate: fields.creationDate, startDate: start,
+      endDate: fields.endDate ?? start, metadata: fields.metadata,
       uuid: fields.uuid)
   }
 
   static func workout(_ value: JSONValue, at location: SourceLocation, diagnostics: Diagnostics) throws
     -> Workout?
   {
-    guard let start = value["sdate"]?.doubleValue else {
+    guard let startDate = date(value["sdate"]) else {
       try diagnostics.report(Diagnostic(reason: "a workout without sdate", location: location))
       return nil
     }
@@ -105,7 +103,6 @@ enum ProfileElementDecoder {
       ?? value["workoutActivityType"]?.intValue.flatMap {
         HealthKitRawValues.name(of: $0, in: HealthKitRawValues.workoutActivityTypes)
       } ?? "HKWorkoutActivityTypeOther"
-    let startDate = Timestamp(millisecondsSince1970: start)
     let endDate = date(value["edate"]) ?? startDate
     let events = (value["workoutEvents"]?.arrayValue ?? []).compactMap { event -> WorkoutEvent? in
       guard let date = date(event["sdate"]) else { return nil }
@@ -176,7 +173,7 @@ enum ProfileElementDecoder {
   }
 
   private static func date(_ value: JSONValue?) -> Timestamp? {
-    value?.doubleValue.map(Timestamp.init(millisecondsSince1970:))
+    ProfileDate.timestamp(value)
   }
 
   private static func pairs(_ value: JSONValue?) -> [MetadataEntry] {

@@ -37,6 +37,10 @@ struct ProfileElementEncoder {
       }
     case .none:
       dates(sample.startDate, sample.endDate)
+      // The format's category samples always have a value; export.xml may leave it out.
+      if sample.type.hasPrefix("HKCategoryTypeIdentifier") {
+        integer("value", HealthKitRawValues.missingCategoryValue)
+      }
     }
     provenance(sample.sourceName, sample.sourceVersion, sample.device, sample.creationDate)
     metadata(sample.metadata)

@@ -115,9 +115,9 @@ public final class ProfileReader {
     }
     metadata.profileName = value["profileName"]?.stringValue
     metadata.version = value["version"]?.stringValue
-    metadata.creationDate = value["creationDate"]?.doubleValue.map(Timestamp.init(millisecondsSince1970:))
-    if let exportDate = value["exportDate"]?.doubleValue {
-      try consume(.exportDate(Timestamp(millisecondsSince1970: exportDate)), start)
+    metadata.creationDate = ProfileDate.timestamp(value["creationDate"])
+    if let exportDate = ProfileDate.timestamp(value["exportDate"]) {
+      try consume(.exportDate(exportDate), start)
     }
   }
 
@@ -154,13 +154,13 @@ public final class ProfileReader {
     var fields = ProfileElementDecoder.SampleFields()
     while try reader.nextToken() == .key {
       if reader.keyEquals("sdate") {
-        fields.startDate = try reader.readDouble()
+        fields.startDate = try reader.readProfileDate()
       } else if reader.keyEquals("value") {
         fields.value = try reader.readDouble()
       } else if reader.keyEquals("unit") {
         fields.unit = try reader.readString()
       } else if reader.keyEquals("edate") {
-        fields.endDate = try reader.readDouble()
+        fields.endDate = try reader.readProfileDate()
       } else if reader.keyEquals("sourceName") {
         fields.sourceName = try reader.readString()
       } else if reader.keyEquals("metadata") {
@@ -170,7 +170,7 @@ public final class ProfileReader {
       } else if reader.keyEquals("sourceVersion") {
         fields.sourceVersion = try reader.readString()
       } else if reader.keyEquals("cdate") {
-        fields.creationDate = try reader.readDouble()
+        fields.creationDate = try reader.readProfileDate()
       } else if reader.keyEquals("uuid") {
         fields.uuid = try reader.readString()
       } else if reader.keyEquals("valueName") {

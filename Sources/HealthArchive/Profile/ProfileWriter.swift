@@ -10,10 +10,13 @@ import SystemShim
 /// temporary folder beside the output; `finish` assembles the document from the columns and
 /// removes the folder. Memory is bounded by the number of types, not the size of the input.
 ///
-/// Members of correlations are written only inside them: a top-level sample identical to a member
-/// (Apple's export repeats blood-pressure and food members at top level) is left out when the
-/// document is assembled. Only blood-pressure and dietary types are compared, so their keys are
-/// the only per-sample state kept.
+/// Members of correlations are written only inside them: Apple's export repeats each
+/// blood-pressure and food member once at top level, and those copies are left out when the
+/// document is assembled. Where a reading is repeated at top level more or fewer times than
+/// correlations hold it, every top-level copy is kept, so that the rule of the CSV (every
+/// top-level record is a row; a member counts only when no identical top-level record exists)
+/// gives the same rows from the profile as from the input. Only blood-pressure and dietary types
+/// are compared, so their keys are the only per-sample state kept.
 public final class ProfileWriter {
   /// What goes into `metaData` and how samples are identified.
   public struct Options: Sendable {
@@ -43,7 +46,7 @@ public final class ProfileWriter {
     public var labResults = 0
     public var clinicalRecords = 0
     public var activitySummaries = 0
-    /// Top-level samples left out because a correlation holds them.
+    /// Top-level samples left out because correlations hold them (as many as the copies).
     public var repeatedMembers = 0
 
     public init() {}
@@ -61,7 +64,9 @@ public final class ProfileWriter {
   private var encoder = ProfileElementEncoder()
   private var characteristics: [MetadataEntry] = []
   private var exportDate: Timestamp?
-  private var memberKeys: Set<MemberKey> = []
+  /// How many times each reading is a correlation's member, and how many times it is at top level.
+  private var memberCounts: [MemberKey: Int] = [:]
+  private var topLevelCounts: [MemberKey: Int] = [:]
   private var summary = Summary()
 
   /// - Parameters:
@@ -94,12 +99,14 @@ public final class ProfileWriter {
       return
     case .sample(let sample):
       encoder.sample(sample)
-      try append(to: sample.type, key: MemberKey(sample))
+      let key = MemberKey(sample)
+      if let key { topLevelCounts[key, default: 0] += 1 }
+      try append(to: sample.type, key: key)
       summary.samples += 1
     case .correlation(let correlation):
       encoder.correlation(correlation)
       for member in correlation.objects where MemberKey.isComparable(member.type) {
-        memberKeys.insert(MemberKey(member)!)
+        memberCounts[MemberKey(member)!, default: 0] += 1
       }
       try append(to: correlation.type, key: nil)
       summary.correlations += 1
@@ -143,10 +150,12 @@ public final class ProfileWriter {
     ProfileCharacteristics.encode(characteristics, timeZone: options.timeZone, into: &userData)
     try output.write(userData.bytes)
     var written = summary
+    // Top-level copies are left out only where they are exactly the members' copies, one each.
+    let repeatedMembers = Set(memberCounts.filter { topLevelCounts[$0.key] == $0.value }.keys)
     for type in columnOrder {
       guard let column = columns[type] else { continue }
       let count = try column.write(
-        named: type, excluding: memberKeys, addsUUIDs: options.addsUUIDs, to: &output)
+        named: type, excluding: repeatedMembers, addsUUIDs: options.addsUUIDs, to: &output)
       if !ProfileKeys.isSpecial(type) && !type.hasPrefix("HKCorrelationTypeIdentifier") {
         written.repeatedMembers += column.count - count
         if count > 0 { written.types += 1 }

@@ -1,10 +1,13 @@
 /// A date or date-time in the ISO 8601 / FHIR `dateTime` shape, parsed with digit loops:
 /// `2026-01-20`, `2026-01-20T12:00:00Z`, `2026-01-20T12:00:00.250+01:00`, `2026-01`, `2026`.
+/// A fraction of a second may have any number of digits; it is read as digits and kept to the
+/// microsecond, never rounded (`23:59:59.9999999` stays in its second).
 public struct ISO8601DateTime: Hashable, Sendable {
   /// The civil date and time as written (missing parts are 1 for month and day, 0 for time).
   public var civil: CivilDateTime
-  /// Milliseconds after `civil`'s second (the fraction, as written, to the millisecond or finer).
-  public var fractionMilliseconds: Double
+  /// Microseconds after `civil`'s second: the fraction's first six digits, any further digits
+  /// dropped (never rounded).
+  public var fractionMicroseconds: Int
   /// Seconds east of UTC when an offset or `Z` was written.
   public var utcOffset: Int?
   /// Whether a time of day was written.
@@ -44,7 +47,7 @@ public struct ISO8601DateTime: Hashable, Sendable {
     var hour = 0
     var minute = 0
     var second = 0
-    var fraction = 0.0
+    var fraction = 0
     var offset: Int? = nil
     var hasTime = false
     if index < bytes.count && (bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ")) {
@@ -58,14 +61,13 @@ public struct ISO8601DateTime: Hashable, Sendable {
         guard let parsedSecond = number(2) else { return nil }
         second = parsedSecond
         if expect(UInt8(ascii: ".")) {
-          var scale = 100.0
           let fractionStart = index
           while index < bytes.count, bytes[index] &- UInt8(ascii: "0") <= 9 {
-            fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
-            scale /= 10
+            if index - fractionStart < 6 { fraction = fraction * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
             index += 1
           }
           guard index > fractionStart else { return nil }
+          for _ in min(index - fractionStart, 6)..<6 { fraction *= 10 }
         }
       }
       if expect(UInt8(ascii: "Z")) {
@@ -86,7 +88,7 @@ public struct ISO8601DateTime: Hashable, Sendable {
       year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     guard civil.isValid else { return nil }
     self.civil = civil
-    self.fractionMilliseconds = fraction
+    self.fractionMicroseconds = fraction
     self.utcOffset = offset
     self.hasTime = hasTime
   }
@@ -97,9 +99,9 @@ public struct ISO8601DateTime: Hashable, Sendable {
     return timestamp(utcOffset: utcOffset)
   }
 
-  /// The instant, reading the civil time at `utcOffset` seconds east of UTC.
+  /// The instant, reading the civil time at `utcOffset` seconds east of UTC, to the microsecond.
   public func timestamp(utcOffset: Int) -> Timestamp {
     let seconds = civil.secondsSince1970 - Int64(utcOffset)
-    return Timestamp(millisecondsSince1970: Double(seconds) * 1000 + fractionMilliseconds)
+    return Timestamp(microsecondsSince1970: seconds * 1_000_000 + Int64(fractionMicroseconds))
   }
 }

@@ -1,9 +1,11 @@
 /// An instant in time, as milliseconds since 1970-01-01T00:00:00Z, with the UTC offset the input
 /// printed it in where it printed one.
 ///
-/// Milliseconds as a `Double` hold every instant the inputs can express without loss: export.xml
-/// has whole seconds, FHIR has fractions of a second, and the JSON profile stores milliseconds
-/// that may themselves carry a fraction.
+/// Instants are kept to the microsecond: export.xml has whole seconds, while FHIR dates and the
+/// JSON profile's milliseconds may carry any number of fractional digits, which their parsers
+/// read as digits and truncate to the microsecond (`Timestamp(microsecondsSince1970:)`), never
+/// rounding a date into the next second. Milliseconds as a `Double` keep every microsecond of the
+/// years 1700 to 2200 distinct.
 ///
 /// The offset is not part of the instant: two timestamps are equal, and order, by their instant
 /// alone (`2019-07-19 10:36:11 -0700` and `2019-07-19 17:36:11 +0000` are the same timestamp).
@@ -27,6 +29,16 @@ public struct Timestamp: Hashable, Comparable, Sendable {
   public init(secondsSince1970: Int64, writtenUTCOffset: Int32? = nil) {
     self.millisecondsSince1970 = Double(secondsSince1970) * 1000
     self.writtenUTCOffset = writtenUTCOffset
+  }
+
+  /// Creates an instant from whole microseconds since 1970-01-01T00:00:00Z: the nearest
+  /// `Double` of milliseconds, never outside the microseconds' millisecond (so that neither the
+  /// millisecond nor the second can round up or down).
+  public init(microsecondsSince1970 microseconds: Int64) {
+    let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: 1000)
+    let wholeMilliseconds = Double(remainder < 0 ? quotient - 1 : quotient)
+    let value = Double(microseconds) / 1000
+    millisecondsSince1970 = min(max(value, wholeMilliseconds), (wholeMilliseconds + 1).nextDown)
   }
 
   /// The whole seconds since 1970, any fraction dropped toward the past (never rounded), as dates

@@ -111,6 +111,49 @@ import Testing
       ])
   }
 
+  /// Dates are read from their digits, to the microsecond: more digits than a `Double` holds never
+  /// round a date up into the next second, whether a sample is read key by key or an element whole.
+  @Test func readsDatesToTheMicrosecondNeverRoundingUp() throws {
+    let json = """
+      {"metaData":{"type":"JsonSingleDocExportTarget"},
+       "HKQuantityTypeIdentifierStepCount":[
+         {"unit":"count","sdate":1768867199999.99999999,"edate":1768867199999.9999999,"cdate":1768867199999999.99e-3,"value":1}],
+       "HKCorrelationTypeIdentifierBloodPressure":[{"sdate":1768867199999.99999999,"objects":[
+         {"type":"HKQuantityTypeIdentifierBloodPressureSystolic","unit":"mmHg","sdate":1.76886719999999999999E12,"value":120}]}],
+       "labResults":[{"loinc":"4548-4","value":7.5,"unit":"%","date":1768867199999.9999999999,"sourceName":"Lab"}]}
+      """
+    var dates: [Timestamp] = []
+    for item in try read(json) {
+      switch item {
+      case .sample(let sample):
+        dates += [sample.startDate, sample.endDate, sample.creationDate].compactMap { $0 }
+      case .correlation(let correlation):
+        dates += [correlation.startDate] + correlation.objects.map(\.startDate)
+      case .labResult(let result): dates.append(result.date)
+      default: break
+      }
+    }
+    #expect(dates.count == 6)
+    #expect(dates.allSatisfy { $0.millisecondsSince1970 == 1_768_867_199_999.999 })
+    #expect(dates.allSatisfy { $0.wholeSecondsSince1970 == 1_768_867_199 })
+  }
+
+  /// Before 1970 a dropped fraction moves a date toward the past too.
+  @Test func truncatesDatesBefore1970TowardThePast() throws {
+    let json = """
+      {"metaData":{"type":"JsonSingleDocExportTarget"},
+       "HKQuantityTypeIdentifierStepCount":[{"unit":"count","sdate":-1000.0000001,"edate":-0.5,"value":1}]}
+      """
+    let items = try read(json)
+    guard case .sample(let sample) = items.first else {
+      Issue.record("unexpected items \(items)")
+      return
+    }
+    #expect(sample.startDate.millisecondsSince1970 == -1000.001)
+    #expect(sample.startDate.wholeSecondsSince1970 == -2)
+    #expect(sample.endDate.millisecondsSince1970 == -0.5)
+  }
+
   struct Failure: CustomTestStringConvertible, Sendable {
     var name: String
     var json: String

@@ -13,8 +13,9 @@ import Testing
     timeZone: TimeZone(identifier: "America/New_York")!)
 
   /// Every kind of item: quantities, categories with and without value, correlations of both kinds
-  /// with their members repeated at top level, workouts of both shapes, activity summaries,
-  /// characteristics, clinical records with lab results.
+  /// with their members repeated at top level (once, as Apple writes them; twice for one
+  /// correlation; once for two identical correlations), workouts of both shapes, activity
+  /// summaries, characteristics, clinical records with lab results.
   static func richArchive(in folder: TestDirectory) throws -> String {
     var fixture = GoldenArchiveTests.fixture()
     let food = """
@@ -41,13 +42,35 @@ import Testing
        <ActivitySummary dateComponents="2026-01-12" activeEnergyBurned="410.5" activeEnergyBurnedUnit="kcal"/>
 
       """
+    let duplicates =
+      Self.bloodPressure(
+        systolic: "130", diastolic: "85", at: "2026-01-16 08:00:00 -0500", correlations: 1, copies: 2)
+      + Self.bloodPressure(
+        systolic: "125", diastolic: "82", at: "2026-01-17 08:00:00 -0500", correlations: 2, copies: 1)
     let xml = ExportXML.document(
       " <Me HKCharacteristicTypeIdentifierDateOfBirth=\"1980-11-03\" HKCharacteristicTypeIdentifierBiologicalSex=\"HKBiologicalSexMale\" HKCharacteristicTypeIdentifierBloodType=\"HKBloodTypeONegative\" HKCharacteristicTypeIdentifierFitzpatrickSkinType=\"HKFitzpatrickSkinTypeIII\" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse=\"None\"/>\n"
-        + GoldenCSVTests.seedExample + "\n" + GoldenArchiveTests.clinicalRecords + food)
+        + GoldenCSVTests.seedExample + "\n" + GoldenArchiveTests.clinicalRecords + food + duplicates)
     fixture.files[0] = ("apple_health_export/export.xml", Array(xml.utf8))
     let path = folder.file("export.zip")
     try fixture.writeZip(at: path)
     return path
+  }
+
+  /// One blood-pressure reading from Omron in `correlations` identical correlations, then repeated
+  /// `copies` times at top level (Apple writes one correlation and one copy).
+  static func bloodPressure(
+    systolic: String, diastolic: String, at time: String, correlations: Int, copies: Int
+  ) -> String {
+    let members =
+      ExportXML.record("BloodPressureSystolic", value: systolic, unit: "mmHg", source: "Omron", start: time)
+      + ExportXML.record(
+        "BloodPressureDiastolic", value: diastolic, unit: "mmHg", source: "Omron", start: time)
+    let correlation = """
+       <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="\(time)" endDate="\(time)">
+      \(members) </Correlation>
+
+      """
+    return String(repeating: correlation, count: correlations) + String(repeating: members, count: copies)
   }
 
   static func profile(
@@ -84,7 +107,54 @@ import Testing
     _ = try Self.profile(of: archive, into: .file(path: folder.file("profile.json"), overwrites: false))
     let direct = try Self.csv(of: archive)
     #expect(try Self.csv(of: folder.file("profile.json")) == direct)
-    #expect(direct.split(separator: "\n").count == 4 + 11)
+    #expect(direct.split(separator: "\n").count == 4 + 17)
+    let omron = direct.split(separator: "\n").filter { $0.hasSuffix(",mmHg,Omron,") }
+    #expect(
+      omron == [
+        "2026-01-16 08:00:00,Blood Pressure Systolic,,130,mmHg,Omron,",
+        "2026-01-16 08:00:00,Blood Pressure Systolic,,130,mmHg,Omron,",
+        "2026-01-17 08:00:00,Blood Pressure Systolic,,125,mmHg,Omron,",
+        "2026-01-16 08:00:00,Blood Pressure Diastolic,,85,mmHg,Omron,",
+        "2026-01-16 08:00:00,Blood Pressure Diastolic,,85,mmHg,Omron,",
+        "2026-01-17 08:00:00,Blood Pressure Diastolic,,82,mmHg,Omron,",
+      ])
+  }
+
+  /// A blood-pressure reading held by `correlations` identical correlations and repeated `copies`
+  /// times at top level. Every top-level record is a row, and a member counts only when no
+  /// identical top-level record exists: the profile must give the same rows.
+  struct DuplicateShape: CustomTestStringConvertible, Sendable {
+    var correlations: Int
+    var copies: Int
+    var rowsPerComponent: Int { copies > 0 ? copies : correlations }
+    var testDescription: String { "\(correlations) correlations, \(copies) top-level copies" }
+  }
+
+  @Test(
+    arguments: [(1, 1), (1, 2), (2, 1), (1, 0), (2, 0), (2, 2), (3, 2), (2, 3), (1, 3)].map {
+      DuplicateShape(correlations: $0.0, copies: $0.1)
+    })
+  func givesTheArchivesRowsWhateverTheDuplicates(_ shape: DuplicateShape) throws {
+    let folder = try TestDirectory()
+    let time = "2026-01-16 08:00:00 -0500"
+    // Another reading at the same time, which no duplicate touches: rows keep their order.
+    let other = ExportXML.record(
+      "BloodPressureSystolic", value: "118", unit: "mmHg", source: "Omron", start: time)
+    let body =
+      Self.bloodPressure(
+        systolic: "130", diastolic: "85", at: time, correlations: shape.correlations, copies: shape.copies)
+      + other
+    let archive = try folder.write(ExportXML.document(body), to: "export.xml")
+    let direct = try Self.csv(of: archive)
+    let rows = direct.split(separator: "\n").dropFirst(4)
+    #expect(rows.filter { $0.contains("Systolic,,130,") }.count == shape.rowsPerComponent)
+    #expect(rows.filter { $0.contains("Diastolic,,85,") }.count == shape.rowsPerComponent)
+    #expect(rows.filter { $0.contains("Systolic,,118,") }.count == 1)
+    let first = try Self.profileText(of: archive)
+    let profile = try folder.write(first, to: "profile.json")
+    #expect(try Self.csv(of: profile) == direct)
+    let second = try Self.profileText(of: profile)
+    #expect(second == first, "\(Golden.difference(expected: first, actual: second))")
   }
 
   @Test func profileToProfileGivesTheSameProfile() throws {
@@ -119,13 +189,20 @@ import Testing
     #expect(try folder.read("out/spilled.json") == Self.profileText(of: input))
   }
 
-  @Test func writesCorrelationMembersOnlyInsideThem() throws {
+  @Test func writesCorrelationMembersOnlyInsideThemWhereTheCopiesAreApples() throws {
     let folder = try TestDirectory()
     let profile = try Self.profileText(of: try Self.richArchive(in: folder))
-    #expect(!profile.contains("\n\"HKQuantityTypeIdentifierBloodPressureSystolic\""))
+    let lines = profile.split(separator: "\n")
+    // One top-level copy per member, as Apple writes them: left out.
+    #expect(!lines.contains { $0.hasPrefix(#"{"unit":"mmHg","sdate":1768505520000,"#) })
     #expect(!profile.contains("\n\"HKQuantityTypeIdentifierDietaryEnergyConsumed\""))
-    #expect(profile.contains(#"{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","unit":"mmHg""#))
+    #expect(
+      profile.contains(
+        #"{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","unit":"mmHg","sdate":1768505520000"#))
     #expect(profile.contains(#""HKCorrelationTypeIdentifierFood":["#))
+    // Two copies for one correlation, one copy for two correlations: every copy is kept.
+    #expect(lines.filter { $0.hasPrefix(#"{"unit":"mmHg","sdate":1768568400000,"value":130,"#) }.count == 2)
+    #expect(lines.filter { $0.hasPrefix(#"{"unit":"mmHg","sdate":1768654800000,"value":125,"#) }.count == 1)
   }
 
   @Test func keepsExactNumbersAndEscapedStrings() throws {
@@ -152,7 +229,7 @@ import Testing
     let first = try run(archive)
     #expect(try run(archive) == first)
     let uuids = first.split(separator: "\"uuid\":\"").dropFirst().map { $0.prefix(36) }
-    #expect(uuids.count == 21)
+    #expect(uuids.count == 30)
     #expect(Set(uuids).count == uuids.count)
     #expect(
       uuids.allSatisfy {

@@ -41,4 +41,17 @@ import Testing
     #expect(Timestamp(millisecondsSince1970: -1).wholeSecondsSince1970 == -1)
     #expect(Timestamp(secondsSince1970: 42).millisecondsSince1970 == 42_000)
   }
+
+  @Test func keepsMicrosecondsInTheirMillisecond() {
+    let lastOfADay = Timestamp(microsecondsSince1970: 1_768_867_199_999_999)
+    #expect(lastOfADay.millisecondsSince1970 == 1_768_867_199_999.999)
+    #expect(lastOfADay.wholeSecondsSince1970 == 1_768_867_199)
+    #expect(Timestamp(microsecondsSince1970: -1).millisecondsSince1970 == -0.001)
+    #expect(Timestamp(microsecondsSince1970: -1).wholeSecondsSince1970 == -1)
+    #expect(Timestamp(microsecondsSince1970: -1_000_001).wholeSecondsSince1970 == -2)
+    // Far beyond the dates a Double holds to the microsecond, the millisecond still never rounds up.
+    #expect(
+      Timestamp(microsecondsSince1970: 9_000_000_000_000_000_999).millisecondsSince1970
+        == 9_000_000_000_000_000)
+  }
 }

@@ -14,11 +14,28 @@ import Testing
     Case(text: "2026-01-20T07:00:00-0500", milliseconds: 1_768_910_400_000),
     Case(text: "2026-01-20T12:00:00.999Z", milliseconds: 1_768_910_400_999),
     Case(text: "2017-03-18T00:00:00.5Z", milliseconds: 1_489_795_200_500),
+    // Digits past the microsecond are read and dropped, never rounded.
+    Case(text: "2026-01-19T23:59:59.9999999Z", milliseconds: 1_768_867_199_999.999),
+    Case(text: "2026-01-19T23:59:59.99999999999999999999999999Z", milliseconds: 1_768_867_199_999.999),
+    Case(text: "2026-01-20T13:00:00.1234567+01:00", milliseconds: 1_768_910_400_123.456),
+    Case(text: "2026-01-20T12:00:00.0000009Z", milliseconds: 1_768_910_400_000),
   ])
   func parsesInstants(_ example: Case) throws {
     let parsed = try #require(ISO8601DateTime(parsing: example.text))
     #expect(parsed.hasTime)
     #expect(parsed.timestamp?.millisecondsSince1970 == example.milliseconds)
+  }
+
+  /// With an offset, and without one (a local time, read here as UTC).
+  @Test(arguments: [
+    "2026-01-19T23:59:59.9999999Z", "2026-01-19T18:59:59.999999999999-05:00", "2026-01-19T23:59:59.9999999",
+  ])
+  func neverRoundsUpToTheNextSecond(_ text: String) throws {
+    let parsed = try #require(ISO8601DateTime(parsing: text))
+    let instant = parsed.timestamp ?? parsed.timestamp(utcOffset: 0)
+    #expect(instant.wholeSecondsSince1970 == 1_768_867_199)
+    #expect(instant < Timestamp(secondsSince1970: 1_768_867_200))
+    #expect(parsed.civil.second == 59)
   }
 
   @Test func keepsDatesWithoutZoneOrTimeOpen() throws {
