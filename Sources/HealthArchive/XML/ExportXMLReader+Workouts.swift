@@ -139,7 +139,7 @@ extension ExportXMLReader {
   // MARK: - Helpers
 
   /// The current tag's attributes by name (the first of repeated names).
-  private func namedValues() throws -> [String: String] {
+  func namedValues() throws -> [String: String] {
     var values: [String: String] = [:]
     for attribute in tokenizer.attributes {
       let name = tokenizer.attributeName(attribute)
@@ -148,7 +148,7 @@ extension ExportXMLReader {
     return values
   }
 
-  private func quantity(_ value: String?, unit: String?) -> Quantity? {
+  func quantity(_ value: String?, unit: String?) -> Quantity? {
     guard let value, let number = ValueParsing.decimal(value) else { return nil }
     return Quantity(value: number, unit: unit ?? "")
   }

@@ -204,6 +204,14 @@ package enum DatabaseSchema {
     ("lab_results_loinc", "lab_results (loinc, effective_date)"),
   ]
 
+  /// The column names of `table`, in order.
+  package static func columnNames(of table: String) -> [String] {
+    guard let columns = tables.first(where: { $0.name == table })?.columns else { return [] }
+    return columns.split(separator: ",").compactMap { definition in
+      definition.split(whereSeparator: \.isWhitespace).first.map(String.init)
+    }
+  }
+
   /// `CREATE TABLE` statements for every table.
   package static var createTables: String {
     tables.map { "CREATE TABLE \($0.name) (\($0.columns.split(separator: "\n").joined(separator: " ")));" }
