@@ -41,7 +41,10 @@ typedef void (*sqlite3_destructor_type)(void *);
 #define SQLITE_BLOB 4
 #define SQLITE_NULL 5
 
+#define SQLITE_CONFIG_MEMSTATUS 9
+
 const char *sqlite3_libversion(void);
+int sqlite3_config(int option, ...);
 int sqlite3_open_v2(const char *filename, sqlite3 **ppDb, int flags, const char *zVfs);
 int sqlite3_close_v2(sqlite3 *db);
 int sqlite3_extended_errcode(sqlite3 *db);
@@ -75,6 +78,12 @@ const unsigned char *sqlite3_column_text(sqlite3_stmt *statement, int column);
 int sqlite3_column_bytes(sqlite3_stmt *statement, int column);
 
 #endif
+
+/// Turns off SQLite's memory statistics, whose global mutex every allocation takes; nothing here
+/// reads them. Only possible before SQLite is first used in the process (SQLITE_MISUSE after).
+static inline int csqlite_disable_memory_statistics(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 
 /// SQLITE_TRANSIENT, which Swift cannot spell (a cast of -1 to a function pointer): SQLite copies
 /// the bound bytes before the call returns.

@@ -20,6 +20,7 @@ package final class SQLiteConnection {
   /// Opens the database at `path`.
   /// - Throws: `DatabaseError` when SQLite cannot open it.
   package init(path: String, mode: Mode) throws(DatabaseError) {
+    _ = Self.configuration
     self.path = path
     var opened: OpaquePointer?
     let flags =
@@ -38,6 +39,13 @@ package final class SQLiteConnection {
     }
     handle = opened
   }
+
+  /// The process-wide settings, made before the first connection opens: no memory statistics
+  /// (a lock on every allocation). Where SQLite was already in use in the process, they stay as
+  /// they were.
+  private static let configuration: Void = {
+    _ = csqlite_disable_memory_statistics()
+  }()
 
   deinit {
     if isOpen { sqlite3_close_v2(handle) }

@@ -10,19 +10,21 @@ extension DatabaseWriter {
   /// once, inside its correlation.
   func dropRepeatedMembers() throws(DatabaseError) {
     guard counts.correlations > 0 else { return }
+    // Run after the indexes are built: the copies are found through `records (type, start_unix)`,
+    // among the few types that have members, without reading the other records.
     try connection.execute(
       """
-      CREATE INDEX repeated_members ON records (type, start_unix) WHERE correlation_id IS NOT NULL;
       CREATE TEMP TABLE repeated_copies AS
-        SELECT id FROM records AS copy WHERE copy.correlation_id IS NULL AND EXISTS (
-          SELECT 1 FROM records AS member
-          WHERE member.correlation_id IS NOT NULL AND member.type = copy.type
-            AND member.start_unix = copy.start_unix AND member.end_unix = copy.end_unix
-            AND member.source_id = copy.source_id AND member.unit IS copy.unit
-            AND member.value IS copy.value AND member.value_text IS copy.value_text);
+        SELECT copy.id FROM records AS copy
+        WHERE copy.type IN (SELECT DISTINCT type FROM records WHERE correlation_id IS NOT NULL)
+          AND copy.correlation_id IS NULL AND EXISTS (
+            SELECT 1 FROM records AS member
+            WHERE member.type = copy.type AND member.start_unix = copy.start_unix
+              AND member.correlation_id IS NOT NULL AND member.end_unix = copy.end_unix
+              AND member.source_id = copy.source_id AND member.unit IS copy.unit
+              AND member.value IS copy.value AND member.value_text IS copy.value_text);
       DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
-      DROP INDEX repeated_members;
       """)
     let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
     try connection.execute("DROP TABLE repeated_copies")

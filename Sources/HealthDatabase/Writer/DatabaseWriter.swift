@@ -41,15 +41,16 @@ package final class DatabaseWriter {
   let connection: SQLiteConnection
   private var statementsStorage: DatabaseStatements?
   var statements: DatabaseStatements { statementsStorage! }
-  var dates: DateText
-  var sources = SourceTable()
+  @exclusivity(unchecked) var dates: DateText
+  @exclusivity(unchecked) var sources = SourceTable()
   let catalog: TypeCatalog
 
   /// The last id given in each table that has ids.
-  var lastIDs = LastIDs()
+  @exclusivity(unchecked) var lastIDs = LastIDs()
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
   var recordTypesWithQuantities: [String: Bool] = [:]
   private var lastRecordType = ""
+  private var lastRecordTypeHadQuantity = false
   /// The workout the route points that follow belong to, with its routes by file path.
   var currentWorkout: (id: Int64, routes: [String: Int64])?
   /// How many points each route file gave.
@@ -58,7 +59,7 @@ package final class DatabaseWriter {
   var currentClinicalRecord: Int64?
   var exportDate: Timestamp?
   /// Rows written, by table.
-  package internal(set) var counts = Counts()
+  @exclusivity(unchecked) package internal(set) var counts = Counts()
 
   /// The last id given in each table whose rows have one.
   struct LastIDs {
@@ -109,7 +110,7 @@ package final class DatabaseWriter {
     let folder = temporaryFolder.replacingOccurrences(of: "'", with: "''")
     try connection.execute(
       """
-      PRAGMA page_size = 8192;
+      PRAGMA page_size = 16384;
       PRAGMA journal_mode = OFF;
       PRAGMA synchronous = OFF;
       PRAGMA locking_mode = EXCLUSIVE;
@@ -195,8 +196,9 @@ package final class DatabaseWriter {
 
   /// Notes the kind of value a record type carries.
   func noteRecordType(_ type: String, hasQuantity: Bool) {
-    if type == lastRecordType, !hasQuantity || recordTypesWithQuantities[type] == true { return }
+    if type == lastRecordType, !hasQuantity || lastRecordTypeHadQuantity { return }
     lastRecordType = type
+    lastRecordTypeHadQuantity = hasQuantity || recordTypesWithQuantities[type] == true
     if hasQuantity {
       recordTypesWithQuantities[type] = true
     } else if recordTypesWithQuantities[type] == nil {
@@ -206,16 +208,16 @@ package final class DatabaseWriter {
 
   // MARK: - Finishing
 
-  /// Completes the database: drops the top-level copies of correlation members, writes
-  /// `export_info`, the `types` table and source priorities, builds the indexes, sets
+  /// Completes the database: builds the indexes, drops the top-level copies of correlation
+  /// members, writes `export_info`, source priorities and the `types` table, sets
   /// `user_version`, commits and closes it.
   /// - Parameter header: what the reader learned of the export.
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> Counts {
+    try connection.execute(DatabaseSchema.createIndexes)
     try dropRepeatedMembers()
     try writeExportInfo(header: header)
     try writeSourcePriorities()
-    try connection.execute(DatabaseSchema.createIndexes)
     try writeTypes()
     try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
     try connection.execute("COMMIT")

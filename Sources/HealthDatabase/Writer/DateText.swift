@@ -7,7 +7,10 @@ import HealthModel
 /// where it wrote none (a JSON profile). Formatted with digit arithmetic into one buffer it owns.
 struct DateText: ~Copyable {
   private var zone: ZoneOffsetCache
-  private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 25)
+  /// The text (25 bytes), then the date part of the last day formatted (10 bytes).
+  private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 35)
+  /// The local day whose date part is kept after the text.
+  private var cachedDay: Int64 = .min
 
   init(timeZone: TimeZone) {
     zone = ZoneOffsetCache(timeZone: timeZone)
@@ -25,7 +28,10 @@ struct DateText: ~Copyable {
   /// The text of `date`, valid until the next call.
   mutating func format(_ date: Timestamp) -> UnsafeBufferPointer<UInt8> {
     let offset = offset(of: date)
-    let civil = CivilDateTime(secondsSince1970: date.wholeSecondsSince1970 + Int64(offset))
+    let local = date.wholeSecondsSince1970 + Int64(offset)
+    let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
+    let day = remainder < 0 ? quotient - 1 : quotient
+    let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
     let out = storage
     func put(_ value: Int, _ width: Int, at position: Int) {
       var value = value
@@ -34,17 +40,23 @@ struct DateText: ~Copyable {
         value /= 10
       }
     }
-    put(min(max(civil.year, 0), 9999), 4, at: 0)
-    out[4] = UInt8(ascii: "-")
-    put(civil.month, 2, at: 5)
-    out[7] = UInt8(ascii: "-")
-    put(civil.day, 2, at: 8)
+    if day != cachedDay {
+      // Dates come in runs of one day: the calendar is worked out once for each.
+      cachedDay = day
+      let civil = CivilDateTime.civil(fromDays: day)
+      put(min(max(civil.year, 0), 9999), 4, at: 25)
+      out[29] = UInt8(ascii: "-")
+      put(civil.month, 2, at: 30)
+      out[32] = UInt8(ascii: "-")
+      put(civil.day, 2, at: 33)
+    }
+    out.update(from: out + 25, count: 10)
     out[10] = UInt8(ascii: " ")
-    put(civil.hour, 2, at: 11)
+    put(secondOfDay / 3600, 2, at: 11)
     out[13] = UInt8(ascii: ":")
-    put(civil.minute, 2, at: 14)
+    put(secondOfDay / 60 % 60, 2, at: 14)
     out[16] = UInt8(ascii: ":")
-    put(civil.second, 2, at: 17)
+    put(secondOfDay % 60, 2, at: 17)
     out[19] = UInt8(ascii: " ")
     out[20] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
     let minutes = abs(offset) / 60
