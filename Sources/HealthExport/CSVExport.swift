@@ -44,25 +44,16 @@ public struct CSVExport {
   public func run(
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> ExportSummary {
-    try destination.check()
     let collector = RowCollector(selection: selection, now: now, diagnostics: diagnostics)
-    try source.readItems(filter: collector.itemFilter, diagnostics: diagnostics) { item, location in
-      try collector.add(item, at: location)
+    let writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone)
+    var dropped: [Diagnostics.Tally] = []
+    let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, through: collector, into: writer
+    ) { rows in
+      guard rows.rowCount > 0 else { throw ExportError.noData }
+      dropped = rows.dropped
     }
-    let blocks = try collector.finish()
-    var summary = ExportSummary(
-      blocks: blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) },
-      dropped: collector.dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
-      skipped: diagnostics.summary,
-      outputPath: destination.path)
-    guard summary.totalRows > 0 else {
-      summary.outputPath = nil
-      throw ExportError.noData
-    }
-    try destination.write { sink in
-      var writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone, sink: sink)
-      try writer.write(blocks)
-    }
-    return summary
+    return ExportSummary(
+      blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path)
   }
 }

@@ -163,6 +163,18 @@ package enum SystemCall {
     _ = unlink(path)
   }
 
+  /// Creates a new folder, failing if anything exists at `path`; the folder gets `mode`.
+  package static func createFolder(_ path: String, mode: UInt16) throws(SystemError) {
+    _ = try retrying("create", path) { mkdir(path, mode_t(mode)) }
+    // The umask may have taken permissions away, never added any; set exactly what was asked.
+    _ = chmod(path, mode_t(mode))
+  }
+
+  /// Sets the permission bits of the file or folder at `path`.
+  package static func setPermissions(_ path: String, mode: UInt16) throws(SystemError) {
+    _ = try retrying("change the permissions of", path) { chmod(path, mode_t(mode)) }
+  }
+
   /// What lies at a path.
   package enum FileKind: Equatable, Sendable {
     case missing, regularFile, directory, other

@@ -103,11 +103,13 @@ import Testing
   @Test func somethingInTheWayOfTheTemporaryNameIsNeitherUsedNorRemoved() throws {
     let folder = try TestDirectory()
     let export = try SampleExport(configuration: Self.configuration)
-    let temporary = folder.file(".export.zip.\(SystemCall.processID).tmp")
-    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-    #expect(throws: OutputError.self) {
-      try SampleExportWriter.write(export, to: folder.file("export.zip"), format: .zip, overwrites: false)
-    }
-    #expect(try folder.contents() == [".export.zip.\(SystemCall.processID).tmp"])
+    let temporary = ".export.zip.\(SystemCall.processID).0.tmp"
+    try FileManager.default.createDirectory(
+      atPath: folder.file(temporary), withIntermediateDirectories: false)
+    try folder.write("mine\n", to: temporary + "/note.txt")
+    try SampleExportWriter.write(export, to: folder.file("export.zip"), format: .zip, overwrites: false)
+    #expect(try ZipArchive(path: folder.file("export.zip")).entries.count == 1 + export.filePaths.count)
+    #expect(try folder.contents() == [temporary, "export.zip"])
+    #expect(try folder.read(temporary + "/note.txt") == "mine\n")
   }
 }

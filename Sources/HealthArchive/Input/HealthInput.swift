@@ -153,15 +153,6 @@ public enum HealthInput {
   }
 
   private static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
-    let count = needle.utf8CodeUnitCount
-    guard bytes.count >= count else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      let first = needle.utf8Start[0]
-      for index in 0...(buffer.count - count)
-      where buffer[index] == first && memoryEqual(buffer.baseAddress! + index, needle.utf8Start, count) {
-        return true
-      }
-      return false
-    }
+    bytes.withUnsafeBufferPointer { $0.firstIndex(of: needle, from: 0) != nil }
   }
 }

@@ -28,7 +28,7 @@ extension JSONReader {
   /// Copies the innermost object's current key into `path` if it is only in the buffer.
   func copyPendingKey() {
     guard pendingKeyStart >= 0 else { return }
-    path.setKey(UnsafeBufferPointer(start: base + pendingKeyStart, count: pendingKeyEnd - pendingKeyStart))
+    path.setKey(window.bytes(from: pendingKeyStart, to: pendingKeyEnd))
     pendingKeyStart = -1
   }
 }

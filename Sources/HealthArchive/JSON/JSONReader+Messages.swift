@@ -44,7 +44,7 @@ extension JSONReader {
   func word(at i: Int) -> String {
     var j = i
     while j < end && j - i < 40 && JSONNumberGrammar.isNumberLike(base[j]) { j += 1 }
-    if j == i { j = i + 1 }
-    return String(decoding: UnsafeBufferPointer(start: base + i, count: j - i), as: UTF8.self)
+    if j == i { j = min(i + 1, end) }
+    return window.text(from: i, to: j)
   }
 }

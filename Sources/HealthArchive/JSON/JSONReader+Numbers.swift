@@ -34,7 +34,7 @@ extension JSONReader {
       contentIsDecoded = false
       scannedDouble = number.fastValue
       if number.needsRangeCheck {
-        let bytes = UnsafeBufferPointer(start: base + i, count: number.end - i)
+        let bytes = window.bytes(from: i, to: number.end)
         guard let value = JSONNumberGrammar.doubleValue(of: bytes) else {
           throw error(.numberOutOfRange(wordAtStart()), at: start)
         }

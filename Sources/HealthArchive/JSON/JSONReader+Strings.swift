@@ -29,17 +29,12 @@ extension JSONReader {
 
   func withContentBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     if contentIsDecoded { return try decoded.withUnsafeBufferPointer(body) }
-    return try body(UnsafeBufferPointer(start: base + contentStart, count: contentEnd - contentStart))
+    return try body(window.bytes(from: contentStart, to: contentEnd))
   }
 
   private func contentEquals(_ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
-    if contentIsDecoded {
-      guard decoded.count == count else { return false }
-      return decoded.withUnsafeBufferPointer { memoryEqual($0.baseAddress!, text.utf8Start, count) }
-    }
-    guard contentEnd - contentStart == count else { return false }
-    return memoryEqual(base + contentStart, text.utf8Start, count)
+    if contentIsDecoded { return decoded.withUnsafeBufferPointer { $0.equals(text) } }
+    return window.bytes(from: contentStart, to: contentEnd).equals(text)
   }
 
   // MARK: - Scanning
@@ -182,7 +177,7 @@ extension JSONReader {
       if j > i && (base[j] == UInt8(ascii: "\\") || base[j] == UInt8(ascii: "\"")) { break }
       j += 1
     }
-    return String(decoding: UnsafeBufferPointer(start: base + i, count: j - i), as: UTF8.self)
+    return window.text(from: i, to: j)
   }
 
   /// Nil while more input may come; an error when the input has ended inside the string.

@@ -50,8 +50,8 @@ public final class JSONReader {
   // MARK: Buffer
 
   @exclusivity(unchecked) var window: ByteWindow
-  /// The buffer the current token's bytes are in.
-  var base: UnsafeMutablePointer<UInt8> { window.base }
+  /// The buffer the current token's bytes are in, for scanning loops that index it.
+  var base: UnsafePointer<UInt8> { window.base }
   /// The first byte not yet consumed.
   @exclusivity(unchecked) var start = 0
   /// One past the last valid byte.
@@ -130,10 +130,6 @@ public final class JSONReader {
   ///   - name: what to call it in messages.
   public convenience init(bytes: [UInt8], name: String) {
     self.init(stream: MemoryByteStream(bytes, name: name), bufferSize: max(bytes.count, 16))
-  }
-
-  deinit {
-    window.deallocate()
   }
 
   // MARK: - Position

@@ -17,7 +17,7 @@ enum JSONStringEscaping {
         let byte = base[i]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
           if i > runStart {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
           }
           appendEscape(of: byte, to: &bytes)
           runStart = i + 1
@@ -25,7 +25,7 @@ enum JSONStringEscaping {
         i += 1
       }
       if count > runStart {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        bytes.append(contentsOf: utf8.slice(from: runStart, to: count))
       }
       bytes.append(UInt8(ascii: "\""))
     }

@@ -34,22 +34,9 @@ public final class OutputFile {
       temporaryPath = nil
       return
     }
-    let folder = Self.folder(of: path)
-    let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
-    let prefix = folder == "." && !path.hasPrefix("./") ? "" : folder + "/"
-    var attempt = 0
-    while true {
-      let candidate = "\(prefix).\(name).\(SystemCall.processID).\(attempt).tmp"
-      do {
-        descriptor = try SystemCall.createExclusive(candidate, mode: 0o600)
-        temporaryPath = candidate
-        break
-      } catch let error where error.isAlreadyExists && attempt < 100 {
-        attempt += 1
-      } catch {
-        throw .cannotCreate(path: path, reason: error.reason)
-      }
-    }
+    let temporary = try OutputPlacement.createTemporaryFile(beside: path)
+    temporaryPath = temporary.path
+    descriptor = temporary.descriptor
   }
 
   deinit {
@@ -62,19 +49,7 @@ public final class OutputFile {
   /// Checks, before any work is done, that a file can be placed at `path`.
   /// - Throws: `OutputError.alreadyExists`, `.folderNotFound` or `.cannotCreate`.
   public static func checkDestination(_ path: String, overwrites: Bool) throws(OutputError) {
-    switch SystemCall.kind(of: path) {
-    case .missing:
-      break
-    case .other:
-      return  // a device or a pipe, written to directly
-    case .regularFile:
-      if !overwrites { throw .alreadyExists(path: path) }
-    case .directory:
-      throw .cannotCreate(path: path, reason: "it is a folder")
-    }
-    guard SystemCall.kind(of: folder(of: path)) == .directory else {
-      throw .folderNotFound(path: path)
-    }
+    try OutputPlacement.check(path, overwrites: overwrites, form: .stream)
   }
 
   /// Appends bytes.
@@ -110,17 +85,10 @@ public final class OutputFile {
       throw .writeFailed(path: path, reason: error.reason)
     }
     do {
-      if overwrites {
-        try SystemCall.rename(temporaryPath, to: path)
-      } else {
-        try placeWithoutOverwriting(temporaryPath)
-      }
-    } catch let error as OutputError {
-      SystemCall.removeFile(temporaryPath)
-      throw error
+      try OutputPlacement.place(temporaryPath, at: path, overwrites: overwrites, form: .file)
     } catch {
       SystemCall.removeFile(temporaryPath)
-      throw .cannotCreate(path: path, reason: "\(error)")
+      throw error
     }
   }
 
@@ -133,27 +101,8 @@ public final class OutputFile {
     if let temporaryPath { SystemCall.removeFile(temporaryPath) }
   }
 
-  /// Links the temporary file to the destination, which fails if something appeared there
-  /// meanwhile, then drops the temporary name. Where the file system has no hard links, checks
-  /// and renames.
-  private func placeWithoutOverwriting(_ temporaryPath: String) throws {
-    do {
-      try SystemCall.link(temporaryPath, to: path)
-      SystemCall.removeFile(temporaryPath)
-    } catch let error where error.isAlreadyExists {
-      throw OutputError.alreadyExists(path: path)
-    } catch let error where error.isLinkUnsupported {
-      guard SystemCall.kind(of: path) == .missing else { throw OutputError.alreadyExists(path: path) }
-      try SystemCall.rename(temporaryPath, to: path)
-    } catch {
-      throw OutputError.cannotCreate(path: path, reason: error.reason)
-    }
-  }
-
   /// The folder part of a path (`.` for a bare file name).
   public static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
+    OutputPlacement.folder(of: path)
   }
 }

@@ -300,24 +300,19 @@ public final class ExportXMLReader {
   /// The type named by `attribute` when the filter wants it. Consecutive records of one type
   /// (exports group them) are decided once.
   private func includedType(_ attribute: RawAttribute) throws -> String? {
-    let length = attribute.valueEnd - attribute.valueStart
-    let p = tokenizer.base + attribute.valueStart
-    if length == lastType.count && length > 0
-      && lastType.withUnsafeBufferPointer({ memoryEqual(p, $0.baseAddress!, length) })
-    {
+    let raw = tokenizer.rawValue(of: attribute)
+    if !raw.isEmpty && lastType.withUnsafeBufferPointer({ raw.equals($0) }) {
       return lastTypeIncluded ? lastTypeString : nil
     }
     let type = try tokenizer.value(of: attribute)
-    lastType = Array(UnsafeBufferPointer(start: p, count: length))
+    lastType = Array(raw)
     lastTypeString = type
     lastTypeIncluded = filter.includes(sampleType: type)
     return lastTypeIncluded ? type : nil
   }
 
   func interned(_ attribute: RawAttribute, in interner: inout StringInterner) throws -> String {
-    let raw = UnsafeBufferPointer(
-      start: tokenizer.base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart)
-    return try interner.string(for: raw) { try tokenizer.value(of: attribute) }
+    try interner.string(for: tokenizer.rawValue(of: attribute)) { try tokenizer.value(of: attribute) }
   }
 
   /// Every attribute of the current tag, as name and value.

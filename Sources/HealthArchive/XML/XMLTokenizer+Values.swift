@@ -11,22 +11,20 @@ extension XMLTokenizer {
   /// Whether the bytes `start..<end` of the buffer spell `text`.
   @inline(__always)
   func bytesEqual(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
-    guard end - start == count else { return false }
-    return memoryEqual(base + start, text.utf8Start, count)
+    window.bytes(from: start, to: end, equal: text)
   }
 
   /// The current tag's name.
-  var name: String {
-    String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart), as: UTF8.self)
-  }
+  var name: String { text(nameStart, nameEnd) }
 
   /// The name of an attribute of the current tag.
   func attributeName(_ attribute: RawAttribute) -> String {
-    String(
-      decoding: UnsafeBufferPointer(
-        start: base + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart),
-      as: UTF8.self)
+    text(attribute.nameStart, attribute.nameEnd)
+  }
+
+  /// The raw bytes of an attribute value of the current tag, references not decoded.
+  func rawValue(of attribute: RawAttribute) -> UnsafeBufferPointer<UInt8> {
+    bytes(attribute.valueStart, attribute.valueEnd)
   }
 
   /// The value of an attribute of the current tag, with references decoded and whitespace
@@ -34,10 +32,7 @@ extension XMLTokenizer {
   /// - Throws: `XMLError` for an unknown entity or an invalid character reference.
   func value(of attribute: RawAttribute) throws -> String {
     if !attribute.needsDecoding {
-      return String(
-        decoding: UnsafeBufferPointer(
-          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart),
-        as: UTF8.self)
+      return String(decoding: rawValue(of: attribute), as: UTF8.self)
     }
     var decoded: [UInt8] = []
     decoded.reserveCapacity(attribute.valueEnd - attribute.valueStart)
@@ -64,9 +59,7 @@ extension XMLTokenizer {
     of attribute: RawAttribute, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) throws -> R {
     if !attribute.needsDecoding {
-      return try body(
-        UnsafeBufferPointer(
-          start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart))
+      return try body(rawValue(of: attribute))
     }
     var decoded = Array(try value(of: attribute).utf8)
     return try decoded.withUnsafeMutableBufferPointer { try body(UnsafeBufferPointer($0)) }
@@ -112,15 +105,4 @@ extension XMLTokenizer {
     }
     return i + 1
   }
-}
-
-/// Whether `count` bytes at two addresses are equal.
-@inline(__always)
-func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var i = 0
-  while i < count {
-    if a[i] != b[i] { return false }
-    i += 1
-  }
-  return true
 }

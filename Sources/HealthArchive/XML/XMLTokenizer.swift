@@ -39,10 +39,10 @@ final class XMLTokenizer {
 
   let stream: any ByteStream
   private let byteClass = ByteClass.table
-  @exclusivity(unchecked) private var window: ByteWindow
+  @exclusivity(unchecked) private(set) var window: ByteWindow
 
-  /// The buffer the current tag's ranges point into.
-  var base: UnsafeMutablePointer<UInt8> { window.base }
+  /// The buffer the current tag's ranges point into, for scanning loops that index it.
+  var base: UnsafePointer<UInt8> { window.base }
   /// One past the last valid byte.
   var end: Int { window.end }
   /// Absolute offset in the input of `base[0]`.
@@ -85,10 +85,6 @@ final class XMLTokenizer {
   ) {
     self.stream = stream
     self.window = ByteWindow(capacity: bufferSize, maximumCapacity: maximumMarkupSize)
-  }
-
-  deinit {
-    window.deallocate()
   }
 
   /// How many elements are open.
@@ -354,11 +350,8 @@ final class XMLTokenizer {
   private func noteDoctypeComment(from start: Int, to end: Int) {
     guard exportVersion == nil else { return }
     let marker: StaticString = "Export Version:"
-    let length = marker.utf8CodeUnitCount
-    var i = start
-    while i + length <= end && !memoryEqual(base + i, marker.utf8Start, length) { i += 1 }
-    guard i + length <= end else { return }
-    i += length
+    guard let found = window.bytes(from: start, to: end).firstIndex(of: marker, from: 0) else { return }
+    var i = start + found + marker.utf8CodeUnitCount
     while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
     var version = 0
     var digits = 0
@@ -373,7 +366,7 @@ final class XMLTokenizer {
   // MARK: - Open elements
 
   private func pushOpenName() throws {
-    openNameBytes.append(contentsOf: UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart))
+    openNameBytes.append(contentsOf: window.bytes(from: nameStart, to: nameEnd))
     openNameEnds.append(openNameBytes.count)
     openLines.append(tagLine)
   }
@@ -384,11 +377,9 @@ final class XMLTokenizer {
     }
     let first = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
     let length = last - first
-    let matches =
-      length == nameEnd - nameStart
-      && openNameBytes.withUnsafeBufferPointer {
-        memoryEqual(base + nameStart, $0.baseAddress! + first, length)
-      }
+    let matches = openNameBytes.withUnsafeBufferPointer {
+      window.bytes(from: nameStart, to: nameEnd).equals($0.slice(from: first, to: last))
+    }
     guard matches else {
       throw error(
         .mismatchedEndTag(expected: openName(at: openNameEnds.count - 1), found: name), at: tagStart)
@@ -406,25 +397,21 @@ final class XMLTokenizer {
   // MARK: - Helpers
 
   func text(_ start: Int, _ end: Int) -> String {
-    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    window.text(from: start, to: end)
+  }
+
+  /// The bytes `start..<end` of the buffer.
+  func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+    window.bytes(from: start, to: end)
   }
 
   private func startsWith(_ prefix: StaticString, at position: Int) -> Bool {
-    let count = prefix.utf8CodeUnitCount
-    guard end - position >= count else { return false }
-    return memoryEqual(base + position, prefix.utf8Start, count)
+    window.bytes.hasPrefix(prefix, at: position)
   }
 
   /// The position of the first `needle` at or after `from`, or nil if the buffer ends first.
   private func find(_ needle: StaticString, from: Int) -> Int? {
-    let count = needle.utf8CodeUnitCount
-    let first = needle.utf8Start[0]
-    var i = from
-    while i + count <= end {
-      if base[i] == first && memoryEqual(base + i, needle.utf8Start, count) { return i }
-      i += 1
-    }
-    return nil
+    window.bytes.firstIndex(of: needle, from: from)
   }
 
   private func describe(_ byte: UInt8) -> String {

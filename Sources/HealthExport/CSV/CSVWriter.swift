@@ -3,10 +3,11 @@ import HealthModel
 
 /// Writes the HealthExporter CSV: the three disclaimer lines, the header, then the rows of each
 /// block, as UTF-8 with LF line endings. Fields are quoted only when they hold a comma, a double
-/// quote, CR or LF (RFC 4180), inner quotes doubled.
+/// quote, CR or LF (RFC 4180), inner quotes doubled. Values are the written values of the rows'
+/// measures and labs (`Measure.writtenValue(of:)`), in printf's rounding.
 ///
-/// Bytes are gathered in one reused buffer and handed to the sink in chunks of about 1 MiB.
-struct CSVWriter {
+/// Bytes are gathered in one reused buffer and handed to the destination in chunks of about 1 MiB.
+struct CSVWriter: ExportWriter {
   /// The lines before the header, each ending with LF.
   static let disclaimer = """
     ### HealthExporterCSV: data exported as-is from Apple Health.
@@ -17,19 +18,43 @@ struct CSVWriter {
   /// The header line, ending with LF.
   static let header = "Date,Metric,LOINC,Value,Unit,Source,Meal Time\n"
 
+  let dateFormat: DateFormat
+  let timeZone: TimeZone
+  let flushThreshold: Int
+
+  /// - Parameters:
+  ///   - dateFormat: how dates are written.
+  ///   - timeZone: the zone of local dates.
+  ///   - flushThreshold: bytes gathered before they are handed on.
+  init(dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20) {
+    self.dateFormat = dateFormat
+    self.timeZone = timeZone
+    self.flushThreshold = flushThreshold
+  }
+
+  /// Writes the whole file: disclaimer, header and every block.
+  /// - Returns: the rows written per block, in block order (blocks with no rows included).
+  /// - Throws: `OutputError`; what the destination's stream throws.
+  func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [ExportSummary.BlockCount] {
+    try destination.write { sink in
+      var lines = Lines(
+        dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold, sink: sink)
+      try lines.write(rows.blocks)
+    }
+    return rows.blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) }
+  }
+}
+
+/// The bytes of one CSV file as they are gathered.
+private struct Lines {
   private let dateFormat: DateFormat
   private var offsets: ZoneOffsetCache
   private var buffer: [UInt8] = []
   private let flushThreshold: Int
   private let sink: (UnsafeRawBufferPointer) throws -> Void
 
-  /// - Parameters:
-  ///   - dateFormat: how dates are written.
-  ///   - timeZone: the zone of local dates.
-  ///   - flushThreshold: bytes gathered before the sink is called.
-  ///   - sink: receives the bytes, in order.
   init(
-    dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20,
+    dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int,
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) {
     self.dateFormat = dateFormat
@@ -40,9 +65,9 @@ struct CSVWriter {
   }
 
   /// Writes the whole file: disclaimer, header and every block.
-  mutating func write(_ blocks: [CSVBlock]) throws {
-    buffer.append(contentsOf: Self.disclaimer.utf8)
-    buffer.append(contentsOf: Self.header.utf8)
+  mutating func write(_ blocks: [RowBlock]) throws {
+    buffer.append(contentsOf: CSVWriter.disclaimer.utf8)
+    buffer.append(contentsOf: CSVWriter.header.utf8)
     for block in blocks {
       switch block {
       case .measure(let measure, let unit, let rows):
@@ -50,8 +75,7 @@ struct CSVWriter {
           appendDate(row.date)
           appendField(measure.name)
           buffer.append(UInt8(ascii: ","))  // LOINC: empty for all but labs
-          let value = measure.rounding == .towardZero ? row.value.rounded(.towardZero) : row.value
-          FixedDecimal.append(value, decimals: measure.decimals, to: &buffer)
+          FixedDecimal.append(measure.writtenValue(of: row.value), to: &buffer)
           buffer.append(UInt8(ascii: ","))
           appendField(unit.label)
           appendField(row.source)
@@ -63,7 +87,7 @@ struct CSVWriter {
           appendDate(row.date)
           appendField(row.name)
           appendField(row.loinc)
-          FixedDecimal.append(row.value, decimals: row.decimals, to: &buffer)
+          FixedDecimal.append(row.value, to: &buffer)
           buffer.append(UInt8(ascii: ","))
           appendField(row.unit)
           appendField(row.source)

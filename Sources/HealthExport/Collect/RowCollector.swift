@@ -2,12 +2,13 @@ import Foundation
 import HealthArchive
 import HealthModel
 
-/// Turns the items of an input into the rows of the CSV: keeps only what the selection asks for,
-/// converts each value from its own unit, applies the date range, and sorts each block.
+/// The stage of the CSV: turns the items of an input into the selected rows: keeps only what the
+/// selection asks for, converts each value from its own unit, applies the date range, and sorts
+/// each block.
 ///
 /// Memory is bounded by the rows selected (and, for "last N records", by N per series), never by
 /// the size of the input.
-final class RowCollector {
+final class RowCollector: ExportStage {
   private let selection: ExportSelection
   private let start: Timestamp?
   private let end: Timestamp?
@@ -119,12 +120,12 @@ final class RowCollector {
     labSeries[lab.loinc]?.append(
       LabRow(
         date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
-        value: result.value, decimals: lab.decimals, unit: result.unit, source: result.sourceName))
+        value: lab.writtenValue(of: result.value), unit: result.unit, source: result.sourceName))
   }
 
-  /// The blocks in the order they are written, each sorted as chosen.
+  /// The blocks in the order they are written, each sorted as chosen, and what a rule left out.
   /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
-  func finish() throws -> [CSVBlock] {
+  func finish() throws -> SelectedRows {
     for member in pendingMembers where !topLevelKeys.contains(key(of: member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
@@ -133,7 +134,7 @@ final class RowCollector {
     pendingMembers = []
     let order = selection.sortOrder
     let baseCount = selection.baseMetrics.count
-    var blocks: [CSVBlock] = series.prefix(baseCount).map {
+    var blocks: [RowBlock] = series.prefix(baseCount).map {
       .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
     }
     if !selection.labs.isEmpty {
@@ -143,11 +144,9 @@ final class RowCollector {
     blocks += series.dropFirst(baseCount).map {
       .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
     }
-    return blocks
+    let dropped = droppedCounts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
+    return SelectedRows(blocks: blocks, dropped: dropped)
   }
-
-  /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
-  var dropped: [(reason: String, count: Int)] { droppedCounts }
 
   // MARK: - Private
 

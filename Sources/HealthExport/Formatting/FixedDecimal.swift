@@ -1,3 +1,5 @@
+import HealthModel
+
 /// Writes a `Double` with a fixed number of decimals exactly as C's `printf("%.Nf")` does: from the
 /// exact binary value, rounding half to even only on exact ties (`0.125` → `0.12`, `2.675` →
 /// `2.67` because 2.675 is stored as 2.67499999…), with `-` on negative values including those
@@ -9,6 +11,11 @@ enum FixedDecimal {
     var value: UInt64 = 1
     for _ in 0..<exponent { value *= 10 }
     return value
+  }
+
+  /// Appends a written value: its value with its decimal places.
+  static func append(_ written: WrittenValue, to output: inout [UInt8]) {
+    append(written.value, decimals: written.decimals, to: &output)
   }
 
   /// Appends `value` with `decimals` places (0 to 17) to `output`; non-finite values are written as

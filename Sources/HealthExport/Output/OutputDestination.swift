@@ -45,34 +45,64 @@ public enum OutputDestination {
     return nil
   }
 
-  /// The folder a file goes to, where temporary files may be made beside it.
-  var folder: String? {
+  /// The folder a file goes to, where temporary files may be made beside it; nil for a stream.
+  public var folder: String? {
     path.map(OutputFile.folder(of:))
   }
 
   /// Checks, before any work is done, that the file can be placed.
   /// - Throws: `OutputError`.
-  func check() throws {
+  public func check() throws {
     if case .file(let path, let overwrites) = self {
       try OutputFile.checkDestination(path, overwrites: overwrites)
     }
   }
 
-  /// Hands `body` a sink for the output's bytes; a file is committed when `body` returns and
-  /// discarded when it throws.
-  func write(_ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+  /// Hands `body` a sink for the output's bytes, for a writer of bytes (the CSV, a profile). A
+  /// file gets them in a temporary file beside it, synced and renamed into place (0600) when
+  /// `body` returns, and removed when it throws; a stream gets them as they come.
+  /// - Returns: what `body` returns.
+  /// - Throws: `OutputError` when the file cannot be made or placed; what `body` throws.
+  public func write<Result>(
+    _ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
+  ) throws -> Result {
     switch self {
     case .sink(let sink):
-      try body(sink)
+      return try body(sink)
     case .file(let path, let overwrites):
       let file = try OutputFile(path: path, overwrites: overwrites)
       do {
-        try body { try file.write($0) }
+        let result = try body { try file.write($0) }
         try file.commit()
+        return result
       } catch {
         file.discard()
         throw error
       }
+    }
+  }
+
+  /// Hands `body` the path of a temporary file beside the destination, for a writer that makes
+  /// its file by path (SQLite). The file exists, empty and owner-only, when `body` starts; when
+  /// `body` returns (having closed it) it is made owner-only again, synced and moved into place,
+  /// without replacing anything unless overwriting was asked for; when `body` throws it is
+  /// removed and the destination is untouched.
+  /// - Returns: what `body` returns.
+  /// - Throws: `OutputError.cannotCreate` for a stream (such an output needs a file) or a device
+  ///   in the way, and as `TemporaryOutput` does; what `body` throws.
+  public func writeFile<Result>(_ body: (_ temporaryPath: String) throws -> Result) throws -> Result {
+    guard case .file(let path, let overwrites) = self else {
+      throw OutputError.cannotCreate(
+        path: "standard output", reason: "this output is made as a file; name one with --output")
+    }
+    let output = try TemporaryOutput(path: path, overwrites: overwrites)
+    do {
+      let result = try body(output.temporaryPath)
+      try output.commit()
+      return result
+    } catch {
+      output.discard()
+      throw error
     }
   }
 }

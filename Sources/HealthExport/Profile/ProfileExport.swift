@@ -63,15 +63,9 @@ public struct ProfileExport {
   public func run(
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
-    try destination.check()
     let writer = ProfileWriter(options: options, spillFolder: destination.folder, columnLimit: columnLimit)
-    try source.readItems(filter: .everything, diagnostics: diagnostics) { item, _ in
-      try writer.add(item)
-    }
-    var written = ProfileWriter.Summary()
-    try destination.write { sink in
-      written = try writer.finish(into: sink)
-    }
+    let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, into: writer)
     return Summary(written: written, skipped: diagnostics.summary, outputPath: destination.path)
   }
 }

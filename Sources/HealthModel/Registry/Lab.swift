@@ -23,6 +23,11 @@ public struct Lab: Hashable, Sendable {
 
   /// Every code that selects this lab, the registry's first.
   public var allCodes: [String] { [loinc] + alternativeCodes }
+
+  /// How a result of this lab is written: as reported, with the lab's decimal places.
+  public func writtenValue(of value: Double) -> WrittenValue {
+    WrittenValue(value, decimals: decimals)
+  }
 }
 
 /// A group of labs selected together with `--labs`.

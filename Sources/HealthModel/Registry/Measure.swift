@@ -40,6 +40,12 @@ public struct Measure: Hashable, Sendable {
     self.hasMealTime = hasMealTime
     self.appearsInCorrelations = appearsInCorrelations
   }
+
+  /// How a value converted to this series' unit is written: truncated first where the series
+  /// drops fractions, with its decimal places.
+  public func writtenValue(of value: Double) -> WrittenValue {
+    WrittenValue(rounding == .towardZero ? value.rounded(.towardZero) : value, decimals: decimals)
+  }
 }
 
 /// A base metric a user selects with `--metrics`: weight, steps, blood glucose.

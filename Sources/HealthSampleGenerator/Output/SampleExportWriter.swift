@@ -49,52 +49,28 @@ public enum SampleExportWriter {
   ) throws(OutputError) -> Summary {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    try checkDestination(path, format: format, overwrites: overwrites)
-    let temporary = temporaryPath(for: path)
-    guard SystemCall.kind(of: temporary) == .missing else {
-      throw .cannotCreate(path: path, reason: "\(temporary) is in the way")
-    }
+    let output = try TemporaryOutput(
+      path: path, overwrites: overwrites, form: format == .folder ? .folder : .file)
     var xmlBytes = 0
     var fileCount = 0
     do {
       switch format {
       case .xml:
-        xmlBytes = try writeFile(at: temporary, from: export.exportXML(), displayPath: path)
+        xmlBytes = try writeFile(at: output.temporaryPath, from: export.exportXML(), displayPath: path)
       case .zip:
-        (xmlBytes, fileCount) = try writeZip(export, at: temporary, displayPath: path)
+        (xmlBytes, fileCount) = try writeZip(export, at: output.temporaryPath, displayPath: path)
       case .folder:
-        (xmlBytes, fileCount) = try writeFolder(export, at: temporary, displayPath: path)
+        (xmlBytes, fileCount) = try writeFolder(export, in: output.temporaryPath, displayPath: path)
       }
-      try place(temporary, at: path, overwrites: overwrites)
+      try output.commit()
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
+      output.discard()
       if let error = error as? OutputError { throw error }
       throw .writeFailed(path: path, reason: "\(error)")
     }
     return Summary(
       path: path, format: format, exportXMLBytes: xmlBytes, fileCount: fileCount,
       configuration: export.configuration, exportName: export.name)
-  }
-
-  /// Checks, before any work is done, that the output can be placed at `path`.
-  static func checkDestination(
-    _ path: String, format: SampleOutputFormat, overwrites: Bool
-  ) throws(OutputError) {
-    switch SystemCall.kind(of: path) {
-    case .missing:
-      break
-    case .regularFile, .other:
-      if !overwrites { throw .alreadyExists(path: path) }
-      if SystemCall.kind(of: path) == .other {
-        throw .cannotCreate(path: path, reason: "it is not a regular file")
-      }
-    case .directory:
-      if !overwrites { throw .alreadyExists(path: path) }
-      if format != .folder { throw .cannotCreate(path: path, reason: "it is a folder") }
-    }
-    guard SystemCall.kind(of: OutputFile.folder(of: path)) == .directory else {
-      throw .folderNotFound(path: path)
-    }
   }
 
   // MARK: - Formats
@@ -132,14 +108,8 @@ public enum SampleExportWriter {
   }
 
   private static func writeFolder(
-    _ export: SampleExport, at temporary: String, displayPath: String
+    _ export: SampleExport, in temporary: String, displayPath: String
   ) throws -> (Int, Int) {
-    do {
-      try FileManager.default.createDirectory(
-        atPath: temporary, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw OutputError.cannotCreate(path: displayPath, reason: reason(error))
-    }
     let xmlBytes = try writeFile(
       at: temporary + "/export.xml", from: export.exportXML(), displayPath: displayPath)
     var folders: Set<String> = []
@@ -162,13 +132,14 @@ public enum SampleExportWriter {
     return (xmlBytes, export.filePaths.count)
   }
 
-  /// Writes `stream` to a new file at `path`, owner-only; returns its size.
+  /// Writes `stream` to the file at `path` (made owner-only, emptied if it is there); returns its
+  /// size.
   private static func writeFile(
     at path: String, from stream: any ByteStream, displayPath: String
   ) throws -> Int {
     let descriptor: Int32
     do {
-      descriptor = try SystemCall.createExclusive(path, mode: 0o600)
+      descriptor = try SystemCall.createOrTruncate(path, mode: 0o600)
     } catch {
       throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
     }
@@ -190,40 +161,6 @@ public enum SampleExportWriter {
       throw OutputError.writeFailed(path: displayPath, reason: reason(error))
     }
     return total
-  }
-
-  // MARK: - Placing
-
-  /// `.name.PID.tmp` beside `path`.
-  static func temporaryPath(for path: String) -> String {
-    let folder = OutputFile.folder(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
-    return "\(prefix).\(name).\(SystemCall.processID).tmp"
-  }
-
-  /// Moves the finished output into place. What it replaces is moved aside first (a folder
-  /// cannot be renamed over a folder that holds files, nor over a file), then removed.
-  private static func place(_ temporary: String, at path: String, overwrites: Bool) throws(OutputError) {
-    let existing = SystemCall.kind(of: path)
-    if existing != .missing && !overwrites { throw .alreadyExists(path: path) }
-    do throws(SystemError) {
-      if existing == .missing {
-        try SystemCall.rename(temporary, to: path)
-      } else {
-        let old = temporary + ".old"
-        try SystemCall.rename(path, to: old)
-        do throws(SystemError) {
-          try SystemCall.rename(temporary, to: path)
-        } catch {
-          try? SystemCall.rename(old, to: path)
-          throw error
-        }
-        try? FileManager.default.removeItem(atPath: old)
-      }
-    } catch {
-      throw .cannotCreate(path: path, reason: error.reason)
-    }
   }
 
   private static func reason(_ error: any Error) -> String {

@@ -3,14 +3,13 @@ import Testing
 @testable import HealthArchive
 
 @Suite struct ByteWindowTests {
-  private func bytes(_ window: ByteWindow) -> [UInt8] {
-    Array(UnsafeBufferPointer(start: window.base, count: window.end))
+  private func bytes(_ window: borrowing ByteWindow) -> [UInt8] {
+    Array(window.bytes)
   }
 
   @Test func keepsTheUnreadBytesAndCountsWhatItDropped() throws {
     let stream = MemoryByteStream(Array(0..<40), name: "bytes", chunkLimit: 10)
     var window = ByteWindow(capacity: 16, maximumCapacity: 64)
-    defer { window.deallocate() }
     #expect(try window.refill(keepingFrom: 0, from: stream) == .added)
     #expect(bytes(window) == Array(0..<10))
     #expect(try window.refill(keepingFrom: 7, from: stream) == .added)
@@ -21,7 +20,6 @@ import Testing
   @Test func growsForALargeTokenUpToItsLimit() throws {
     let stream = MemoryByteStream(Array(repeating: 65, count: 100), name: "bytes", chunkLimit: 8)
     var window = ByteWindow(capacity: 16, maximumCapacity: 40)
-    defer { window.deallocate() }
     var results: [ByteWindow.Refill] = []
     for _ in 0..<8 {
       let result = try window.refill(keepingFrom: 0, from: stream)
@@ -36,7 +34,6 @@ import Testing
   @Test func saysWhenTheStreamHasEnded() throws {
     let stream = MemoryByteStream(Array(0..<5), name: "bytes")
     var window = ByteWindow(capacity: 16, maximumCapacity: 16)
-    defer { window.deallocate() }
     #expect(try window.refill(keepingFrom: 0, from: stream) == .added)
     #expect(try window.refill(keepingFrom: 2, from: stream) == .ended)
     #expect(bytes(window) == [2, 3, 4])

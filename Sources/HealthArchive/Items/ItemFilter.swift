@@ -1,25 +1,3 @@
-import HealthModel
-
-/// What a reader of an export hands its consumer, one item at a time, in input order.
-public enum HealthItem: Sendable {
-  /// When the export was made (`ExportDate`).
-  case exportDate(Timestamp)
-  /// The person's characteristics (`Me`), attribute by attribute as written.
-  case characteristics([MetadataEntry])
-  /// A top-level `Record`.
-  case sample(Sample)
-  /// A `Correlation` with its member records.
-  case correlation(Correlation)
-  /// A `Workout` with its events, statistics, routes and activities.
-  case workout(Workout)
-  /// A day's `ActivitySummary`.
-  case activitySummary(ActivitySummary)
-  /// A `ClinicalRecord` element: the reference to a FHIR resource file.
-  case clinicalRecord(ClinicalRecord)
-  /// A laboratory result read from a clinical record's FHIR file.
-  case labResult(LabResult)
-}
-
 /// Which items a reader materializes; everything else is read past without being decoded.
 public struct ItemFilter: Sendable {
   /// The sample types to deliver, top-level and inside correlations; nil for every type.
@@ -54,22 +32,5 @@ public struct ItemFilter: Sendable {
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {
     sampleTypes?.contains(type) ?? true
-  }
-}
-
-/// What the reader learned about the export besides its items.
-public struct ExportHeader: Hashable, Sendable {
-  /// The `locale` of `HealthData`, such as `en_US`.
-  public var locale: String?
-  /// The number in the DOCTYPE's `HealthKit Export Version` comment; nil in exports without one.
-  public var exportVersion: Int?
-  /// Top-level elements that are not delivered as items (`Audiogram`, `VisionPrescription`, …),
-  /// by name, with their counts.
-  public var otherElements: [String: Int]
-
-  public init(locale: String? = nil, exportVersion: Int? = nil, otherElements: [String: Int] = [:]) {
-    self.locale = locale
-    self.exportVersion = exportVersion
-    self.otherElements = otherElements
   }
 }

@@ -21,12 +21,7 @@ struct StringInterner {
   ) rethrows -> String {
     if raw.isEmpty { return "" }
     for index in keys.indices {
-      let key = keys[index]
-      if key.count == raw.count
-        && key.withUnsafeBufferPointer({ memoryEqual($0.baseAddress!, raw.baseAddress!, raw.count) })
-      {
-        return values[index]
-      }
+      if keys[index].withUnsafeBufferPointer({ raw.equals($0) }) { return values[index] }
     }
     let value = try make()
     if keys.count < capacity {

@@ -1,0 +1,23 @@
+/// An input as the user named it, with what `inspect` shows about it besides its items.
+public protocol HealthInputSource: HealthItemSource {
+  /// Whether it is an archive, a folder, an XML file, a profile.
+  var shape: InputShape { get }
+  /// The file the items come from: the health XML inside an export, or the profile.
+  var contentName: String { get }
+  /// What reading learned besides the items (locale, DTD version, other elements); complete
+  /// after `readItems`.
+  var header: ExportHeader { get }
+  /// The names of the files in one of the export's folders (`electrocardiograms`,
+  /// `workout-routes`), sorted; empty where the input has no folders.
+  func fileNames(in folder: String) -> [String]
+}
+
+/// What an input is.
+public enum InputShape: String, Hashable, Sendable {
+  case zipArchive = "zip archive"
+  case folder = "folder"
+  case xmlFile = "XML file"
+  case profile = "JSON profile"
+  /// Made on the fly by the sample generator.
+  case generated = "generated sample"
+}

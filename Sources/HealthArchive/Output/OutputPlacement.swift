@@ -1,0 +1,209 @@
+import Foundation
+import SystemShim
+
+/// How every file and folder the tool writes is placed: checked before any work, made under a
+/// temporary name beside its destination, synced and made owner-only, then moved into place in
+/// one step. `OutputFile` (bytes) and `TemporaryOutput` (a file or folder made by path) are its
+/// two faces.
+enum OutputPlacement {
+  /// What is placed.
+  enum Form {
+    /// Bytes written in order: a device or named pipe at the destination is written to directly.
+    case stream
+    /// A regular file, made by path.
+    case file
+    /// A folder of files.
+    case folder
+  }
+
+  /// Checks, before any work is done, that an output of `form` can be placed at `path`.
+  /// - Throws: `OutputError.alreadyExists`, `.folderNotFound` or `.cannotCreate`.
+  static func check(_ path: String, overwrites: Bool, form: Form) throws(OutputError) {
+    switch SystemCall.kind(of: path) {
+    case .missing:
+      break
+    case .other:
+      if form == .stream { return }  // a device or a pipe, written to directly
+      if !overwrites { throw .alreadyExists(path: path) }
+      throw .cannotCreate(path: path, reason: "it is not a regular file")
+    case .regularFile:
+      if !overwrites { throw .alreadyExists(path: path) }
+    case .directory:
+      guard form == .folder else { throw .cannotCreate(path: path, reason: "it is a folder") }
+      if !overwrites { throw .alreadyExists(path: path) }
+    }
+    guard SystemCall.kind(of: folder(of: path)) == .directory else {
+      throw .folderNotFound(path: path)
+    }
+  }
+
+  /// The folder part of a path (`.` for a bare file name).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  // MARK: - Temporary names
+
+  /// Creates a new, empty, owner-only file beside `path` under a name of its own
+  /// (`.NAME.PID.N.tmp`), never one that is already there.
+  /// - Returns: the temporary file's path and a descriptor open for writing.
+  static func createTemporaryFile(beside path: String) throws(OutputError) -> (
+    path: String, descriptor: Int32
+  ) {
+    var result: (String, Int32)?
+    try createTemporary(beside: path) { candidate throws(SystemError) in
+      result = (candidate, try SystemCall.createExclusive(candidate, mode: 0o600))
+    }
+    return result!
+  }
+
+  /// Creates a new, empty, owner-only folder beside `path` under a name of its own.
+  /// - Returns: the temporary folder's path.
+  static func createTemporaryFolder(beside path: String) throws(OutputError) -> String {
+    var result: String?
+    try createTemporary(beside: path) { candidate throws(SystemError) in
+      try SystemCall.createFolder(candidate, mode: 0o700)
+      result = candidate
+    }
+    return result!
+  }
+
+  private static func createTemporary(
+    beside path: String, _ create: (String) throws(SystemError) -> Void
+  ) throws(OutputError) {
+    let folder = folder(of: path)
+    let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+    let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+    var attempt = 0
+    while true {
+      do {
+        try create("\(prefix).\(name).\(SystemCall.processID).\(attempt).tmp")
+        return
+      } catch let error where error.isAlreadyExists && attempt < 100 {
+        attempt += 1
+      } catch {
+        throw .cannotCreate(path: path, reason: error.reason)
+      }
+    }
+  }
+
+  // MARK: - Syncing
+
+  /// Makes what a writer left at `temporary` owner-only (files 0600, folders 0700) and flushes
+  /// it to the storage device, every file of a folder included.
+  /// - Throws: `OutputError.writeFailed` naming `path`.
+  static func seal(_ temporary: String, form: Form, for path: String) throws(OutputError) {
+    let expected: SystemCall.FileKind = form == .folder ? .directory : .regularFile
+    guard SystemCall.kind(of: temporary) == expected else {
+      throw .writeFailed(path: path, reason: "\(temporary) is no longer there")
+    }
+    do throws(SystemError) {
+      switch form {
+      case .stream, .file:
+        try SystemCall.setPermissions(temporary, mode: 0o600)
+        try synchronize(temporary)
+      case .folder:
+        let names = FileManager.default.enumerator(atPath: temporary)?.compactMap { $0 as? String } ?? []
+        for name in names.sorted() {
+          let file = temporary + "/" + name
+          switch SystemCall.kind(of: file) {
+          case .regularFile:
+            try SystemCall.setPermissions(file, mode: 0o600)
+            try synchronize(file)
+          case .directory:
+            try SystemCall.setPermissions(file, mode: 0o700)
+          case .missing, .other:
+            break
+          }
+        }
+        try SystemCall.setPermissions(temporary, mode: 0o700)
+        try synchronize(temporary)
+      }
+    } catch {
+      throw .writeFailed(path: path, reason: error.reason)
+    }
+  }
+
+  private static func synchronize(_ path: String) throws(SystemError) {
+    let descriptor = try SystemCall.openForReading(path)
+    defer { SystemCall.close(descriptor) }
+    try SystemCall.synchronize(descriptor, path: path)
+  }
+
+  // MARK: - Placing
+
+  /// Moves a finished, synced output from `temporary` to `path`. Without `overwrites`, nothing
+  /// that appeared at `path` meanwhile is replaced. A folder, or a file replacing a folder's
+  /// place, moves what it replaces aside first (a folder cannot be renamed over a folder that
+  /// holds files, nor over a file) and removes it once the new one is in place.
+  /// - Throws: `OutputError.alreadyExists` or `.cannotCreate`; `temporary` is left for the caller
+  ///   to remove.
+  static func place(_ temporary: String, at path: String, overwrites: Bool, form: Form) throws(OutputError) {
+    if form == .folder {
+      try placeFolder(temporary, at: path, overwrites: overwrites)
+    } else if overwrites {
+      do {
+        try SystemCall.rename(temporary, to: path)
+      } catch {
+        throw .cannotCreate(path: path, reason: error.reason)
+      }
+    } else {
+      try placeWithoutOverwriting(temporary, at: path)
+    }
+  }
+
+  /// Links the temporary file to the destination, which fails if something appeared there
+  /// meanwhile, then drops the temporary name. Where the file system has no hard links, checks
+  /// and renames.
+  private static func placeWithoutOverwriting(_ temporary: String, at path: String) throws(OutputError) {
+    do {
+      try SystemCall.link(temporary, to: path)
+      SystemCall.removeFile(temporary)
+    } catch let error where error.isAlreadyExists {
+      throw .alreadyExists(path: path)
+    } catch let error where error.isLinkUnsupported {
+      guard SystemCall.kind(of: path) == .missing else { throw .alreadyExists(path: path) }
+      do {
+        try SystemCall.rename(temporary, to: path)
+      } catch {
+        throw .cannotCreate(path: path, reason: error.reason)
+      }
+    } catch {
+      throw .cannotCreate(path: path, reason: error.reason)
+    }
+  }
+
+  private static func placeFolder(_ temporary: String, at path: String, overwrites: Bool) throws(OutputError)
+  {
+    let existing = SystemCall.kind(of: path)
+    if existing != .missing && !overwrites { throw .alreadyExists(path: path) }
+    do throws(SystemError) {
+      if existing == .missing {
+        try SystemCall.rename(temporary, to: path)
+      } else {
+        let old = temporary + ".old"
+        try SystemCall.rename(path, to: old)
+        do throws(SystemError) {
+          try SystemCall.rename(temporary, to: path)
+        } catch {
+          try? SystemCall.rename(old, to: path)
+          throw error
+        }
+        remove(old)
+      }
+    } catch {
+      throw .cannotCreate(path: path, reason: error.reason)
+    }
+  }
+
+  /// Removes a temporary file or folder and everything in it; nothing there is not an error.
+  static func remove(_ temporary: String) {
+    switch SystemCall.kind(of: temporary) {
+    case .missing: return
+    case .directory: try? FileManager.default.removeItem(atPath: temporary)
+    case .regularFile, .other: SystemCall.removeFile(temporary)
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import HealthArchive
+import HealthModel
+
+/// One run of an export: an input read once, through a stage, into a writer, to one destination.
+/// Every job that turns an input into an output runs through it.
+///
+///     let pipeline = ExportPipeline(destination: destination, diagnostics: diagnostics)
+///     try pipeline.run(source, through: collector, into: csvWriter)       // rows
+///     try pipeline.run(source, into: profileWriter)                       // every item
+public struct ExportPipeline {
+  /// Where the output goes.
+  public var destination: OutputDestination
+  /// Where skipped records are reported; strict diagnostics stop the run.
+  public var diagnostics: Diagnostics
+
+  /// A run writing to `destination`, reporting skipped records to `diagnostics`.
+  public init(destination: OutputDestination, diagnostics: Diagnostics) {
+    self.destination = destination
+    self.diagnostics = diagnostics
+  }
+
+  /// Reads `source` through `stage`, then writes what the stage kept with `writer`.
+  /// - Parameters:
+  ///   - check: called with what the stage kept before anything is written; what it throws ends
+  ///     the run with nothing written (an export that selects no rows).
+  /// - Returns: what the writer wrote.
+  /// - Throws: `OutputError` before reading when the destination cannot take the output; the
+  ///   input's errors; `StrictModeError`; what `check` or the writer throws.
+  public func run<Stage: ExportStage, Writer: ExportWriter>(
+    _ source: some HealthItemSource, through stage: Stage, into writer: Writer,
+    checking check: (Stage.Output) throws -> Void = { _ in }
+  ) throws -> Writer.Summary where Writer.Input == Stage.Output {
+    try destination.check()
+    var stage = stage
+    try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
+      try stage.add(item, at: location)
+    }
+    let kept = try stage.finish()
+    try check(kept)
+    return try writer.write(kept, to: destination)
+  }
+
+  /// Hands `writer` the items of `source` that `filter` lets through, read as it goes through
+  /// them.
+  /// - Returns: what the writer wrote.
+  /// - Throws: `OutputError` before reading when the destination cannot take the output; the
+  ///   input's errors; `StrictModeError`; what the writer throws.
+  public func run<Writer: ExportWriter>(
+    _ source: some HealthItemSource, filter: ItemFilter = .everything, into writer: Writer
+  ) throws -> Writer.Summary where Writer.Input == HealthItems {
+    try destination.check()
+    return try writer.write(
+      HealthItems(source: source, filter: filter, diagnostics: diagnostics), to: destination)
+  }
+}

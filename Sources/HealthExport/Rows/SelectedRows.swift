@@ -1,0 +1,13 @@
+import HealthModel
+
+/// What a selection kept of an input, whatever writes it: its blocks of rows, each sorted as
+/// chosen, and the readings a rule left out.
+struct SelectedRows {
+  /// The blocks in the order they are written (blocks with no rows included).
+  var blocks: [RowBlock]
+  /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
+  var dropped: [Diagnostics.Tally]
+
+  /// Rows in all.
+  var rowCount: Int { blocks.reduce(0) { $0 + $1.rowCount } }
+}
