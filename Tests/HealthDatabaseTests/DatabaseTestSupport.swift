@@ -10,7 +10,7 @@ import Testing
 struct TestDatabase {
   let folder: TestDirectory
   let path: String
-  let counts: DatabaseWriter.Counts
+  let counts: DatabaseCounts
   let connection: SQLiteConnection
 
   /// Writes `items` (with `header`) into a new database in a fresh folder.

@@ -12,8 +12,9 @@ import HealthModel
 /// Malformed XML, or a root that is not `gpx`, is an `XMLError` with the file, line and column.
 package final class GPXReader {
   private let tokenizer: XMLTokenizer
-  /// Points skipped for a missing or unreadable position; complete once `read` returns.
-  package private(set) var skippedPoints = 0
+  /// Where the points skipped for a missing or unreadable position are; complete once `read`
+  /// returns.
+  package private(set) var skippedPoints: [SourceLocation] = []
 
   /// - Parameters:
   ///   - stream: the GPX bytes.
@@ -41,8 +42,6 @@ package final class GPXReader {
             try consume(batch)
             batch.removeAll(keepingCapacity: true)
           }
-        } else {
-          skippedPoints += 1
         }
       case .endTag:
         continue
@@ -64,6 +63,7 @@ package final class GPXReader {
         longitude = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
       }
     }
+    if latitude == nil || longitude == nil { skippedPoints.append(tokenizer.tagLocation) }
     var point = RoutePoint(time: nil, latitude: latitude ?? 0, longitude: longitude ?? 0)
     if !isEmpty {
       let depth = tokenizer.depth

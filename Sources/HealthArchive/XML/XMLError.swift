@@ -51,7 +51,7 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
 
   public var errorDescription: String? { description }
 
-  private var reasonText: String {
+  var reasonText: String {
     switch reason {
     case .unexpectedCharacter(let found, let expected):
       "unexpected \(found), expected \(expected)"

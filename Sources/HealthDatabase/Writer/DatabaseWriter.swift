@@ -59,7 +59,7 @@ package final class DatabaseWriter {
   var currentClinicalRecord: Int64?
   var exportDate: Timestamp?
   /// Rows written, by table.
-  @exclusivity(unchecked) package internal(set) var counts = Counts()
+  @exclusivity(unchecked) package internal(set) var counts = DatabaseCounts()
 
   /// The last id given in each table whose rows have one.
   struct LastIDs {
@@ -76,27 +76,6 @@ package final class DatabaseWriter {
     var audiogram: Int64 = 0
     var visionPrescription: Int64 = 0
     var stateOfMind: Int64 = 0
-  }
-
-  /// Rows written, by table (records after the copies of correlation members are dropped).
-  package struct Counts: Hashable, Sendable {
-    package var records = 0
-    package var types = 0
-    package var sources = 0
-    package var correlations = 0
-    package var workouts = 0
-    package var routePoints = 0
-    package var activitySummaries = 0
-    package var ecgs = 0
-    package var ecgSamples = 0
-    package var clinicalRecords = 0
-    package var labResults = 0
-    package var summaries = 0
-    package var audiograms = 0
-    package var visionPrescriptions = 0
-    package var statesOfMind = 0
-    /// Top-level copies of correlation members, not stored twice.
-    package var repeatedMembers = 0
   }
 
   /// Creates the database at `path` (which must not hold one yet) and begins the transaction.
@@ -129,6 +108,7 @@ package final class DatabaseWriter {
   /// - Throws: `DatabaseError`.
   package func add(_ item: HealthItem) throws(DatabaseError) {
     if case .labResult = item {} else { currentClinicalRecord = nil }
+    if case .workout = item {} else if case .routePoints = item {} else { currentWorkout = nil }
     switch item {
     case .exportDate(let date):
       exportDate = date
@@ -146,6 +126,16 @@ package final class DatabaseWriter {
       try addClinicalRecord(record)
     case .labResult(let result):
       try addLabResult(result)
+    case .audiogram(let audiogram):
+      try addAudiogram(audiogram)
+    case .visionPrescription(let prescription):
+      try addVisionPrescription(prescription)
+    case .stateOfMind(let state):
+      try addStateOfMind(state)
+    case .routePoints(let batch):
+      try addRoutePoints(batch)
+    case .electrocardiogram(let recording):
+      try addElectrocardiogram(recording)
     }
   }
 
@@ -213,7 +203,7 @@ package final class DatabaseWriter {
   /// `user_version`, commits and closes it.
   /// - Parameter header: what the reader learned of the export.
   /// - Throws: `DatabaseError`.
-  package func finish(header: ExportHeader) throws(DatabaseError) -> Counts {
+  package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
     try connection.execute(DatabaseSchema.createIndexes)
     try dropRepeatedMembers()
     try writeExportInfo(header: header)
