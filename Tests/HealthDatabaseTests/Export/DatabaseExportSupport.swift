@@ -10,6 +10,8 @@ import Testing
 /// Runs the database export of an input into a fresh folder, as the command does.
 struct ExportedDatabase {
   let folder: TestDirectory
+  /// The input, as named.
+  let source: String
   let path: String
   let summary: DatabaseExport.Summary
   let diagnostics: Diagnostics
@@ -22,6 +24,7 @@ struct ExportedDatabase {
   }
 
   init(source: some HealthInputSource, timeZone: String = "America/New_York") throws {
+    self.source = source.name
     folder = try TestDirectory()
     path = folder.file("health.sqlite")
     diagnostics = Diagnostics(keepsEach: true)
