@@ -8,9 +8,8 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, ProfileCommand.self, DatabaseCommand.self, InspectCommand.self,
-      GenerateCommand.self,
-      MetricsCommand.self, PrivacyCommand.self,
+      ExportCommand.self, SummaryCommand.self, ProfileCommand.self, DatabaseCommand.self, InspectCommand.self,
+      GenerateCommand.self, MetricsCommand.self, PrivacyCommand.self,
     ]
   }
 

@@ -111,7 +111,7 @@ extension DatabaseWriter {
         try insert.bind(type, at: 1)
         try insert.bind(TypeCatalog.shortName(of: type), at: 2)
         try insert.bind(kind, at: 3)
-        try insert.bind(TypeCatalog.aggregation(of: type), at: 4)
+        try insert.bind(AggregationStyle(ofType: type)?.rawValue, at: 4)
         try insert.bind(catalog.csvName(of: type), at: 5)
         for (index, value) in row.dropFirst().enumerated() {
           if case .integer(let number) = value {

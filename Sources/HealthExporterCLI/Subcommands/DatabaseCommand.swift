@@ -35,8 +35,9 @@ enum DatabaseCommand: Subcommand {
   static let discussion: String? = """
     Every element of export.xml goes in, with the points of the GPX routes, the samples of the \
     ECG recordings and every clinical record's FHIR resource; lab results are read from every \
-    Observation with a LOINC code and a quantity. Each date is stored as written and in Unix \
-    seconds. The tables and example queries are in docs/database.md; open the file with any \
+    Observation with a LOINC code and a quantity; the summaries of every type per day, week and \
+    month are computed as the summary command computes them. Each date is stored as written and \
+    in Unix seconds. The tables and example queries are in docs/database.md; open the file with any \
     SQLite tool (sqlite3, DB Browser for SQLite, Datasette, pandas).
     """
 
