@@ -15,21 +15,18 @@ enum DatabaseCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
-      help:
-        "A file, or a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.sqlite inside it).",
+  static let options: [OptionDefinition] = [
+    .sample,
+    .value(
+      "output", short: "o", placeholder: "path", .path,
+      help: "A file, or a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.sqlite inside it).",
       default: "the current folder"),
-    OptionSpec(
-      "time-zone", .value(name: "tz"),
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
       help:
-        "An IANA time zone for dates the input gives without an offset (a profile's), and the default name.",
+        "An IANA time zone for the summaries' days, for dates the input gives without an offset (a profile's), and the default name.",
       default: "the TZ environment variable, else the system's"),
-    OptionSpec("force", .flag, help: "Overwrite an existing output file."),
-    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .force, .strict, .quiet,
   ]
 
   static let discussion: String? = """
@@ -42,7 +39,7 @@ enum DatabaseCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     if arguments.values["output"] == "-" {
       throw usageError(
@@ -51,14 +48,19 @@ enum DatabaseCommand: Subcommand {
           expected: "a database is a file; name one, such as health.sqlite"))
     }
     let destination = OutputDestination.resolve(
-      output: arguments.values["output"],
+      output: ExportCommand.outputPath(arguments, context: context),
       defaultFileName: DatabaseExport.fileName(now: now, timeZone: timeZone),
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let summary = try DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now).run(
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }
