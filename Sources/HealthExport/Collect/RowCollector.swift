@@ -132,7 +132,7 @@ final class RowCollector: ExportStage {
     }
     labSeries[lab.loinc]?.append(
       LabRow(
-        date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
+        date: date, sequence: sequence, name: lab.rowName(of: result), loinc: result.loinc,
         value: lab.writtenValue(of: result.value), unit: result.unit, source: result.sourceName))
   }
 
