@@ -171,6 +171,21 @@ package final class DatabaseWriter {
     try statement.bind(date.wholeSecondsSince1970, at: unixIndex)
   }
 
+  /// Writes a row of a table shaped `(id, type, source_id, creation_date, start_date, end_date,
+  /// creation_unix, start_unix, end_unix)`: correlations, audiograms.
+  func addTypedRow(
+    _ statement: SQLiteStatement, id: Int64, type: String, source: Int64, creation: Timestamp?,
+    start: Timestamp, end: Timestamp
+  ) throws(DatabaseError) {
+    try statement.bind(id, at: 1)
+    try statement.bind(type, at: 2)
+    try statement.bind(source, at: 3)
+    try bind(creation, text: 4, unix: 7, in: statement)
+    try bind(start, text: 5, unix: 8, in: statement)
+    try bind(end, text: 6, unix: 9, in: statement)
+    try statement.run()
+  }
+
   /// Writes metadata entries of an owner.
   func addMetadata(_ entries: [MetadataEntry], owner kind: String, id: Int64) throws(DatabaseError) {
     guard !entries.isEmpty else { return }

@@ -29,7 +29,7 @@ import Testing
       .run(
         source: export.source(), destination: .sink { csv += $0 }, diagnostics: Diagnostics())
     let expected = String(decoding: csv, as: UTF8.self).split(separator: "\n").dropFirst(4).map {
-      Self.normalized(CSVLine.fields(String($0)))
+      Self.normalized(CSVFields.split(String($0)))
     }
     let database = try ExportedDatabase(source: export.source(), timeZone: "America/New_York")
     let actual = try database.connection.rows(
@@ -70,35 +70,5 @@ import Testing
       let summed = try #require(Double(sum.split(separator: "|")[1]))
       #expect(counted < summed)
     }
-  }
-}
-
-/// Splits one CSV line into fields (RFC 4180 quoting).
-enum CSVLine {
-  static func fields(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    var previous: Character?
-    for character in line {
-      if quoted {
-        if character == "\"" {
-          quoted = false
-        } else {
-          field.append(character)
-        }
-      } else if character == "\"" {
-        if previous == "\"" { field.append("\"") }
-        quoted = true
-      } else if character == "," {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-      previous = character
-    }
-    fields.append(field)
-    return fields
   }
 }
