@@ -95,11 +95,9 @@ public struct DatabaseExport {
     let configuration = DatabaseWriter.Configuration(
       toolVersion: toolVersion,
       inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
-      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry)
-    let summaries = DatabaseSummaries(
-      periods: summaryPeriods, timeZone: timeZone, units: summaryUnits, registry: registry, now: now)
-    let writer = DatabaseFileWriter(
-      configuration: configuration, header: { source.header }, summaries: summaries)
+      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry,
+      summaryPeriods: summaryPeriods, summaryUnits: summaryUnits)
+    let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
     return Summary(counts: counts, skipped: diagnostics.summary, outputPath: destination.path)
@@ -112,8 +110,6 @@ struct DatabaseFileWriter: ExportWriter {
   let configuration: DatabaseWriter.Configuration
   /// What the input's reader learned, asked once the items are read.
   let header: () -> ExportHeader
-  /// The stage that makes the rows of `summaries` from the same items.
-  let summaries: DatabaseSummaries
 
   func write(_ items: HealthItems, to destination: OutputDestination) throws -> DatabaseCounts {
     guard let folder = destination.folder, let path = destination.path else {
@@ -124,12 +120,7 @@ struct DatabaseFileWriter: ExportWriter {
       do {
         let writer = try DatabaseWriter(
           path: temporaryPath, temporaryFolder: folder, configuration: configuration)
-        var summaries = summaries
-        try items.read { item, location in
-          try writer.add(item)
-          try summaries.add(item, at: location)
-        }
-        try writer.addSummaries(try summaries.finish())
+        try items.read { item, _ in try writer.add(item) }
         return try writer.finish(header: header())
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)

@@ -19,9 +19,12 @@ import Testing
     }.joined(separator: "|")
   }
 
-  @Test(arguments: [SummaryPeriod.day, .week, .month])
-  func holdsTheRowsOfTheSummaryCSV(period: SummaryPeriod) throws {
-    let export = try SampleExport(configuration: SampleConfiguration(days: 21))
+  /// Three weeks in June, and three across a new year (weeks then belong to the year of their
+  /// Monday: the database makes them one year at a time).
+  @Test(arguments: [SummaryPeriod.day, .week, .month], [6, 1])
+  func holdsTheRowsOfTheSummaryCSV(period: SummaryPeriod, endMonth: Int) throws {
+    let end = CivilDateTime(year: 2026, month: endMonth, day: endMonth == 1 ? 10 : 30)
+    let export = try SampleExport(configuration: SampleConfiguration(days: 21, end: end))
     let zone = TimeZone(identifier: "America/New_York")!
     let now = Timestamp(secondsSince1970: 1_768_910_400)
     var csv: [UInt8] = []
