@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HealthArchive
 import HealthExport
@@ -35,6 +36,7 @@ extension DatabaseWriter {
       WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix >= ? ORDER BY id
       """)
     var rows: [DatabaseSummaryRow] = []
+    var texts = StringInterner()
     for span in spans {
       guard case .text(let type) = span[0], case .integer(let first) = span[1],
         case .integer(let last) = span[2],
@@ -63,7 +65,7 @@ extension DatabaseWriter {
         try query.bind(start, at: 4)
         let location = SourceLocation(file: "records", line: 0)
         while try query.step() {
-          let sample = Self.sample(of: type, from: query, sourceNames: names)
+          let sample = Self.sample(of: type, from: query, sourceNames: names, texts: &texts)
           for summarizer in summarizers {
             do {
               try summarizer.add(.sample(sample), at: location)
@@ -115,30 +117,28 @@ extension DatabaseWriter {
 
   /// The record of the current row as the summaries take it: a quantity where it has a unit, a
   /// category value where it has text or a number (written back as the export wrote it), else
-  /// none.
-  private static func sample(of type: String, from row: SQLiteStatement, sourceNames: [Int64: String])
-    -> Sample
-  {
+  /// none. Units and category values, which repeat, become strings once.
+  private static func sample(
+    of type: String, from row: SQLiteStatement, sourceNames: [Int64: String], texts: inout StringInterner
+  ) -> Sample {
+    func text(_ column: Int32) -> String {
+      row.withText(at: column) { bytes in texts.string(for: bytes) { String(decoding: bytes, as: UTF8.self) }
+      }
+    }
+    let hasNumber = row.type(at: 0) != SQLITE_NULL
     var value = SampleValue.none
-    switch (row.value(at: 0), row.value(at: 1), row.value(at: 2)) {
-    case (.real(let number), .text(let unit), _):
-      value = .quantity(number, unit: unit)
-    case (_, _, .text(let text)):
-      value = .category(text)
-    case (.real(let number), _, _):
+    if hasNumber && row.type(at: 1) != SQLITE_NULL {
+      value = .quantity(row.real(at: 0), unit: text(1))
+    } else if row.type(at: 2) != SQLITE_NULL {
+      value = .category(text(2))
+    } else if hasNumber {
+      let number = row.real(at: 0)
       let isWhole = number == number.rounded() && abs(number) < 1e15
       value = .category(isWhole ? String(Int64(number)) : String(number))
-    default:
-      break
     }
-    func seconds(_ column: Int32) -> Int64 {
-      if case .integer(let seconds) = row.value(at: column) { return seconds }
-      return 0
-    }
-    var source = ""
-    if case .integer(let id) = row.value(at: 5) { source = sourceNames[id] ?? "" }
     return Sample(
-      type: type, value: value, sourceName: source, startDate: Timestamp(secondsSince1970: seconds(3)),
-      endDate: Timestamp(secondsSince1970: seconds(4)))
+      type: type, value: value, sourceName: sourceNames[row.integer(at: 5)] ?? "",
+      startDate: Timestamp(secondsSince1970: row.integer(at: 3)),
+      endDate: Timestamp(secondsSince1970: row.integer(at: 4)))
   }
 }
