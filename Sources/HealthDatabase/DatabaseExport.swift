@@ -138,6 +138,8 @@ public struct DatabaseCounts: Hashable, Sendable {
   public var correlations = 0
   public var workouts = 0
   public var routePoints = 0
+  /// Beats of HRV records' lists.
+  public var heartbeats = 0
   public var activitySummaries = 0
   public var ecgs = 0
   public var ecgSamples = 0

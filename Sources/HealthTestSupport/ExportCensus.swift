@@ -22,6 +22,8 @@ public struct ExportCensus {
   public var routeFiles: [String] = []
   /// Inline `Location`s of routes.
   public var inlineLocations = 0
+  /// `InstantaneousBeatsPerMinute`s of HRV records, top level.
+  public var heartbeats = 0
   /// `WorkoutEvent`s, `WorkoutStatistics` and `WorkoutActivity`s anywhere in workouts.
   public var workoutEvents = 0
   public var workoutStatistics = 0
@@ -108,6 +110,7 @@ public struct ExportCensus {
         memberKeys.append((attribute("type", in: tag) ?? "", recordKey(tag)))
       case "FileReference": routeFiles.append(attribute("path", in: tag) ?? "")
       case "Location": inlineLocations += 1
+      case "InstantaneousBeatsPerMinute" where !stack.contains("Correlation"): heartbeats += 1
       case "WorkoutEvent": workoutEvents += 1
       case "WorkoutStatistics": workoutStatistics += 1
       case "WorkoutActivity": workoutActivities += 1

@@ -25,6 +25,7 @@ extension DatabaseWriter {
               AND member.value IS copy.value AND member.value_text IS copy.value_text);
       DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
+      DELETE FROM heart_rate_beats WHERE record_id IN (SELECT id FROM repeated_copies);
       """)
     let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
     try connection.execute("DROP TABLE repeated_copies")

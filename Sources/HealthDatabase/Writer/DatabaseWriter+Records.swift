@@ -41,6 +41,16 @@ extension DatabaseWriter {
     try statement.run()
     counts.records += 1
     try addMetadata(sample.metadata, owner: "record", id: id)
+    guard !sample.beats.isEmpty else { return }
+    let beat = statements.heartbeat
+    for (n, entry) in sample.beats.enumerated() {
+      try beat.bind(id, at: 1)
+      try beat.bind(n, at: 2)
+      try beat.bind(entry.beatsPerMinute, at: 3)
+      try beat.bind(entry.time, at: 4)
+      try beat.run()
+    }
+    counts.heartbeats += sample.beats.count
   }
 
   /// Writes a correlation, then its members with its id.

@@ -18,7 +18,9 @@ import Testing
     try SampleExportWriter.write(
       try SampleExport(configuration: configuration), to: archive, format: .zip, overwrites: false)
     let census = try ExportCensus(exportAt: archive)
-    try #require(census.routePoints > 0 && census.electrocardiogramSamples > 0 && census.labObservations > 0)
+    try #require(
+      census.routePoints > 0 && census.electrocardiogramSamples > 0 && census.labObservations > 0
+        && census.heartbeats > 0)
     let database = try ExportedDatabase(input: archive)
     try database.expectCounts(census)
     #expect(database.diagnostics.summary.isEmpty, "\(database.diagnostics.summary)")
@@ -102,6 +104,21 @@ import Testing
           "9279-1|Respiratory Rate|22.0|/min|2017-10-18T00:00:00Z|1508284800|Sample Location B",
           "3026-2|Thyroxine (T4)|9.8|µg/dL|2007-09-04T14:15:00+06:00|1188893700|Sample Location C",
           "3016-3|TSH|3.915|µU/mL|2007-09-04T14:15:00+06:00|1188893700|Sample Location C",
+        ])
+  }
+
+  /// An HRV record's beat list, with its times of day as the export wrote them.
+  @Test(.enabled(if: RealExports.isAvailable, "../shared/real-exports is absent"))
+  func keepsTheBeatListsOfHRVRecords() throws {
+    let database = try ExportedDatabase(input: RealExports.path("grll-apple-health-mcp__export.xml"))
+    #expect(
+      try database.lines(
+        """
+        SELECT r.start_date, r.value, b.n, b.bpm, b.time FROM heart_rate_beats b JOIN records r ON r.id = b.record_id
+        ORDER BY b.rowid
+        """) == [
+          "2023-11-20 07:55:00 +0100|45.3|0|72.0|7:47:41.86 PM",
+          "2023-11-20 07:55:00 +0100|45.3|1|68.0|7:47:53.78 PM",
         ])
   }
 }

@@ -82,6 +82,7 @@ struct ExportedDatabase {
       ("SELECT count(*) FROM lab_results", census.labObservations),
       ("SELECT count(*) FROM ecgs", census.electrocardiograms),
       ("SELECT count(*) FROM ecg_samples", census.electrocardiogramSamples),
+      ("SELECT count(*) FROM heart_rate_beats", census.heartbeats),
       ("SELECT count(*) FROM audiograms", census.elements["Audiogram"] ?? 0),
       ("SELECT count(*) FROM vision_prescriptions", census.elements["VisionPrescription"] ?? 0),
       ("SELECT count(*) FROM me", census.elements["Me"] ?? 0),
