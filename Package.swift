@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
+    .library(name: "HealthReport", targets: ["HealthReport"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -34,6 +35,8 @@ let package = Package(
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The HTML report: one self-contained page of SVG charts drawn from the export's stages.
+    .target(name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The whole record as one SQLite database: the schema, its writer, the SQLite connection.
@@ -44,7 +47,8 @@ let package = Package(
     .target(
       name: "HealthExporterCLI",
       dependencies: [
-        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthSampleGenerator",
+        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthReport",
+        "HealthSampleGenerator",
         "SystemShim",
       ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
@@ -70,6 +74,12 @@ let package = Package(
       dependencies: [
         "HealthDatabase", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
         "HealthTestSupport", "SystemShim",
+      ]),
+    .testTarget(
+      name: "HealthReportTests",
+      dependencies: [
+        "HealthReport", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
+        "HealthTestSupport",
       ]),
     .testTarget(
       name: "HealthSampleGeneratorTests",
