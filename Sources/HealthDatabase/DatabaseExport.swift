@@ -13,7 +13,7 @@ import HealthModel
 ///
 /// The database is made in a temporary file beside the destination and moved into place (0600)
 /// when it is complete; on any failure nothing is left behind.
-public struct DatabaseExport {
+public struct DatabaseExport: Sendable {
   /// The tool's version, for `export_info`.
   public var toolVersion: String
   /// Where dates that carry no offset of their own are shown, and the summaries' days.

@@ -2,8 +2,10 @@ import HealthModel
 
 extension ItemFilter {
   /// `item` as a reader of an export with this filter would hand it on: nil when the filter
-  /// leaves it out, a correlation without the members whose type it leaves out, anything else as
-  /// it is. What the export date and the characteristics are, every reader hands on.
+  /// leaves it out; a correlation without the members whose type it leaves out; a sample without
+  /// its heartbeats, a workout without its routes' inline locations and a clinical record without
+  /// its resource, unless the filter asks for them; anything else as it is. The export date and
+  /// the characteristics every reader hands on.
   /// - Parameter item: an item as an app supplied it.
   /// - Returns: the item the filter lets through, or nil.
   public func admitting(_ item: HealthItem) -> HealthItem? {
@@ -11,19 +13,41 @@ extension ItemFilter {
     case .exportDate, .characteristics:
       return item
     case .sample(let sample):
-      return includes(sampleType: sample.type) ? item : nil
+      guard includes(sampleType: sample.type) else { return nil }
+      return includesHeartbeats || sample.beats.isEmpty ? item : .sample(withoutBeats(sample))
     case .correlation(var correlation):
       guard includesCorrelations else { return nil }
       if sampleTypes != nil { correlation.objects.removeAll { !includes(sampleType: $0.type) } }
+      if !includesHeartbeats && correlation.objects.contains(where: { !$0.beats.isEmpty }) {
+        correlation.objects = correlation.objects.map(withoutBeats)
+      }
       return .correlation(correlation)
-    case .workout:
-      return includesWorkouts ? item : nil
+    case .workout(var workout):
+      guard includesWorkouts else { return nil }
+      if !includesRoutePoints && workout.routes.contains(where: { !$0.locations.isEmpty }) {
+        for index in workout.routes.indices { workout.routes[index].locations = [] }
+      }
+      return .workout(workout)
     case .activitySummary:
       return includesActivitySummaries ? item : nil
-    case .clinicalRecord:
-      return includesClinicalRecords ? item : nil
+    case .clinicalRecord(var record):
+      guard includesClinicalRecords else { return nil }
+      if !includesClinicalResources && record.resource != nil { record.resource = nil }
+      return .clinicalRecord(record)
     case .labResult:
       return includesLabResults ? item : nil
+    case .audiogram, .visionPrescription, .stateOfMind:
+      return includesAssessments ? item : nil
+    case .routePoints:
+      return includesRoutePoints ? item : nil
+    case .electrocardiogram:
+      return includesElectrocardiograms ? item : nil
     }
+  }
+
+  private func withoutBeats(_ sample: Sample) -> Sample {
+    var sample = sample
+    sample.beats = []
+    return sample
   }
 }

@@ -57,9 +57,9 @@ enum DatabaseCommand: Subcommand {
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
     let summary = try DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now).run(
-      source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+      source, to: destination, progress: progress, diagnostics: Diagnostics(isStrict: arguments.has("strict"))
+    )
     progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")

@@ -1,0 +1,82 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthSampleGenerator
+import HealthTestSupport
+import Testing
+
+@testable import HealthDatabase
+
+/// The database's front door: the items of an archive give the archive's tables; cancelling
+/// leaves no file.
+@Suite struct DatabaseExportJobTests {
+  static let export = DatabaseExport(
+    toolVersion: "test", timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400))
+
+  /// A generated archive in `folder`, and its every item.
+  static func archive(in folder: TestDirectory) throws -> (path: String, items: [HealthItem]) {
+    let path = folder.file("export.zip")
+    let export = try SampleExport(configuration: SampleConfiguration(days: 6))
+    try SampleExportWriter.write(export, to: path, format: .zip, overwrites: false)
+    var items: [HealthItem] = []
+    try HealthInput.open(path: path).readItems(filter: .wholeRecord, diagnostics: Diagnostics()) { item, _ in
+      items.append(item)
+    }
+    return (path, items)
+  }
+
+  /// Every row of every table of the database at `path`, by table, as text.
+  static func tables(of path: String) throws -> [String: [String]] {
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    var tables: [String: [String]] = [:]
+    for row in try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+      guard case .text(let name) = row[0] else { continue }
+      tables[name] = try connection.rows("SELECT * FROM \"\(name)\"").map {
+        $0.map(\.description).joined(separator: "|")
+      }
+    }
+    return tables
+  }
+
+  @Test func itemsGiveTheArchivesTables() throws {
+    let folder = try TestDirectory()
+    let (path, items) = try Self.archive(in: folder)
+    _ = try Self.export.run(.path(path), to: .file(path: folder.file("archive.sqlite"), overwrites: false))
+    let recorder = ProgressRecorder()
+    _ = try Self.export.run(
+      HealthItemSequence(items), to: .file(path: folder.file("items.sqlite"), overwrites: false),
+      progress: recorder)
+    var fromArchive = try Self.tables(of: folder.file("archive.sqlite"))
+    var fromItems = try Self.tables(of: folder.file("items.sqlite"))
+    #expect(fromArchive["records"]!.count > 1_000)
+    #expect(fromArchive["route_points"]!.count > 100)
+    // What the input was: an archive of Apple's (with its locale and version), or items.
+    #expect(
+      fromArchive.removeValue(forKey: "export_info")?.first?.hasPrefix("1|test|export.zip|zip archive|")
+        == true)
+    #expect(fromItems.removeValue(forKey: "export_info")?.first?.hasPrefix("1|test|items|items|") == true)
+    #expect(fromItems == fromArchive)
+    #expect(recorder.isMonotone)
+    #expect(
+      recorder.updates.last == ReadProgress(.items, done: Int64(items.count), total: Int64(items.count)))
+  }
+
+  @Test func cancellingMidDatabaseLeavesNoFile() throws {
+    let folder = try TestDirectory()
+    let (path, _) = try Self.archive(in: folder)
+    let output = folder.file("out")
+    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+    let flag = CancellationFlag()
+    let recorder = ProgressRecorder(stopping: .flag(flag))
+    #expect(throws: CancellationError.self) {
+      try Self.export.run(
+        .path(path), to: .file(path: output + "/health.sqlite", overwrites: false), progress: recorder,
+        cancellation: flag)
+    }
+    let last = try #require(recorder.updates.last)
+    #expect(last.done < last.total!)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output) == [])
+  }
+}
