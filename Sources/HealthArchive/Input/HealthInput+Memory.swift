@@ -16,9 +16,14 @@ extension HealthInput {
     bytes: [UInt8], name: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!
   ) throws -> any HealthInputSource {
     switch kind(ofStart: Array(bytes.prefix(sniffLength))) {
+    case .zip:
+      return ExportSource(
+        container: try zipContainer(ZipArchive(bytes: bytes, name: name), path: name), shape: .zipArchive)
     case .healthXML:
       return ExportSource(container: MemoryContainer(xml: bytes, name: name), shape: .xmlFile)
-    case .zip, .json, .other:
+    case .json:
+      return ProfileSource(bytes: bytes, name: name, timeZone: timeZone)
+    case .other:
       throw InputError.notAnExport(
         path: name,
         detail: "it is neither a zip archive, an XML file whose root is <HealthData>, nor a JSON profile")

@@ -34,7 +34,8 @@ public enum HealthInput {
     case .regularFile, .other:
       switch try kind(ofFileAt: path) {
       case .zip:
-        return ExportSource(container: try zipContainer(path), shape: .zipArchive)
+        return ExportSource(
+          container: try zipContainer(ZipArchive(path: path), path: path), shape: .zipArchive)
       case .healthXML:
         let folder = (path as NSString).deletingLastPathComponent
         return ExportSource(
@@ -101,8 +102,7 @@ public enum HealthInput {
 
   // MARK: - Zip archives
 
-  private static func zipContainer(_ path: String) throws -> ZipContainer {
-    let archive = try ZipArchive(path: path)
+  static func zipContainer(_ archive: ZipArchive, path: String) throws -> ZipContainer {
     var candidates: [ZipEntry] = []
     for entry in archive.entries where !entry.isDirectory {
       let components = entry.normalizedName.split(separator: "/")

@@ -12,6 +12,8 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   /// What the profile's `metaData` said; complete after `readItems`.
   public private(set) var metadata = ProfileReader.Metadata()
   private let timeZone: TimeZone
+  /// The profile, when it is held in memory.
+  private let bytes: [UInt8]?
   /// Told the bytes of the profile read, of its size.
   public var progressObserver: (any ProgressObserver)?
   /// Checked before every chunk of the profile is read.
@@ -23,6 +25,18 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   public init(path: String, timeZone: TimeZone) {
     self.path = path
     self.timeZone = timeZone
+    bytes = nil
+  }
+
+  /// A profile held in memory.
+  /// - Parameters:
+  ///   - bytes: the whole profile.
+  ///   - name: what messages call it.
+  ///   - timeZone: where the date of birth is read as a calendar day.
+  public init(bytes: [UInt8], name: String, timeZone: TimeZone) {
+    self.path = name
+    self.timeZone = timeZone
+    self.bytes = bytes
   }
 
   public func fileNames(in folder: String) -> [String] { [] }
@@ -31,8 +45,11 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let reader = ProfileReader(
-      stream: try FileByteStream(path: path).observed(
-        by: progressObserver, cancellation: cancellation, totalBytes: SystemCall.fileSize(path)),
+      stream: try
+        (bytes.map { MemoryByteStream($0, name: path) as any ByteStream } ?? FileByteStream(path: path))
+        .observed(
+          by: progressObserver, cancellation: cancellation,
+          totalBytes: bytes.map { Int64($0.count) } ?? SystemCall.fileSize(path)),
       filter: filter, diagnostics: diagnostics, timeZone: timeZone)
     defer { metadata = reader.metadata }
     try reader.read(consume)

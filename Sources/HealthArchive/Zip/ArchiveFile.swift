@@ -2,19 +2,43 @@ import SystemShim
 
 /// An open archive file, read at byte offsets so that several entry streams can read it at once.
 ///
-/// It does not own its descriptor: the `ZipArchive` that made it closes it.
+/// It does not own its descriptor: the `ZipArchive` that made it closes it. An archive held in
+/// memory has its bytes instead of a descriptor.
 struct ArchiveFile {
-  /// The open descriptor.
+  /// The open descriptor; -1 for an archive in memory.
   let descriptor: Int32
   /// The path, for messages.
   let path: String
   /// The file's size when it was opened; every offset and length read from the file is checked
   /// against it.
   let size: UInt64
+  /// The archive's bytes, when it is held in memory.
+  let bytes: [UInt8]?
+
+  init(descriptor: Int32, path: String, size: UInt64) {
+    self.descriptor = descriptor
+    self.path = path
+    self.size = size
+    bytes = nil
+  }
+
+  /// An archive held in memory, named `name` in messages.
+  init(bytes: [UInt8], name: String) {
+    descriptor = -1
+    path = name
+    size = UInt64(bytes.count)
+    self.bytes = bytes
+  }
 
   /// Reads up to `count` bytes from `offset` into `buffer`; fewer only at the end of the file.
   /// - Throws: `InputError.readFailed`.
   func read(at offset: UInt64, into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+    if let bytes {
+      let start = Int(min(offset, size))
+      let done = min(count, bytes.count - start)
+      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + start, byteCount: done) }
+      return done
+    }
     var done = 0
     while done < count {
       let n: Int

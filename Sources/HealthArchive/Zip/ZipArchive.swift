@@ -27,7 +27,7 @@ public final class ZipArchive {
   /// - Throws: `InputError` when the file cannot be opened or read; `ZipError` when it is not a
   ///   zip archive or its directory is damaged.
   /// - Complexity: O(*n*) in the number of entries.
-  public init(path: String) throws {
+  public convenience init(path: String) throws {
     let descriptor: Int32
     do {
       descriptor = try SystemCall.openForReading(path)
@@ -41,14 +41,29 @@ public final class ZipArchive {
       SystemCall.close(descriptor)
       throw InputError.unreadable(path: path, reason: error.reason)
     }
-    let file = ArchiveFile(descriptor: descriptor, path: path, size: UInt64(max(0, size)))
+    try self.init(file: ArchiveFile(descriptor: descriptor, path: path, size: UInt64(max(0, size))))
+  }
+
+  /// Reads the central directory of a zip archive held in memory, such as an `export.zip` an app
+  /// was handed.
+  /// - Parameters:
+  ///   - bytes: the whole archive.
+  ///   - name: what messages call it.
+  /// - Throws: `ZipError` when it is not a zip archive or its directory is damaged.
+  /// - Complexity: O(*n*) in the number of entries.
+  public convenience init(bytes: [UInt8], name: String) throws {
+    try self.init(file: ArchiveFile(bytes: bytes, name: name))
+  }
+
+  /// Reads the central directory of `file`, closing its descriptor when that fails.
+  private init(file: ArchiveFile) throws {
     do {
       entries = try CentralDirectoryReader(file: file).readEntries()
     } catch {
-      SystemCall.close(descriptor)
+      if file.bytes == nil { SystemCall.close(file.descriptor) }
       throw error
     }
-    self.path = path
+    self.path = file.path
     self.file = file
     var index: [String: Int] = [:]
     index.reserveCapacity(entries.count)
@@ -60,7 +75,7 @@ public final class ZipArchive {
   }
 
   deinit {
-    SystemCall.close(file.descriptor)
+    if file.bytes == nil { SystemCall.close(file.descriptor) }
   }
 
   /// Whether the file at `path` starts like a zip archive (`PK\u{3}\u{4}`, or `PK\u{5}\u{6}` for

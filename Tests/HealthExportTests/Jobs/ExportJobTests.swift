@@ -26,6 +26,34 @@ import Testing
     #expect(try job.bytes(of: .bytes(fixture.xml, name: fixture.xmlPath)) == fromFile)
   }
 
+  @Test(arguments: Job.allCases)
+  func anArchivesBytesGiveItsFilesOutput(_ job: Job) throws {
+    let fixture = try #require(JobFixture.current)
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.archivePath)))
+    let fromFile = try job.bytes(of: .path(fixture.archivePath))
+    #expect(fromFile.count > 2_000)
+    #expect(try job.bytes(of: .bytes(bytes, name: fixture.archivePath)) == fromFile)
+  }
+
+  @Test func aProfilesBytesGiveItsFilesOutput() throws {
+    let fixture = try #require(JobFixture.current)
+    let profile = try Job.profile.bytes(of: .path(fixture.archivePath))
+    let path = try fixture.outputFolder() + "/profile.json"
+    try Data(profile).write(to: URL(fileURLWithPath: path))
+    let fromFile = try Job.csv.bytes(of: .path(path))
+    #expect(fromFile.count > 2_000)
+    #expect(try Job.csv.bytes(of: .bytes(profile, name: path)) == fromFile)
+  }
+
+  @Test func bytesOfNoExportAreRefused() throws {
+    #expect(throws: InputError.notAnExport(path: "notes.txt", detail: Self.notAnExport)) {
+      try Job.csv.bytes(of: .bytes(Array("just some notes".utf8), name: "notes.txt"))
+    }
+  }
+
+  static let notAnExport =
+    "it is neither a zip archive, an XML file whose root is <HealthData>, nor a JSON profile"
+
   /// The bytes of the archive's health XML are counted, inflated, up to its size.
   @Test func progressOfAnArchiveCountsItsXML() throws {
     let fixture = try #require(JobFixture.current)
