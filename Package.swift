@@ -61,7 +61,9 @@ let package = Package(
       ],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
-    .target(name: "HealthTestSupport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    .target(
+      name: "HealthTestSupport",
+      dependencies: ["HealthModel", "HealthArchive", "HealthSampleGenerator", "SystemShim"]),
 
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),

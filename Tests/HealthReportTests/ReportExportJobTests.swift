@@ -3,7 +3,6 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthReport
-import HealthSampleGenerator
 import HealthTestSupport
 import Testing
 
@@ -14,14 +13,8 @@ import Testing
 
   /// A generated archive in `folder`, and its every item.
   static func archive(in folder: TestDirectory) throws -> (path: String, items: [HealthItem]) {
-    let path = folder.file("export.zip")
-    let export = try SampleExport(configuration: SampleConfiguration(days: 6))
-    try SampleExportWriter.write(export, to: path, format: .zip, overwrites: false)
-    var items: [HealthItem] = []
-    try HealthInput.open(path: path).readItems(filter: .everything, diagnostics: Diagnostics()) { item, _ in
-      items.append(item)
-    }
-    return (path, items)
+    let archive = try GeneratedArchive(days: 6, at: folder.file("export.zip"), filter: .everything)
+    return (archive.path, archive.items)
   }
 
   @Test func itemsGiveTheArchivesPage() throws {

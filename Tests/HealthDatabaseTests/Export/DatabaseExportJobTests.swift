@@ -2,7 +2,6 @@ import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
-import HealthSampleGenerator
 import HealthTestSupport
 import Testing
 
@@ -17,14 +16,8 @@ import Testing
 
   /// A generated archive in `folder`, and its every item.
   static func archive(in folder: TestDirectory) throws -> (path: String, items: [HealthItem]) {
-    let path = folder.file("export.zip")
-    let export = try SampleExport(configuration: SampleConfiguration(days: 6))
-    try SampleExportWriter.write(export, to: path, format: .zip, overwrites: false)
-    var items: [HealthItem] = []
-    try HealthInput.open(path: path).readItems(filter: .wholeRecord, diagnostics: Diagnostics()) { item, _ in
-      items.append(item)
-    }
-    return (path, items)
+    let archive = try GeneratedArchive(days: 6, at: folder.file("export.zip"), filter: .wholeRecord)
+    return (archive.path, archive.items)
   }
 
   /// Every row of every table of the database at `path`, by table, as text.

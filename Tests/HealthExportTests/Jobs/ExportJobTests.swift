@@ -91,32 +91,28 @@ import Testing
     #expect(recorder.updates.last == ReadProgress(.items, done: count, total: count))
   }
 
-  @Test(arguments: Job.allCases)
-  func cancellingAnArchiveMidJobLeavesNoFile(_ job: Job) throws {
-    let fixture = try #require(JobFixture.current)
-    let output = try fixture.outputFolder()
-    let flag = CancellationFlag()
-    let recorder = ProgressRecorder(stopping: .flag(flag))
-    #expect(throws: CancellationError.self) {
-      try job.run(
-        try HealthInput.open(path: fixture.archivePath), to: .file(path: output + "/out", overwrites: false),
-        progress: recorder, cancellation: flag)
+  /// What a job reads: the archive, or its items as an app supplies them.
+  enum Input: String, CaseIterable, Sendable {
+    case archive, items
+
+    func source(of fixture: JobFixture) throws -> any HealthInputSource {
+      switch self {
+      case .archive: try HealthInput.open(path: fixture.archivePath)
+      case .items: HealthItemSequence(fixture.items)
+      }
     }
-    let last = try #require(recorder.updates.last)
-    #expect(last.done < last.total!)
-    #expect(try JobFixture.contents(of: output) == [])
   }
 
-  @Test(arguments: Job.allCases)
-  func cancellingItemsMidJobLeavesNoFile(_ job: Job) throws {
+  @Test(arguments: Job.allCases, Input.allCases)
+  func cancellingMidJobLeavesNoFile(_ job: Job, _ input: Input) throws {
     let fixture = try #require(JobFixture.current)
     let output = try fixture.outputFolder()
     let flag = CancellationFlag()
     let recorder = ProgressRecorder(stopping: .flag(flag))
+    let source = try input.source(of: fixture)
     #expect(throws: CancellationError.self) {
       try job.run(
-        HealthItemSequence(fixture.items), to: .file(path: output + "/out", overwrites: false),
-        progress: recorder, cancellation: flag)
+        source, to: .file(path: output + "/out", overwrites: false), progress: recorder, cancellation: flag)
     }
     let last = try #require(recorder.updates.last)
     #expect(last.done < last.total!)

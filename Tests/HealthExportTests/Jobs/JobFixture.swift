@@ -2,7 +2,6 @@ import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
-import HealthSampleGenerator
 import HealthTestSupport
 import Testing
 
@@ -28,17 +27,12 @@ struct JobFixture: Sendable {
   init(days: Int = 6) throws {
     folder = FileManager.default.temporaryDirectory.path + "/health-exporter-jobs-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-    let export = try SampleExport(configuration: SampleConfiguration(days: days))
-    archivePath = folder + "/export.zip"
-    try SampleExportWriter.write(export, to: archivePath, format: .zip, overwrites: false)
-    xml = try StreamBytes.all(of: export.exportXML())
+    let archive = try GeneratedArchive(days: days, at: folder + "/export.zip")
+    archivePath = archive.path
+    xml = archive.xml
     xmlPath = folder + "/export.xml"
     try Data(xml).write(to: URL(fileURLWithPath: xmlPath))
-    var items: [HealthItem] = []
-    try HealthInput.open(path: archivePath).readItems(filter: .everything, diagnostics: Diagnostics()) {
-      item, _ in items.append(item)
-    }
-    self.items = items
+    items = archive.items
   }
 
   /// A new empty folder for outputs.
