@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "HealthArchive", targets: ["HealthArchive"]),
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
+    .library(name: "HealthAssistant", targets: ["HealthAssistant"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -26,10 +27,16 @@ let package = Package(
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The assistant server: the Model Context Protocol over stdio, its tools and resources.
+    .target(
+      name: "HealthAssistant", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
       name: "HealthExporterCLI",
-      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"]),
+      dependencies: [
+        "HealthModel", "HealthArchive", "HealthExport", "HealthAssistant", "HealthSampleGenerator",
+        "SystemShim",
+      ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
@@ -44,6 +51,9 @@ let package = Package(
     .testTarget(
       name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
       exclude: ["Export/Golden", "Profile/Golden"]),
+    .testTarget(
+      name: "HealthAssistantTests",
+      dependencies: ["HealthAssistant", "HealthArchive", "HealthExport", "HealthModel", "HealthTestSupport"]),
     .testTarget(
       name: "HealthSampleGeneratorTests",
       dependencies: [
