@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthDatabase
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
@@ -60,7 +61,7 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "profile", "generate"].contains(mode), mode == "generate" || output == nil,
+guard ["read", "csv", "profile", "database", "generate"].contains(mode), mode == "generate" || output == nil,
   mode != "generate" || file == nil
 else { fail(usage) }
 
@@ -151,6 +152,21 @@ case "profile":
   detail =
     "\(summary.written.samples) samples in \(summary.written.types) types to \(output) "
     + "(\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
+case "database":
+  let output = "benchmark-data/health.sqlite"
+  try? FileManager.default.removeItem(atPath: output)
+  let writer = try DatabaseWriter(
+    path: output, temporaryFolder: "benchmark-data",
+    configuration: DatabaseWriter.Configuration(
+      toolVersion: "benchmark", inputName: "benchmark", inputShape: source.shape.rawValue,
+      timeZone: TimeZone(identifier: "America/New_York")!, created: Timestamp(secondsSince1970: 1_768_910_400)
+    ))
+  try source.readItems(filter: .everything, diagnostics: Diagnostics()) { item, _ in try writer.add(item) }
+  let inserted = seconds(since: started)
+  let counts = try writer.finish(header: source.header)
+  detail =
+    String(format: "inserts %.2f s, finish %.2f s; ", inserted, seconds(since: started) - inserted)
+    + "\(counts.records) records, \(counts.routePoints) route points to \(output) (\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(

@@ -8,8 +8,9 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
-      PrivacyCommand.self,
+      ExportCommand.self, ProfileCommand.self, DatabaseCommand.self, InspectCommand.self,
+      GenerateCommand.self,
+      MetricsCommand.self, PrivacyCommand.self,
     ]
   }
 

@@ -1,7 +1,7 @@
 import HealthModel
 
 /// Parsers for the fixed shapes of export.xml values, working on bytes with digit loops.
-enum ValueParsing {
+package enum ValueParsing {
   /// Powers of ten that a `Double` holds exactly.
   private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
@@ -67,7 +67,8 @@ enum ValueParsing {
   }
 
   /// An export.xml date: `2019-07-19 10:36:11 -0700`, or the compact `20150915113529+0200` of
-  /// iOS 8 exports; nil for anything else or an impossible date.
+  /// iOS 8 exports, with the offset it was written in; nil for anything else or an impossible
+  /// date.
   static func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
     let count = bytes.count
     var civil = CivilDateTime(year: 0, month: 0, day: 0)
@@ -95,7 +96,8 @@ enum ValueParsing {
       return nil
     }
     guard civil.isValid, let offset = utcOffset(bytes, at: offsetStart) else { return nil }
-    return Timestamp(secondsSince1970: civil.secondsSince1970 - Int64(offset))
+    return Timestamp(
+      secondsSince1970: civil.secondsSince1970 - Int64(offset), writtenUTCOffset: Int32(offset))
   }
 
   /// `±HHMM` as seconds east of UTC.
@@ -123,13 +125,13 @@ enum ValueParsing {
 
 extension ValueParsing {
   /// `decimal` of a string.
-  static func decimal(_ text: String) -> Double? {
+  package static func decimal(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { decimal($0) }
   }
 
   /// `appleDate` of a string.
-  static func appleDate(_ text: String) -> Timestamp? {
+  package static func appleDate(_ text: String) -> Timestamp? {
     var text = text
     return text.withUTF8 { appleDate($0) }
   }

@@ -2,9 +2,10 @@ import HealthModel
 
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
-/// `ActivitySummary`s and `ClinicalRecord`s, as the filter asks. Everything else (`Audiogram`,
-/// `VisionPrescription`, heart-rate beat lists…) is read past without being decoded and counted in
-/// the header, as are records of types the filter leaves out.
+/// `ActivitySummary`s and `ClinicalRecord`s, and `Audiogram`s, `VisionPrescription`s and
+/// `StateOfMind`s, as the filter asks. Everything else (heart-rate beat lists, elements the filter
+/// leaves out…) is read past without being decoded; top-level elements not delivered are counted
+/// in the header.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///
@@ -84,6 +85,20 @@ public final class ExportXMLReader {
         let record = try readClinicalRecord(location: location)
         if !isEmpty { try tokenizer.skipElement() }
         if let record { try consume(.clinicalRecord(record), location) }
+      } else if filter.includesAssessments && tokenizer.nameIs("Audiogram") {
+        let location = tokenizer.tagLocation
+        if let audiogram = try readAudiogram(isEmpty: isEmpty, location: location) {
+          try consume(.audiogram(audiogram), location)
+        }
+      } else if filter.includesAssessments && tokenizer.nameIs("VisionPrescription") {
+        let location = tokenizer.tagLocation
+        try consume(
+          .visionPrescription(try readVisionPrescription(isEmpty: isEmpty, location: location)), location)
+      } else if filter.includesAssessments && tokenizer.nameIs("StateOfMind") {
+        let location = tokenizer.tagLocation
+        if let state = try readStateOfMind(isEmpty: isEmpty, location: location) {
+          try consume(.stateOfMind(state), location)
+        }
       } else if tokenizer.nameIs("ExportDate") {
         let location = tokenizer.tagLocation
         if let attribute = attribute("value"),

@@ -48,7 +48,7 @@ final class XMLTokenizer {
   /// Absolute offset in the input of `base[0]`.
   var bufferOffset: Int64 { window.offset }
   /// The first byte not yet consumed.
-  private var start = 0
+  var start = 0
 
   /// Where the current tag starts in the buffer.
   private(set) var tagStart = 0
@@ -162,7 +162,7 @@ final class XMLTokenizer {
 
   /// Keeps the bytes from `start` on, moves them to the front and reads more behind them.
   /// - Returns: false at the end of the stream.
-  private func refill() throws -> Bool {
+  func refill() throws -> Bool {
     countLines(upTo: start)
     let shift = start
     let result = try window.refill(keepingFrom: start, from: stream)

@@ -91,7 +91,8 @@ final class RowCollector: ExportStage {
       }
     case .labResult(let result):
       try add(result, at: location)
-    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord:
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .audiogram,
+      .visionPrescription, .stateOfMind, .routePoints, .electrocardiogram:
       return
     }
   }

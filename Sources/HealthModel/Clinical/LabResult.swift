@@ -16,10 +16,12 @@ public struct LabResult: Hashable, Sendable {
   public var isLocalTime: Bool
   /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
   public var sourceName: String
+  /// The date as the record wrote it (`2017-03-18T00:00:00Z`), where the input had its text.
+  public var dateText: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
-    isLocalTime: Bool = false, sourceName: String
+    isLocalTime: Bool = false, sourceName: String, dateText: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -28,5 +30,6 @@ public struct LabResult: Hashable, Sendable {
     self.date = date
     self.isLocalTime = isLocalTime
     self.sourceName = sourceName
+    self.dateText = dateText
   }
 }
