@@ -78,7 +78,8 @@ let package = Package(
     .testTarget(
       name: "HealthAssistantTests",
       dependencies: [
-        "HealthAssistant", "HealthDatabase", "HealthArchive", "HealthExport", "HealthModel", "HealthSampleGenerator",
+        "HealthAssistant", "HealthDatabase", "HealthArchive", "HealthExport", "HealthModel",
+        "HealthSampleGenerator",
         "HealthTestSupport", "SystemShim",
       ]),
     .testTarget(

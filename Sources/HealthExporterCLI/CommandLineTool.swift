@@ -10,7 +10,7 @@ public enum CommandLineTool {
     [
       ExportCommand.self, ProfileCommand.self, DatabaseCommand.self, InspectCommand.self,
       GenerateCommand.self,
-      MetricsCommand.self, PrivacyCommand.self,
+      MetricsCommand.self, PrivacyCommand.self, MCPCommand.self,
     ]
   }
 

@@ -38,7 +38,7 @@ package enum RPCMessage: Hashable, Sendable {
         RPCFailure(id: usableID, error: .invalidRequest("The \"method\" of a request is a string")))
     }
     let params = value["params"]
-    guard let id else { return .success(.notification(method: method, params: params)) }
+    guard id != nil else { return .success(.notification(method: method, params: params)) }
     guard usableID != .null else {
       return .failure(
         RPCFailure(
