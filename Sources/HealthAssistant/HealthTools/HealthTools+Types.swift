@@ -49,7 +49,7 @@ extension HealthTools {
     )
   }
 
-  /// `; did you mean Steps or StepCount?` for the names nearest to `name`, or nothing.
+  /// ` (did you mean Steps or StepCount?)` for the names nearest to `name`, or nothing.
   static func suggestion(for name: String, among names: [String]) -> String {
     let wanted = folded(name)
     var seen = Set<String>()
@@ -59,7 +59,7 @@ extension HealthTools {
     .filter { $0.distance <= max(2, wanted.count / 3) || folded($0.name).contains(wanted) }
     .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
     guard !near.isEmpty else { return "" }
-    return "; did you mean " + near.joined(separator: " or ") + "?"
+    return " (did you mean " + near.joined(separator: " or ") + "?)"
   }
 
   /// A name lowercased, with spaces, dashes and underscores dropped: `heart-rate` is `Heart Rate`.

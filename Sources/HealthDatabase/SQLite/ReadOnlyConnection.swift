@@ -128,9 +128,17 @@ package enum QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .refused(let reason): "The query was refused: \(reason)."
     case .timedOut(let limit):
-      "The query ran for \(limit.components.seconds) seconds and was stopped; narrow it (a WHERE on records.type and start_unix, which are indexed, or a smaller range)."
+      "The query ran for \(Self.seconds(limit)) and was stopped; narrow it (a WHERE on records.type and start_unix, which are indexed, or a smaller range)."
     case .failed(let message): "SQLite could not run the query: \(message)."
     }
+  }
+
+  /// `10 seconds`, `0.25 seconds`.
+  private static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let value = Double(seconds) + Double(attoseconds / 1_000_000_000_000_000) / 1000
+    let text = value == value.rounded() ? String(Int(value)) : String(value)
+    return text + (value == 1 ? " second" : " seconds")
   }
 }
 
