@@ -83,6 +83,10 @@ package final class ReadOnlyConnection {
       if let refusal { throw .refused(refusal) }
       throw .failed(String(cString: sqlite3_errmsg(handle)))
     }
+    if let refusal {
+      if let statement { sqlite3_finalize(statement) }
+      throw .refused(refusal)
+    }
     guard let statement else { throw .refused("the SQL holds no statement; give one SELECT or WITH query") }
     guard restCode == SQLITE_OK && restStatement == nil else {
       sqlite3_finalize(statement)
@@ -104,12 +108,19 @@ package final class ReadOnlyConnection {
   /// - Throws: `QueryError`; `.timedOut` when the time ran out, `.failed` for another SQLite
   ///   error.
   package func withTimeLimit<T>(_ body: () throws(DatabaseError) -> T) throws(QueryError) -> T {
+    policy.refusal = nil
+    policy.isRunningQuery = true
     policy.deadline = ContinuousClock.now + timeLimit
-    defer { policy.deadline = nil }
+    defer {
+      policy.deadline = nil
+      policy.isRunningQuery = false
+    }
     do {
       return try body()
     } catch {
       if error.primaryCode == SQLITE_INTERRUPT { throw .timedOut(timeLimit) }
+      // SQLite compiles again what the schema's changes made stale, asking the authorizer anew.
+      if error.primaryCode == SQLITE_AUTH, let refusal = policy.refusal { throw .refused(refusal) }
       throw .failed(error.message)
     }
   }
@@ -148,6 +159,10 @@ private final class QueryPolicy {
   static let schemaPragmas: Set<String> = [
     "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list",
   ]
+  /// The tables that hold the schema.
+  static let schemaTables: Set<String> = [
+    "sqlite_master", "sqlite_temp_master", "sqlite_schema", "sqlite_temp_schema",
+  ]
   /// Functions that reach outside the database.
   static let deniedFunctions: Set<String> = ["load_extension", "fts3_tokenizer"]
 
@@ -155,13 +170,19 @@ private final class QueryPolicy {
   var firstAction: Int32?
   /// What it does that is not allowed, for the message.
   var refusal: String?
+  /// Whether `refusal` is about the schema table, which SQLite names before the statement's own
+  /// action (an insert into sqlite_master before a CREATE TABLE): a later reason says it better.
+  var refusalIsAboutSchemaTable = false
   /// Whether what is compiled is what follows the first statement (only told apart from it).
   var isReadingRest = false
+  /// Whether a query that passed the checks is running: what SQLite asks then is about it.
+  var isRunningQuery = false
   var deadline: ContinuousClock.Instant?
 
   func beginStatement() {
     firstAction = nil
     refusal = nil
+    refusalIsAboutSchemaTable = false
     isReadingRest = false
   }
 
@@ -183,9 +204,15 @@ private final class QueryPolicy {
       reason = "it calls \(name)(), which reaches outside the database"
     case SQLITE_PRAGMA:
       let name = (first ?? "").lowercased()
-      if Self.schemaPragmas.contains(name) && firstAction == SQLITE_SELECT { return SQLITE_OK }
+      if Self.schemaPragmas.contains(name) && (firstAction == SQLITE_SELECT || isRunningQuery) {
+        return SQLITE_OK
+      }
       reason =
         "it runs PRAGMA \(name); only the schema's pragmas (pragma_table_info('records') and the like) are read, inside a SELECT"
+    case SQLITE_UPDATE
+    where Self.schemaTables.contains(first ?? "") && (firstAction == SQLITE_SELECT || isRunningQuery):
+      // What SQLite reports while it sets up a table-valued pragma for a query; nothing is written.
+      return SQLITE_OK
     case SQLITE_INSERT: reason = "it would insert into \(first ?? "a table")"
     case SQLITE_UPDATE: reason = "it would update \(first ?? "a table")"
     case SQLITE_DELETE: reason = "it would delete from \(first ?? "a table")"
@@ -206,7 +233,16 @@ private final class QueryPolicy {
     default:
       reason = "it would do something other than read (SQLite's action \(action))"
     }
-    if refusal == nil { refusal = reason }
-    return SQLITE_DENY
+    let isAboutSchemaTable =
+      [SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE].contains(action)
+      && Self.schemaTables.contains(first ?? "")
+    if refusal == nil || (refusalIsAboutSchemaTable && !isAboutSchemaTable) {
+      refusal = reason
+      refusalIsAboutSchemaTable = isAboutSchemaTable
+    }
+    // SQLite asks about the schema table's row before the statement's own action (CREATE TABLE):
+    // let it go on to that one, which is refused with its own reason; the statement is refused
+    // whatever follows.
+    return isAboutSchemaTable ? SQLITE_OK : SQLITE_DENY
   }
 }
