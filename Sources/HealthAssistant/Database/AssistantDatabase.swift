@@ -28,6 +28,8 @@ package final class AssistantDatabase: @unchecked Sendable {
     package var toolVersion: String
     /// How long one query may run.
     package var queryTimeLimit: Duration
+    /// How long indexing waits before it starts (tests that watch it wait).
+    package var buildDelay: Duration = .zero
 
     package init(
       input: String, timeZone: TimeZone, usesCache: Bool, environment: [String: String], now: Timestamp,
@@ -131,6 +133,11 @@ package final class AssistantDatabase: @unchecked Sendable {
   }
 
   private func build(_ source: any HealthInputSource, options: Options) {
+    if options.buildDelay > .zero {
+      Thread.sleep(
+        forTimeInterval: Double(options.buildDelay.components.attoseconds) / 1e18
+          + Double(options.buildDelay.components.seconds))
+    }
     let clock = ContinuousClock()
     let start = clock.now
     var lastLog = start
