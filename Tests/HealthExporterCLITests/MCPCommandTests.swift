@@ -12,7 +12,9 @@ import Testing
   }
 
   /// Starts the server on `arguments`, writes `messages` one a line, closes its input and waits.
-  private func serve(_ arguments: [String], messages: [String], environment: [String: String]) throws -> Session {
+  private func serve(_ arguments: [String], messages: [String], environment: [String: String]) throws
+    -> Session
+  {
     let path = try #require(ExecutableTests.executable, "build the package first")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -49,14 +51,18 @@ import Testing
       ], environment: ["TMPDIR": folder.file("tmp"), "HOME": folder.file("home")])
     #expect(session.status == 0)
     try #require(session.lines.count == 3, "\(session.lines) \(session.standardError)")
-    #expect(session.lines[0] == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: server/discover"}}"#)
+    #expect(
+      session.lines[0]
+        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: server/discover"}}"#)
     #expect(session.lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","#))
     #expect(
       session.lines[2].hasSuffix(
         #""structuredContent":{"metric":"Weight","type":"HKQuantityTypeIdentifierBodyMass","records":[{"start":"2026-01-09T10:30:00-05:00","end":"2026-01-09T10:30:00-05:00","value":185.5,"unit":"lb","source":"Withings"}],"count":1,"truncated":false},"isError":false}}"#
       ), "\(session.lines[2])")
     #expect(session.standardError.contains("health-exporter mcp: pipe 1 connected, speaking 2025-11-25\n"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("tmp")) == [], "the temporary database is gone")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("tmp")) == [],
+      "the temporary database is gone")
     #expect(!FileManager.default.fileExists(atPath: folder.file("home")), "nothing is written to the cache")
   }
 
