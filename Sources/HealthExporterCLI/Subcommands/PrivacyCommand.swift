@@ -16,7 +16,11 @@ enum PrivacyCommand: Subcommand {
       that is renamed into place; files it creates are readable by you alone (permissions 0600).
       While a large JSON profile is written, temporary files are kept in a folder beside it and
       removed at the end.
-    - It keeps nothing: no history, no cache, no copy of your data.
+    - It keeps nothing, no history and no copy of your data, except for the assistant server
+      (health-exporter mcp): it keeps the database of the export it serves in
+      ~/.cache/health-exporter (0600), reused while the export is unchanged; --no-cache keeps none.
+    - What an AI assistant reads through the assistant server, its app may send to the
+      assistant's provider.
     - Exports are data exported as-is from Apple Health, not a medical record.
 
     """
