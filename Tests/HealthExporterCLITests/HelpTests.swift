@@ -5,11 +5,11 @@ import Testing
 @Suite struct HelpTests {
   @Test(arguments: [
     (["--help"], "tool-help.txt"),
-    ([], "tool-help.txt"),
     (["help"], "tool-help.txt"),
     (["export", "--help"], "export-help.txt"),
     (["help", "export"], "export-help.txt"),
     (["export", "in.xml", "-h"], "export-help.txt"),
+    (["summary", "--help"], "summary-help.txt"),
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),

@@ -3,7 +3,7 @@ import HealthModel
 /// An Apple Health export, whatever its shape (a zip archive, its unpacked folder, or export.xml
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
-public final class ExportSource: HealthInputSource {
+public final class ExportSource: HealthInputSource, ReadProgressReporting {
   /// The largest FHIR file read, in bytes.
   static let clinicalFileLimit = 16 << 20
 
@@ -21,6 +21,8 @@ public final class ExportSource: HealthInputSource {
   public var contentName: String { container.healthXMLName }
   /// What the reader learned about the export; complete after `readItems`.
   public private(set) var header = ExportHeader()
+  /// Told the bytes of the health XML read, of its size.
+  public var progressObserver: (any ProgressObserver)?
 
   /// An export read from `container`.
   public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -43,7 +45,9 @@ public final class ExportSource: HealthInputSource {
     readerFilter.includesClinicalRecords =
       filter.includesClinicalRecords || filter.includesLabResults || filter.includesClinicalResources
     let reader = ExportXMLReader(
-      stream: try container.openHealthXML(), filter: readerFilter, diagnostics: diagnostics)
+      stream: try container.openHealthXML().observed(
+        by: progressObserver, totalBytes: container.healthXMLSize),
+      filter: readerFilter, diagnostics: diagnostics)
     defer { header = reader.header }
     try reader.read { item, location in
       switch item {

@@ -10,6 +10,7 @@ import HealthModel
 /// the size of the input.
 final class RowCollector: ExportStage {
   private let selection: ExportSelection
+  private let now: Timestamp
   private let start: Timestamp?
   private let end: Timestamp?
   private let diagnostics: Diagnostics
@@ -25,20 +26,26 @@ final class RowCollector: ExportStage {
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
 
-  /// Identifies a record for the correlation rule: a correlation's member counts only when no
-  /// identical top-level record exists.
-  private struct RecordKey: Hashable {
-    var type: String
-    var source: String
-    var start: Timestamp
-    var end: Timestamp
-    var value: SampleValue
-  }
-
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
   private var sequence = 0
-  private var droppedCounts: [(reason: String, count: Int)] = []
+  private var droppedReadings = DroppedReadings()
+  /// The readings the range left out, per measure series (as `series`) and for all labs.
+  private var outside: [ReadingSpan]
+  private var labsOutside = ReadingSpan()
+
+  /// How many readings, and the first and last start.
+  private struct ReadingSpan {
+    var count = 0
+    var first: Timestamp?
+    var last: Timestamp?
+
+    mutating func add(_ date: Timestamp) {
+      count += 1
+      first = first.map { min($0, date) } ?? date
+      last = last.map { max($0, date) } ?? date
+    }
+  }
 
   /// - Parameters:
   ///   - selection: what to keep and how.
@@ -46,6 +53,7 @@ final class RowCollector: ExportStage {
   ///   - diagnostics: where skipped records are reported.
   init(selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics) {
     self.selection = selection
+    self.now = now
     self.diagnostics = diagnostics
     let bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
     start = bounds.start
@@ -55,6 +63,7 @@ final class RowCollector: ExportStage {
     series = selection.measures.map {
       MeasureSeries(measure: $0, unit: $0.unit.resolved(with: selection.units), rows: RowStore(limit: limit))
     }
+    outside = Array(repeating: ReadingSpan(), count: series.count)
     for (index, entry) in series.enumerated() where seriesIndexByType[entry.measure.healthKitType] == nil {
       seriesIndexByType[entry.measure.healthKitType] = index
     }
@@ -81,7 +90,7 @@ final class RowCollector: ExportStage {
       guard let index = seriesIndexByType[sample.type] else { return }
       sequence += 1
       if series[index].measure.appearsInCorrelations {
-        topLevelKeys.insert(key(of: sample))
+        topLevelKeys.insert(RecordKey(sample))
       }
       try add(sample, toSeries: index, sequence: sequence, location: location)
     case .correlation(let correlation):
@@ -117,7 +126,10 @@ final class RowCollector: ExportStage {
       date = DateRange.instant(ofLocal: civil, in: selection.timeZone)
       date.millisecondsSince1970 += fraction
     }
-    guard isInRange(date) else { return }
+    guard isInRange(date) else {
+      labsOutside.add(date)
+      return
+    }
     labSeries[lab.loinc]?.append(
       LabRow(
         date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
@@ -127,7 +139,7 @@ final class RowCollector: ExportStage {
   /// The blocks in the order they are written, each sorted as chosen, and what a rule left out.
   /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
   func finish() throws -> SelectedRows {
-    for member in pendingMembers where !topLevelKeys.contains(key(of: member.sample)) {
+    for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
       }
@@ -145,8 +157,27 @@ final class RowCollector: ExportStage {
     blocks += series.dropFirst(baseCount).map {
       .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
     }
-    let dropped = droppedCounts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
+    let dropped = droppedReadings.counts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
     return SelectedRows(blocks: blocks, dropped: dropped)
+  }
+
+  /// Why nothing was selected: the range and the readings it left out of each series.
+  /// - Parameters:
+  ///   - skipped: the diagnostics of the run.
+  ///   - dropped: readings a rule left out.
+  func noDataReport(skipped: [Diagnostics.Tally], dropped: [Diagnostics.Tally]) -> NoDataReport {
+    let zone = selection.timeZone
+    func day(_ instant: Timestamp?) -> CalendarDay? { instant.map { DateRange.day(of: $0, in: zone) } }
+    func span(_ name: String, _ readings: ReadingSpan) -> NoDataReport.Span {
+      NoDataReport.Span(
+        name: name, count: readings.count, first: day(readings.first), last: day(readings.last))
+    }
+    let baseCount = selection.baseMetrics.count
+    var spans = zip(series, outside).prefix(baseCount).map { span($0.0.measure.name, $0.1) }
+    if !selection.labs.isEmpty { spans.append(span("Labs", labsOutside)) }
+    spans += zip(series, outside).dropFirst(baseCount).map { span($0.0.measure.name, $0.1) }
+    return NoDataReport(
+      range: selection.range, now: now, timeZone: zone, spans: spans, skipped: skipped, dropped: dropped)
   }
 
   // MARK: - Private
@@ -154,7 +185,10 @@ final class RowCollector: ExportStage {
   private func add(
     _ sample: Sample, toSeries index: Int, sequence: Int, location: SourceLocation
   ) throws {
-    guard isInRange(sample.startDate) else { return }
+    guard isInRange(sample.startDate) else {
+      outside[index].add(sample.startDate)
+      return
+    }
     let measure = series[index].measure
     let unit = series[index].unit
     guard case .quantity(let raw, let healthKitUnit) = sample.value else {
@@ -170,7 +204,7 @@ final class RowCollector: ExportStage {
       return
     }
     if let minimum = measure.minimumKept, value < minimum {
-      noteDropped("\(measure.name) under \(Int(minimum)) \(unit.label)")
+      droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
     }
     let mealTime =
@@ -187,19 +221,5 @@ final class RowCollector: ExportStage {
     if let start, date < start { return false }
     if let end, date >= end { return false }
     return true
-  }
-
-  private func key(of sample: Sample) -> RecordKey {
-    RecordKey(
-      type: sample.type, source: sample.sourceName, start: sample.startDate, end: sample.endDate,
-      value: sample.value)
-  }
-
-  private func noteDropped(_ reason: String) {
-    if let index = droppedCounts.firstIndex(where: { $0.reason == reason }) {
-      droppedCounts[index].count += 1
-    } else {
-      droppedCounts.append((reason, 1))
-    }
   }
 }

@@ -15,21 +15,15 @@ enum DatabaseCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
-      help:
-        "A file, or a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.sqlite inside it).",
-      default: "the current folder"),
-    OptionSpec(
-      "time-zone", .value(name: "tz"),
+  static let options: [OptionDefinition] = [
+    .sample,
+    .output(fileName: "HealthExporter_yyyy-MM-dd_HHmmss.sqlite"),
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
       help:
         "An IANA time zone for dates the input gives without an offset (a profile's), and the default name.",
       default: "the TZ environment variable, else the system's"),
-    OptionSpec("force", .flag, help: "Overwrite an existing output file."),
-    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .force, .strict, .quiet,
   ]
 
   static let discussion: String? = """
@@ -41,7 +35,7 @@ enum DatabaseCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     if arguments.values["output"] == "-" {
       throw usageError(

@@ -18,14 +18,14 @@ enum MCPCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, a JSON profile, or a health database.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      "time-zone", .value(name: "tz"),
+  static let options: [OptionDefinition] = [
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
       help:
         "An IANA time zone for the days the tools take and the times they return, and the summaries' days.",
       default: "the TZ environment variable, else the system's"),
-    OptionSpec(
-      "no-cache", .flag,
+    .flag(
+      "no-cache",
       help: "Index into a temporary database removed when the server ends, instead of the cache folder."),
   ]
 
@@ -37,7 +37,7 @@ enum MCPCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     if arguments.positionals.count > 1 {
       throw UsageError(.unexpectedArgument(arguments.positionals[1]), command: name)
