@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
+    .library(name: "HealthReport", targets: ["HealthReport"]),
     .library(name: "HealthAssistant", targets: ["HealthAssistant"]),
   ],
   targets: [
@@ -35,6 +36,8 @@ let package = Package(
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The HTML report: one self-contained page of SVG charts drawn from the export's stages.
+    .target(name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The whole record as one SQLite database: the schema, its writer, the SQLite connection.
@@ -49,8 +52,8 @@ let package = Package(
     .target(
       name: "HealthExporterCLI",
       dependencies: [
-        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthAssistant",
-        "HealthSampleGenerator", "SystemShim",
+        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthReport",
+        "HealthAssistant", "HealthSampleGenerator", "SystemShim",
       ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
@@ -82,6 +85,12 @@ let package = Package(
         "HealthAssistant", "HealthDatabase", "HealthArchive", "HealthExport", "HealthModel",
         "HealthSampleGenerator",
         "HealthTestSupport", "SystemShim",
+      ]),
+    .testTarget(
+      name: "HealthReportTests",
+      dependencies: [
+        "HealthReport", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
+        "HealthTestSupport",
       ]),
     .testTarget(
       name: "HealthSampleGeneratorTests",

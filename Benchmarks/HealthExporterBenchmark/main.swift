@@ -164,18 +164,14 @@ case "summary":
 case "database":
   let output = "benchmark-data/health.sqlite"
   try? FileManager.default.removeItem(atPath: output)
-  let writer = try DatabaseWriter(
-    path: output, temporaryFolder: "benchmark-data",
-    configuration: DatabaseWriter.Configuration(
-      toolVersion: "benchmark", inputName: "benchmark", inputShape: source.shape.rawValue,
-      timeZone: TimeZone(identifier: "America/New_York")!, created: Timestamp(secondsSince1970: 1_768_910_400)
-    ))
-  try source.readItems(filter: .everything, diagnostics: Diagnostics()) { item, _ in try writer.add(item) }
-  let inserted = seconds(since: started)
-  let counts = try writer.finish(header: source.header)
+  let summary = try DatabaseExport(
+    toolVersion: "benchmark", timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400)
+  ).run(source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  let counts = summary.counts
   detail =
-    String(format: "inserts %.2f s, finish %.2f s; ", inserted, seconds(since: started) - inserted)
-    + "\(counts.records) records, \(counts.routePoints) route points to \(output) (\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
+    "\(counts.records) records, \(counts.routePoints) route points, \(counts.ecgSamples) ECG samples, "
+    + "\(counts.summaries) summary rows to \(output) (\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(

@@ -20,14 +20,23 @@ public struct DatabaseExport {
   public var timeZone: TimeZone
   /// When the database is made (`export_info.created_unix`).
   public var now: Timestamp
-  /// The registries that name types (`types.csv_name`) and lab results.
+  /// The registries that name types (`types.csv_name`), lab results and summary metrics.
   public var registry: MetricRegistry
+  /// The periods of the `summaries` table (summaries.md), in the time zone.
+  public var summaryPeriods: [SummaryPeriod]
+  /// The units of the summaries' weights and temperatures, as for the CSV.
+  public var summaryUnits: UnitPreferences
 
-  public init(toolVersion: String, timeZone: TimeZone, now: Timestamp, registry: MetricRegistry = .standard) {
+  public init(
+    toolVersion: String, timeZone: TimeZone, now: Timestamp, registry: MetricRegistry = .standard,
+    summaryPeriods: [SummaryPeriod] = [.day, .week, .month], summaryUnits: UnitPreferences = .unitedStates
+  ) {
     self.toolVersion = toolVersion
     self.timeZone = timeZone
     self.now = now
     self.registry = registry
+    self.summaryPeriods = summaryPeriods
+    self.summaryUnits = summaryUnits
   }
 
   /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.sqlite`, in local time.
@@ -83,46 +92,24 @@ public struct DatabaseExport {
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
-    try run(
-      source: source, destination: destination, diagnostics: diagnostics, summarizing: nil as NoSummaries?)
-  }
-
-  /// Runs the export, filling `summaries` from a stage that sees every item as the database does.
-  /// - Parameters:
-  ///   - summarizer: the summaries engine's stage; nil leaves the table empty.
-  ///   - rows: the table's rows from what the stage kept.
-  public func run<Summarizer: ExportStage>(
-    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics,
-    summarizing summarizer: Summarizer?,
-    rows: @escaping (Summarizer.Output) throws -> [DatabaseSummaryRow] = { _ in [] }
-  ) throws -> Summary {
     let configuration = DatabaseWriter.Configuration(
       toolVersion: toolVersion,
       inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
-      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry)
-    let writer = DatabaseFileWriter(
-      configuration: configuration, header: { source.header }, summarizer: summarizer, rows: rows)
+      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry,
+      summaryPeriods: summaryPeriods, summaryUnits: summaryUnits)
+    let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
     return Summary(counts: counts, skipped: diagnostics.summary, outputPath: destination.path)
   }
 }
 
-/// The stage of a run without summaries.
-public struct NoSummaries: ExportStage {
-  public var itemFilter: ItemFilter { ItemFilter(sampleTypes: [], includesCorrelations: false) }
-  public mutating func add(_ item: HealthItem, at location: SourceLocation) throws {}
-  public mutating func finish() throws {}
-}
-
 /// The database as an output of the pipeline: made by path in the destination's temporary file,
 /// filled as the items are read, completed, closed, then placed.
-struct DatabaseFileWriter<Summarizer: ExportStage>: ExportWriter {
+struct DatabaseFileWriter: ExportWriter {
   let configuration: DatabaseWriter.Configuration
   /// What the input's reader learned, asked once the items are read.
   let header: () -> ExportHeader
-  let summarizer: Summarizer?
-  let rows: (Summarizer.Output) throws -> [DatabaseSummaryRow]
 
   func write(_ items: HealthItems, to destination: OutputDestination) throws -> DatabaseCounts {
     guard let folder = destination.folder, let path = destination.path else {
@@ -133,12 +120,7 @@ struct DatabaseFileWriter<Summarizer: ExportStage>: ExportWriter {
       do {
         let writer = try DatabaseWriter(
           path: temporaryPath, temporaryFolder: folder, configuration: configuration)
-        var summarizer = summarizer
-        try items.read { item, location in
-          try writer.add(item)
-          try summarizer?.add(item, at: location)
-        }
-        if let kept = try summarizer?.finish() { try writer.addSummaries(try rows(kept)) }
+        try items.read { item, _ in try writer.add(item) }
         return try writer.finish(header: header())
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)
@@ -156,6 +138,8 @@ public struct DatabaseCounts: Hashable, Sendable {
   public var correlations = 0
   public var workouts = 0
   public var routePoints = 0
+  /// Beats of HRV records' lists.
+  public var heartbeats = 0
   public var activitySummaries = 0
   public var ecgs = 0
   public var ecgSamples = 0

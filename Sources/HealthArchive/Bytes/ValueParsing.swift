@@ -100,6 +100,20 @@ package enum ValueParsing {
       secondsSince1970: civil.secondsSince1970 - Int64(offset), writtenUTCOffset: Int32(offset))
   }
 
+  /// A UTC time in ISO 8601's shortest form, as GPX files write them: `2019-06-11T22:00:42Z`;
+  /// nil for any other shape or an impossible date.
+  static func utcDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z"), let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
+      let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2),
+      let second = digits(bytes, 17, 2)
+    else { return nil }
+    let civil = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard civil.isValid else { return nil }
+    return Timestamp(secondsSince1970: civil.secondsSince1970, writtenUTCOffset: 0)
+  }
+
   /// `±HHMM` as seconds east of UTC.
   private static func utcOffset(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
     let sign = bytes[index]

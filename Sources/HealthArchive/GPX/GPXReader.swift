@@ -97,27 +97,7 @@ package final class GPXReader {
   /// A GPX time: `2019-06-11T22:00:42Z` read with digit loops, any other ISO 8601 form through
   /// `ISO8601DateTime`; nil without a time of day and offset.
   static func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
-    if bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      bytes[19] == UInt8(ascii: "Z")
-    {
-      func digits(_ start: Int, _ count: Int) -> Int? {
-        var value = 0
-        for index in start..<(start + count) {
-          let digit = bytes[index] &- UInt8(ascii: "0")
-          guard digit <= 9 else { return nil }
-          value = value * 10 + Int(digit)
-        }
-        return value
-      }
-      guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-        let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2)
-      else { return nil }
-      let civil = CivilDateTime(
-        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-      guard civil.isValid else { return nil }
-      return Timestamp(secondsSince1970: civil.secondsSince1970, writtenUTCOffset: 0)
-    }
+    if let instant = ValueParsing.utcDateTime(bytes) { return instant }
     let parsed = ISO8601DateTime(parsing: String(decoding: bytes, as: UTF8.self))
     guard let parsed, parsed.hasTime, var instant = parsed.timestamp else { return nil }
     instant.writtenUTCOffset = parsed.utcOffset.map(Int32.init)

@@ -21,13 +21,15 @@ public struct ItemFilter: Sendable {
   /// Whether audiograms, vision prescriptions and states of mind are delivered (otherwise they
   /// are counted in the header's other elements).
   public var includesAssessments: Bool
+  /// Whether the beat lists of HRV records are read into their samples (`Sample.beats`).
+  public var includesHeartbeats: Bool
 
   public init(
     sampleTypes: Set<String>?, includesCorrelations: Bool, includesWorkouts: Bool = false,
     includesActivitySummaries: Bool = false, includesClinicalRecords: Bool = false,
     includesLabResults: Bool = false, includesClinicalResources: Bool = false,
     includesRoutePoints: Bool = false, includesElectrocardiograms: Bool = false,
-    includesAssessments: Bool = false
+    includesAssessments: Bool = false, includesHeartbeats: Bool = false
   ) {
     self.sampleTypes = sampleTypes
     self.includesCorrelations = includesCorrelations
@@ -39,6 +41,7 @@ public struct ItemFilter: Sendable {
     self.includesRoutePoints = includesRoutePoints
     self.includesElectrocardiograms = includesElectrocardiograms
     self.includesAssessments = includesAssessments
+    self.includesHeartbeats = includesHeartbeats
   }
 
   /// Every element of export.xml the profile and the CSV read, with the lab results of the
@@ -49,12 +52,13 @@ public struct ItemFilter: Sendable {
     includesActivitySummaries: true, includesClinicalRecords: true, includesLabResults: true)
 
   /// Everything the export holds: every item of `everything`, the audiograms, vision
-  /// prescriptions and states of mind, the route points, the ECGs and every FHIR resource.
+  /// prescriptions and states of mind, HRV beat lists, the route points, the ECGs and every FHIR
+  /// resource.
   public static let wholeRecord = ItemFilter(
     sampleTypes: nil, includesCorrelations: true, includesWorkouts: true,
     includesActivitySummaries: true, includesClinicalRecords: true, includesLabResults: true,
     includesClinicalResources: true, includesRoutePoints: true, includesElectrocardiograms: true,
-    includesAssessments: true)
+    includesAssessments: true, includesHeartbeats: true)
 
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {

@@ -148,9 +148,18 @@ public final class ExportXMLReader {
     }
     // The value is read before the children: reading them moves the buffer.
     let value = try sampleValue(fields, type: type)
+    var beats: [InstantaneousBeat] = []
     if !isEmpty {
-      try readChildren { _ in
-        if tokenizer.nameIs("MetadataEntry"), let entry = try metadataEntry() { metadata.append(entry) }
+      try readChildren { childIsEmpty in
+        if tokenizer.nameIs("MetadataEntry") {
+          if let entry = try metadataEntry() { metadata.append(entry) }
+        } else if filter.includesHeartbeats && !childIsEmpty
+          && tokenizer.nameIs("HeartRateVariabilityMetadataList")
+        {
+          try readChildren { _ in
+            if tokenizer.nameIs("InstantaneousBeatsPerMinute") { beats.append(try instantaneousBeat()) }
+          }
+        }
       }
     }
     guard let startDate = fields.startDate else {
@@ -171,7 +180,7 @@ public final class ExportXMLReader {
       type: type, value: value, sourceName: fields.sourceName ?? "",
       sourceVersion: fields.sourceVersion, device: fields.device,
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
-      metadata: metadata)
+      metadata: metadata, beats: beats)
     return LocatedSample(sample: sample, location: location)
   }
 
@@ -241,6 +250,19 @@ public final class ExportXMLReader {
     }
     guard let attribute = fields.valueAttribute else { return SampleValue.none }
     return .category(try tokenizer.value(of: attribute))
+  }
+
+  /// The `InstantaneousBeatsPerMinute` whose start tag is current.
+  private func instantaneousBeat() throws -> InstantaneousBeat {
+    var beat = InstantaneousBeat(beatsPerMinute: nil, time: "")
+    for attribute in tokenizer.attributes {
+      if isName(attribute, "bpm") {
+        beat.beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
+      } else if isName(attribute, "time") {
+        beat.time = try tokenizer.value(of: attribute)
+      }
+    }
+    return beat
   }
 
   /// The `MetadataEntry` whose start tag is current; nil without a key.

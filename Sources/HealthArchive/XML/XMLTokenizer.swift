@@ -55,13 +55,15 @@ final class XMLTokenizer {
   private(set) var nameStart = 0
   private(set) var nameEnd = 0
   /// The attributes of the current start tag.
-  private(set) var attributes: [RawAttribute] = []
+  @exclusivity(unchecked) private(set) var attributes: [RawAttribute] = []
   /// How many attribute names of the current start tag held spaces and were read as one name.
   private(set) var repairedAttributeNames = 0
 
-  private var openNameBytes: [UInt8] = []
-  private var openNameEnds: [Int] = []
-  private var openLines: [Int] = []
+  // The open elements, touched at every tag: never accessed from two places at once (one thread,
+  // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
+  @exclusivity(unchecked) private var openNameBytes: [UInt8] = []
+  @exclusivity(unchecked) private var openNameEnds: [Int] = []
+  @exclusivity(unchecked) private var openLines: [Int] = []
   private var hasSeenRoot = false
   private var hasCheckedByteOrderMark = false
   private var hasClosedRoot = false

@@ -108,6 +108,32 @@ package final class SQLiteStatement {
     sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
   }
 
+  /// The type of a column of the current row (0-based): `SQLITE_INTEGER`, `SQLITE_FLOAT`,
+  /// `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`.
+  package func type(at column: Int32) -> Int32 {
+    sqlite3_column_type(handle, column)
+  }
+
+  /// An integer column of the current row (0 for NULL).
+  package func integer(at column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  /// A real column of the current row (0 for NULL).
+  package func real(at column: Int32) -> Double {
+    sqlite3_column_double(handle, column)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a text column of the current row, valid only inside
+  /// it (empty for NULL), so that repeated values need not become strings each time.
+  package func withText<R>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let text = sqlite3_column_text(handle, column) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeBufferPointer(start: text, count: count))
+  }
+
   /// The value of a column of the current row (0-based).
   package func value(at column: Int32) -> SQLiteValue {
     switch sqlite3_column_type(handle, column) {

@@ -61,6 +61,10 @@ package enum DatabaseSchema {
       "owner_kind TEXT NOT NULL, owner_id INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL"
     ),
     (
+      "heart_rate_beats",
+      "record_id INTEGER NOT NULL REFERENCES records (id), n INTEGER NOT NULL, bpm REAL, time TEXT NOT NULL"
+    ),
+    (
       "workouts",
       """
       id INTEGER PRIMARY KEY, activity_type TEXT NOT NULL, source_id INTEGER NOT NULL REFERENCES sources (id),
@@ -197,6 +201,7 @@ package enum DatabaseSchema {
     ("records_start", "records (start_unix)"),
     ("records_correlation", "records (correlation_id) WHERE correlation_id IS NOT NULL"),
     ("metadata_owner", "metadata (owner_kind, owner_id)"),
+    ("heart_rate_beats_record", "heart_rate_beats (record_id)"),
     ("workout_events_workout", "workout_events (workout_id)"),
     ("workout_statistics_workout", "workout_statistics (workout_id)"),
     ("route_points_workout_time", "route_points (workout_id, time_unix)"),

@@ -1,26 +1,14 @@
 import HealthModel
 
-/// What the `types` table says of an identifier: its short name, its kind, its aggregation style
-/// and the registry's CSV name.
+/// What the `types` table says of an identifier: its short name, its kind and the registry's CSV
+/// name (its aggregation style is `AggregationStyle`'s).
 package struct TypeCatalog {
-  /// The prefixes of Apple's identifiers, longest first where one starts another, with the kind
-  /// each names.
-  static let prefixes: [(prefix: String, kind: String?)] = [
-    ("HKQuantityTypeIdentifier", "quantity"), ("HKCategoryTypeIdentifier", "category"),
+  /// The kind each prefix of Apple's identifiers names.
+  static let kinds: [(prefix: String, kind: String)] = [
+    (HealthKitIdentifier.quantityTypePrefix, "quantity"),
+    (HealthKitIdentifier.categoryTypePrefix, "category"),
     ("HKCorrelationTypeIdentifier", "correlation"), ("HKWorkoutActivityType", "workout"),
     ("HKClinicalTypeIdentifier", "clinical"), ("HKDocumentTypeIdentifier", "document"),
-    ("HKDataTypeIdentifier", nil), ("HKDataType", nil),
-  ]
-
-  /// The quantity types HealthKit sums over time (`HKQuantityAggregationStyle.cumulative`), as
-  /// summaries.md lists them; every `Dietary…` type is cumulative too, and every other quantity
-  /// type discrete.
-  static let cumulativeTypes: Set<String> = [
-    "StepCount", "DistanceWalkingRunning", "DistanceCycling", "DistanceSwimming", "DistanceWheelchair",
-    "DistanceDownhillSnowSports", "ActiveEnergyBurned", "BasalEnergyBurned", "FlightsClimbed", "PushCount",
-    "SwimmingStrokeCount", "AppleExerciseTime", "AppleStandTime", "AppleMoveTime", "NikeFuel",
-    "NumberOfTimesFallen", "InhalerUsage", "InsulinDelivery", "UVExposure", "TimeInDaylight",
-    "NumberOfAlcoholicBeverages",
   ]
 
   private let csvNames: [String: String]
@@ -33,11 +21,22 @@ package struct TypeCatalog {
     csvNames = names
   }
 
-  /// The identifier without Apple's prefix (`StepCount`, `Running`); the identifier itself when it
-  /// has none of them.
+  /// The prefixes removed for a short name besides the quantity and category ones of
+  /// `HealthKitIdentifier.shortName(of:)`, longest first where one starts another.
+  static let otherPrefixes = [
+    "HKCorrelationTypeIdentifier", "HKWorkoutActivityType", "HKClinicalTypeIdentifier",
+    "HKDocumentTypeIdentifier",
+    "HKDataTypeIdentifier", "HKDataType",
+  ]
+
+  /// The identifier without its prefix: `StepCount`, `SleepAnalysis`, `BloodPressure` (of
+  /// `HKCorrelationTypeIdentifierBloodPressure`), `Running` (of `HKWorkoutActivityTypeRunning`);
+  /// any other identifier as it is.
   package static func shortName(of type: String) -> String {
-    for entry in prefixes where type.hasPrefix(entry.prefix) && type.count > entry.prefix.count {
-      return String(type.dropFirst(entry.prefix.count))
+    let short = HealthKitIdentifier.shortName(of: type)
+    if short != type { return short }
+    for prefix in otherPrefixes where type.hasPrefix(prefix) && type.count > prefix.count {
+      return String(type.dropFirst(prefix.count))
     }
     return type
   }
@@ -45,14 +44,7 @@ package struct TypeCatalog {
   /// The kind an identifier's prefix names (`quantity`, `category`, …), or nil for prefixes that
   /// name none (`HKDataType…`).
   package static func kind(of type: String) -> String? {
-    prefixes.first { type.hasPrefix($0.prefix) }?.kind
-  }
-
-  /// `cumulative` or `discrete` for a HealthKit quantity type; nil for anything else.
-  package static func aggregation(of type: String) -> String? {
-    guard type.hasPrefix("HKQuantityTypeIdentifier") else { return nil }
-    let name = shortName(of: type)
-    return cumulativeTypes.contains(name) || name.hasPrefix("Dietary") ? "cumulative" : "discrete"
+    kinds.first { type.hasPrefix($0.prefix) }?.kind
   }
 
   /// The name of the type's rows in the CSV (`Steps`), where the registries have it.

@@ -3,6 +3,7 @@ struct DatabaseStatements {
   let source: SQLiteStatement
   let record: SQLiteStatement
   let metadata: SQLiteStatement
+  let heartbeat: SQLiteStatement
   let correlation: SQLiteStatement
   let workout: SQLiteStatement
   let workoutActivity: SQLiteStatement
@@ -35,6 +36,7 @@ struct DatabaseStatements {
       "id, type, source_id, unit, value, value_text, creation_date, start_date, end_date, creation_unix, "
         + "start_unix, end_unix, correlation_id")
     metadata = try insert("metadata", "owner_kind, owner_id, key, value")
+    heartbeat = try insert("heart_rate_beats", "record_id, n, bpm, time")
     correlation = try insert(
       "correlations",
       "id, type, source_id, creation_date, start_date, end_date, creation_unix, start_unix, end_unix")

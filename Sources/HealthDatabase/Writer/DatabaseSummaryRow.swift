@@ -1,3 +1,7 @@
+import HealthArchive
+import HealthExport
+import HealthModel
+
 /// One row of the `summaries` table: a type's total or statistics over one period, as
 /// summaries.md defines them, in the time zone the database is built in.
 public struct DatabaseSummaryRow: Hashable, Sendable {
@@ -34,6 +38,27 @@ public struct DatabaseSummaryRow: Hashable, Sendable {
     self.maximum = maximum
     self.count = count
     self.sources = sources
+  }
+}
+
+extension DatabaseSummaryRow {
+  /// The row of a summary row: the period's local start (`yyyy-MM-dd`, `yyyy-MM-dd HH:mm` for an
+  /// hour), the numbers with the digits the summary CSV writes (as REAL), the sources joined
+  /// with `; `.
+  package init(_ row: SummaryRow) {
+    func written(_ value: WrittenValue?) -> Double? {
+      guard let value else { return nil }
+      var text: [UInt8] = []
+      FixedDecimal.append(value, to: &text)
+      return ValueParsing.decimal(String(decoding: text, as: UTF8.self))
+    }
+    var start: [UInt8] = []
+    DateFormat.standard.appendPeriod(row.period, to: &start)
+    self.init(
+      period: row.period.period.rawValue, periodStart: String(decoding: start, as: UTF8.self), type: row.type,
+      metric: row.metric, value: written(row.value), unit: row.unit.isEmpty ? nil : row.unit,
+      minimum: written(row.minimum), maximum: written(row.maximum), count: row.count,
+      sources: row.sources.joined(separator: "; "))
   }
 }
 

@@ -25,6 +25,7 @@ extension DatabaseWriter {
               AND member.value IS copy.value AND member.value_text IS copy.value_text);
       DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
+      DELETE FROM heart_rate_beats WHERE record_id IN (SELECT id FROM repeated_copies);
       """)
     let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
     try connection.execute("DROP TABLE repeated_copies")
@@ -111,7 +112,7 @@ extension DatabaseWriter {
         try insert.bind(type, at: 1)
         try insert.bind(TypeCatalog.shortName(of: type), at: 2)
         try insert.bind(kind, at: 3)
-        try insert.bind(TypeCatalog.aggregation(of: type), at: 4)
+        try insert.bind(AggregationStyle(ofType: type)?.rawValue, at: 4)
         try insert.bind(catalog.csvName(of: type), at: 5)
         for (index, value) in row.dropFirst().enumerated() {
           if case .integer(let number) = value {

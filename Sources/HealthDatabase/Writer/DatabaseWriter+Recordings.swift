@@ -46,14 +46,9 @@ extension DatabaseWriter {
       name: audiogram.sourceName, version: audiogram.sourceVersion, device: audiogram.device)
     lastIDs.audiogram += 1
     let id = lastIDs.audiogram
-    let statement = statements.audiogram
-    try statement.bind(id, at: 1)
-    try statement.bind(audiogram.type, at: 2)
-    try statement.bind(source, at: 3)
-    try bind(audiogram.creationDate, text: 4, unix: 7, in: statement)
-    try bind(audiogram.startDate, text: 5, unix: 8, in: statement)
-    try bind(audiogram.endDate, text: 6, unix: 9, in: statement)
-    try statement.run()
+    try addTypedRow(
+      statements.audiogram, id: id, type: audiogram.type, source: source, creation: audiogram.creationDate,
+      start: audiogram.startDate, end: audiogram.endDate)
     counts.audiograms += 1
     try addMetadata(audiogram.metadata, owner: "audiogram", id: id)
     let point = statements.audiogramPoint

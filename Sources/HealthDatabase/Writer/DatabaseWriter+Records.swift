@@ -41,6 +41,16 @@ extension DatabaseWriter {
     try statement.run()
     counts.records += 1
     try addMetadata(sample.metadata, owner: "record", id: id)
+    guard !sample.beats.isEmpty else { return }
+    let beat = statements.heartbeat
+    for (n, entry) in sample.beats.enumerated() {
+      try beat.bind(id, at: 1)
+      try beat.bind(n, at: 2)
+      try beat.bind(entry.beatsPerMinute, at: 3)
+      try beat.bind(entry.time, at: 4)
+      try beat.run()
+    }
+    counts.heartbeats += sample.beats.count
   }
 
   /// Writes a correlation, then its members with its id.
@@ -49,14 +59,9 @@ extension DatabaseWriter {
       name: correlation.sourceName, version: correlation.sourceVersion, device: correlation.device)
     lastIDs.correlation += 1
     let id = lastIDs.correlation
-    let statement = statements.correlation
-    try statement.bind(id, at: 1)
-    try statement.bind(correlation.type, at: 2)
-    try statement.bind(source, at: 3)
-    try bind(correlation.creationDate, text: 4, unix: 7, in: statement)
-    try bind(correlation.startDate, text: 5, unix: 8, in: statement)
-    try bind(correlation.endDate, text: 6, unix: 9, in: statement)
-    try statement.run()
+    try addTypedRow(
+      statements.correlation, id: id, type: correlation.type, source: source,
+      creation: correlation.creationDate, start: correlation.startDate, end: correlation.endDate)
     counts.correlations += 1
     try addMetadata(correlation.metadata, owner: "correlation", id: id)
     for member in correlation.objects {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthExport
 import HealthModel
 
 /// Writes health items into a new SQLite database with the schema of `DatabaseSchema`, in one
@@ -23,10 +24,15 @@ package final class DatabaseWriter {
     /// When the database is made.
     package var created: Timestamp
     package var registry: MetricRegistry
+    /// The periods of the `summaries` table.
+    package var summaryPeriods: [SummaryPeriod]
+    /// The summaries' weight and temperature units.
+    package var summaryUnits: UnitPreferences
 
     package init(
       toolVersion: String, inputName: String, inputShape: String, timeZone: TimeZone, created: Timestamp,
-      registry: MetricRegistry = .standard
+      registry: MetricRegistry = .standard, summaryPeriods: [SummaryPeriod] = [.day, .week, .month],
+      summaryUnits: UnitPreferences = .unitedStates
     ) {
       self.toolVersion = toolVersion
       self.inputName = inputName
@@ -34,6 +40,8 @@ package final class DatabaseWriter {
       self.timeZone = timeZone
       self.created = created
       self.registry = registry
+      self.summaryPeriods = summaryPeriods
+      self.summaryUnits = summaryUnits
     }
   }
 
@@ -171,6 +179,21 @@ package final class DatabaseWriter {
     try statement.bind(date.wholeSecondsSince1970, at: unixIndex)
   }
 
+  /// Writes a row of a table shaped `(id, type, source_id, creation_date, start_date, end_date,
+  /// creation_unix, start_unix, end_unix)`: correlations, audiograms.
+  func addTypedRow(
+    _ statement: SQLiteStatement, id: Int64, type: String, source: Int64, creation: Timestamp?,
+    start: Timestamp, end: Timestamp
+  ) throws(DatabaseError) {
+    try statement.bind(id, at: 1)
+    try statement.bind(type, at: 2)
+    try statement.bind(source, at: 3)
+    try bind(creation, text: 4, unix: 7, in: statement)
+    try bind(start, text: 5, unix: 8, in: statement)
+    try bind(end, text: 6, unix: 9, in: statement)
+    try statement.run()
+  }
+
   /// Writes metadata entries of an owner.
   func addMetadata(_ entries: [MetadataEntry], owner kind: String, id: Int64) throws(DatabaseError) {
     guard !entries.isEmpty else { return }
@@ -199,7 +222,7 @@ package final class DatabaseWriter {
   // MARK: - Finishing
 
   /// Completes the database: builds the indexes, drops the top-level copies of correlation
-  /// members, writes `export_info`, source priorities and the `types` table, sets
+  /// members, writes `export_info`, source priorities, the summaries and the `types` table, sets
   /// `user_version`, commits and closes it.
   /// - Parameter header: what the reader learned of the export.
   /// - Throws: `DatabaseError`.
@@ -208,6 +231,7 @@ package final class DatabaseWriter {
     try dropRepeatedMembers()
     try writeExportInfo(header: header)
     try writeSourcePriorities()
+    try writeSummaries(periods: configuration.summaryPeriods, units: configuration.summaryUnits)
     try writeTypes()
     try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
     try connection.execute("COMMIT")

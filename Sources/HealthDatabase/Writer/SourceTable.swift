@@ -1,4 +1,5 @@
-import Foundation
+import HealthExport
+import HealthModel
 
 /// The `sources` table: one row for each app and device (name, version and device text) that
 /// wrote something, numbered as first seen, with the priority of summaries.md.
@@ -33,39 +34,18 @@ struct SourceTable {
 
   /// The `model:` part of HealthKit's device description (`Watch`, `iPhone`), if any.
   static func deviceModel(_ device: String?) -> String? {
-    guard let device, let range = device.range(of: "model:") else { return nil }
-    let rest = device[range.upperBound...]
-    let model = rest.prefix { $0 != "," && $0 != ">" }.trimmingCharacters(in: .whitespaces)
-    return model.isEmpty ? nil : model
+    device.flatMap(HealthKitDevice.model(in:))
   }
 
-  /// Each source's priority, 1 the highest, as summaries.md orders them: sources on an Apple Watch,
-  /// then on an iPhone, then the rest, each group by name in byte order. Sources of one name in
-  /// one group share a priority.
+  /// Each source's priority, 1 the highest, in the order of summaries.md that the summaries use
+  /// (`SummarySources`): names whose records came from an Apple Watch, then from an iPhone, then
+  /// the rest, each group by name in byte order. The rows of one name share its priority.
   func priorities() -> [Int64: Int] {
-    func group(_ key: Key) -> Int {
-      switch Self.deviceModel(key.device) {
-      case "Watch": 0
-      case "iPhone": 1
-      default: 2
-      }
-    }
-    let ranked = Set(keys.map { RankKey(group: group($0), name: Array($0.name.utf8)) }).sorted()
-    var rankOf: [RankKey: Int] = [:]
-    for (index, key) in ranked.enumerated() { rankOf[key] = index + 1 }
+    var order = SummarySources()
+    let numbers = keys.map { order.number(of: $0.name, device: $0.device) }
+    let ranks = order.ranks(priority: [])
     var result: [Int64: Int] = [:]
-    for (index, key) in keys.enumerated() {
-      result[Int64(index + 1)] = rankOf[RankKey(group: group(key), name: Array(key.name.utf8))]
-    }
+    for (index, number) in numbers.enumerated() { result[Int64(index + 1)] = ranks[number] + 1 }
     return result
-  }
-
-  private struct RankKey: Hashable, Comparable {
-    var group: Int
-    var name: [UInt8]
-
-    static func < (lhs: RankKey, rhs: RankKey) -> Bool {
-      lhs.group != rhs.group ? lhs.group < rhs.group : lhs.name.lexicographicallyPrecedes(rhs.name)
-    }
   }
 }

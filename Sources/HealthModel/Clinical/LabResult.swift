@@ -16,12 +16,16 @@ public struct LabResult: Hashable, Sendable {
   public var isLocalTime: Bool
   /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
   public var sourceName: String
+  /// The range the laboratory calls normal (the first `referenceRange` with a bound in the
+  /// result's unit), where the record gives one.
+  public var referenceRange: ReferenceRange?
   /// The date as the record wrote it (`2017-03-18T00:00:00Z`), where the input had its text.
   public var dateText: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
-    isLocalTime: Bool = false, sourceName: String, dateText: String? = nil
+    isLocalTime: Bool = false, sourceName: String, referenceRange: ReferenceRange? = nil,
+    dateText: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -30,6 +34,7 @@ public struct LabResult: Hashable, Sendable {
     self.date = date
     self.isLocalTime = isLocalTime
     self.sourceName = sourceName
+    self.referenceRange = referenceRange
     self.dateText = dateText
   }
 }

@@ -64,7 +64,7 @@ import Testing
       "period", "period_start", "type", "metric", "value", "unit", "minimum", "maximum", "count", "sources",
     ],
     "audiograms": [], "audiogram_points": [], "vision_prescriptions": [], "vision_prescription_values": [],
-    "state_of_mind": [], "workout_routes": [],
+    "state_of_mind": [], "workout_routes": [], "heart_rate_beats": [],
   ]
 
   static let contractIndexes: [(table: String, columns: [String])] = [
