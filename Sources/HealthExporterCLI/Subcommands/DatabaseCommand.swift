@@ -17,7 +17,10 @@ enum DatabaseCommand: Subcommand {
 
   static let options: [OptionDefinition] = [
     .sample,
-    .output(fileName: "HealthExporter_yyyy-MM-dd_HHmmss.sqlite"),
+    .value(
+      "output", short: "o", placeholder: "path", .path,
+      help: "A file, or a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.sqlite inside it).",
+      default: "the current folder"),
     .value(
       "time-zone", placeholder: "tz", .timeZone,
       help:

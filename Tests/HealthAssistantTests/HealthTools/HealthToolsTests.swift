@@ -38,19 +38,19 @@ import Testing
       let result = try fixture.success("summary", ["metric": .string(name)])
       #expect(
         compact(result)
-          == #"{"metric":"Steps","type":"HKQuantityTypeIdentifierStepCount","period":"day","rows":[{"period":"2026-01-09","metric":"Steps","value":1300,"unit":"steps","minimum":null,"maximum":null,"count":2,"sources":"Watch; iPhone"},{"period":"2026-01-10","metric":"Steps","value":250.5,"unit":"steps","minimum":null,"maximum":null,"count":1,"sources":"iPhone"}],"count":2,"total_periods":2,"truncated":false}"#
+          == #"{"metric":"Steps","type":"HKQuantityTypeIdentifierStepCount","period":"day","rows":[{"period":"2026-01-09","metric":"Steps","value":1300,"unit":"steps","minimum":null,"maximum":null,"count":2,"sources":"Watch; iPhone"}],"count":1,"total_periods":1,"truncated":false}"#
       )
     }
   }
 
   @Test func summaryKeepsTheMostRecentPeriodsWithinItsLimitAndRange() throws {
     let fixture = try ToolFixture()
-    let limited = try fixture.success("summary", ["metric": "Steps", "limit": 1])
+    let limited = try fixture.success("summary", ["metric": "Heart Rate", "limit": 1])
     #expect(limited["rows"]?.arrayValue?.map { $0["period"] } == ["2026-01-10"])
     #expect(limited["truncated"] == true)
     #expect(limited["total_periods"] == 2)
     let ranged = try fixture.success(
-      "summary", ["metric": "Steps", "from": "2026-01-09", "to": "2026-01-09"])
+      "summary", ["metric": "Heart Rate", "from": "2026-01-09", "to": "2026-01-09"])
     #expect(ranged["rows"]?.arrayValue?.map { $0["period"] } == ["2026-01-09"])
     #expect(ranged["truncated"] == false)
   }
@@ -69,11 +69,11 @@ import Testing
     let fixture = try ToolFixture()
     #expect(
       compact(try fixture.success("summary", ["metric": "Steps", "period": "year"])["rows"])
-        == #"[{"period":"2026-01-01","metric":"Steps","value":1650.5,"unit":"steps","minimum":null,"maximum":null,"count":4,"sources":"Watch; iPhone; Phone 2"}]"#
+        == #"[{"period":"2026-01-01","metric":"Steps","value":1300,"unit":"steps","minimum":null,"maximum":null,"count":2,"sources":"Watch; iPhone"}]"#
     )
     #expect(
       compact(try fixture.success("summary", ["metric": "Heart Rate", "period": "year"])["rows"])
-        == #"[{"period":"2026-01-01","metric":"Heart Rate","value":75,"unit":"bpm","minimum":60,"maximum":95,"count":4,"sources":"Watch"}]"#
+        == #"[{"period":"2026-01-01","metric":"Heart Rate","value":70,"unit":"bpm","minimum":60,"maximum":80,"count":3,"sources":"Watch"}]"#
     )
     let month = try fixture.success(
       "summary", ["metric": "Heart Rate", "period": "month", "to": "2026-01-31"])

@@ -165,6 +165,6 @@ import Testing
     _ = try fixture.failure("records", ["metric": "nothing"])
     _ = try fixture.failure("query", ["sql": "SELECT * FROM"])
     for tool in ["list_types", "profile", "workouts", "labs"] { _ = try fixture.success(tool) }
-    #expect(try fixture.success("summary", ["metric": "Steps"])["count"] == 2)
+    #expect(try fixture.success("summary", ["metric": "Steps"])["count"] == 1)
   }
 }

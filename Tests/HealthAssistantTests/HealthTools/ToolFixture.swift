@@ -27,39 +27,6 @@ final class ToolFixture {
      <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="60" durationUnit="min" sourceName="Watch" startDate="2026-01-11 18:00:00 -0500" endDate="2026-01-11 19:00:00 -0500"/>
     """)
 
-  /// Summary rows as the summaries engine writes them.
-  static let summaries: [DatabaseSummaryRow] = [
-    DatabaseSummaryRow(
-      period: "day", periodStart: "2026-01-09", type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
-      value: 1300,
-      unit: "steps", count: 2, sources: "Watch; iPhone"),
-    DatabaseSummaryRow(
-      period: "day", periodStart: "2026-01-10", type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
-      value: 250.5,
-      unit: "steps", count: 1, sources: "iPhone"),
-    DatabaseSummaryRow(
-      period: "month", periodStart: "2026-01-01", type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
-      value: 1550.5, unit: "steps", count: 3, sources: "Watch; iPhone"),
-    DatabaseSummaryRow(
-      period: "month", periodStart: "2026-02-01", type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
-      value: 100,
-      unit: "steps", count: 1, sources: "Phone 2"),
-    DatabaseSummaryRow(
-      period: "month", periodStart: "2026-01-01", type: "HKQuantityTypeIdentifierHeartRate",
-      metric: "Heart Rate",
-      value: 70, unit: "bpm", minimum: 60, maximum: 80, count: 3, sources: "Watch"),
-    DatabaseSummaryRow(
-      period: "month", periodStart: "2026-02-01", type: "HKQuantityTypeIdentifierHeartRate",
-      metric: "Heart Rate",
-      value: 90, unit: "bpm", minimum: 85, maximum: 95, count: 1, sources: "Watch"),
-    DatabaseSummaryRow(
-      period: "day", periodStart: "2026-01-09", type: "HKCategoryTypeIdentifierSleepAnalysis",
-      metric: "Sleep AsleepCore", value: 60, unit: "min", count: 1, sources: "Watch"),
-    DatabaseSummaryRow(
-      period: "day", periodStart: "2026-01-10", type: "HKCategoryTypeIdentifierSleepAnalysis",
-      metric: "Sleep AsleepCore", value: 360, unit: "min", count: 1, sources: "Watch"),
-  ]
-
   let folder: TestDirectory
   let path: String
   let database: AssistantDatabase
@@ -83,7 +50,7 @@ final class ToolFixture {
     sink = { [unowned self] in sent.append($0) }
   }
 
-  /// Writes the fixture's database: the items of `xml`, the summaries, a route of ten points for
+  /// Writes the fixture's database: the items of `xml` (its summaries made from them), a route of ten points for
   /// the run, and three lab results.
   static func write(to path: String, folder: String) throws {
     let reader = ExportXMLReader(
@@ -96,7 +63,6 @@ final class ToolFixture {
         toolVersion: "test", inputName: "export.xml", inputShape: "XML file", timeZone: timeZone,
         created: Timestamp(secondsSince1970: 1_768_910_400)))
     for item in items { try writer.add(item) }
-    try writer.addSummaries(summaries)
     _ = try writer.finish(header: reader.header)
     let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
     var points: [String] = []
