@@ -31,9 +31,17 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case .notAnExport(let path, let detail):
       "\(path) is not an Apple Health export: \(detail). Pass the export.zip the Health app made, its unpacked folder, or export.xml."
     case .ambiguous(let path, let candidates):
-      "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read."
+      "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read\(Self.choosing(candidates, in: path))."
     }
   }
 
   public var errorDescription: String? { description }
+
+  /// How to pass one of several exports: an archive's as `ARCHIVE.zip:NAME`, a folder's by its
+  /// path inside the folder.
+  private static func choosing(_ candidates: [String], in path: String) -> String {
+    guard let first = candidates.first else { return "" }
+    if first.hasPrefix(path + ":") { return ", such as \(first)" }
+    return ", such as \(path)/\(first)"
+  }
 }
