@@ -73,11 +73,10 @@ public enum CommandLineTool {
     } catch let error as UsageError {
       let usage = command?.usage ?? "\(name) <command> [<options>]"
       let helpCommand = error.command.map { "\(name) \($0) --help" } ?? "\(name) --help"
-      output.writeStandardError(
-        "Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+      output.message("Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
       return ExitCode.usage.rawValue
     } catch {
-      output.writeStandardError("Error: \(error)\n")
+      output.message("Error: \(error)\n")
       return ExitCode(for: error).rawValue
     }
   }

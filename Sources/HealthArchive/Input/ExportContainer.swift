@@ -21,6 +21,13 @@ public protocol ExportContainer {
   func fileNames(in folder: String) -> [String]
   /// How `path` is named in messages (`archive.zip:apple_health_export/clinical-records/x.json`).
   func displayName(ofFileAt path: String) -> String
+  /// What tells the file at `path` apart from every other, so that it is read once however it is
+  /// spelled (by default its path inside the export, folders and `.` collapsed, in Unicode normal
+  /// form C); nil when it leaves the export.
+  func fileKey(ofFileAt path: String) -> String?
+  /// The bytes the files an export's records name may inflate to in all; nil when unbounded (by
+  /// default: files on disk cost what they are).
+  var resourceBudget: Int64? { get }
 }
 
 extension ExportContainer {
@@ -81,10 +88,15 @@ struct FolderContainer: ExportContainer {
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let fullPath = filePath(at: path) else { return nil }
     let size = SystemCall.fileSize(fullPath) ?? 0
-    guard size <= Int64(limit) else {
-      throw InputError.unreadable(path: fullPath, reason: "it is larger than \(limit / 1_048_576) MiB")
-    }
+    guard size <= Int64(limit) else { throw InputError.tooLarge(path: fullPath, limit: limit) }
     return try readAll(try InputFile(path: fullPath).openStream(), limit: limit)
+  }
+
+  /// The file's resolved path: a link to a file read once already is that file.
+  func fileKey(ofFileAt path: String) -> String? {
+    guard let components = Self.safeComponents(of: path) else { return nil }
+    let fullPath = (folder ?? ".") + "/" + components.joined(separator: "/")
+    return SystemCall.resolvedPath(fullPath) ?? fullPath
   }
 
   func fileNames(in subfolder: String) -> [String] {
@@ -123,6 +135,11 @@ struct ZipContainer: ExportContainer {
   }
 
   var healthXMLSize: Int64? { Int64(exactly: xmlEntry.uncompressedSize) }
+
+  /// An archive's files inflate to at most what its real size allows.
+  var resourceBudget: Int64? {
+    ResourceLimit.resourceBudget(forArchiveOf: Int64(clamping: archive.file.size))
+  }
 
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let components = Self.safeComponents(of: path),

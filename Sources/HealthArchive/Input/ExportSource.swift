@@ -4,9 +4,6 @@ import HealthModel
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
 public final class ExportSource: HealthInputSource, ReadProgressReporting {
-  /// The largest FHIR file read, in bytes.
-  static let clinicalFileLimit = 16 << 20
-
   let container: any ExportContainer
   private let registry: MetricRegistry
 
@@ -48,6 +45,7 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
         by: progressObserver, totalBytes: container.healthXMLSize),
       filter: readerFilter, diagnostics: diagnostics)
     defer { header = reader.header }
+    let resources = ResourceFiles(container: container)
     try reader.read { item, location in
       guard case .clinicalRecord(let record) = item else {
         try consume(item, location)
@@ -55,7 +53,7 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
       }
       if filter.includesClinicalRecords { try consume(item, location) }
       if filter.includesLabResults {
-        try readLabResults(of: record, at: location, diagnostics: diagnostics, consume)
+        try readLabResults(of: record, at: location, from: resources, diagnostics: diagnostics, consume)
       }
     }
   }
@@ -63,8 +61,8 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
   /// Reads the FHIR file of an Observation record and hands on its lab result, or reports why
   /// it gives none.
   private func readLabResults(
-    of record: ClinicalRecord, at location: SourceLocation, diagnostics: Diagnostics,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
+    of record: ClinicalRecord, at location: SourceLocation, from resources: ResourceFiles,
+    diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     guard record.type == "Observation" else { return }
     func skip(_ reason: String, _ kind: Diagnostic.Kind = .malformed) throws {
@@ -76,17 +74,20 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
     guard FolderContainer.safeComponents(of: path) != nil else {
       return try skip("a clinical record whose resourceFilePath leaves the export")
     }
-    guard let bytes = try container.contents(ofFileAt: path, limit: Self.clinicalFileLimit) else {
-      return try skip("a clinical record whose file is missing")
+    let bytes: [UInt8]
+    switch try resources.contents(ofFileAt: path) {
+    case .read(let read): bytes = read
+    case .problem(let reason): return try skip("a clinical record \(reason)")
     }
     let resource: JSONValue
     do {
-      resource = try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path))
+      resource = try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path), allowsNUL: false)
     } catch let error as JSONError {
       // Where the JSON goes wrong, rather than the export.xml line that points at the file.
       let place = SourceLocation(file: error.name, line: 0, byteOffset: Int64(error.offset))
       return try diagnostics.report(
-        Diagnostic(reason: "a clinical record whose file is not valid JSON", location: place))
+        Diagnostic(
+          reason: "a clinical record whose file is not valid JSON: \(error.reasonText)", location: place))
     }
     switch FHIRObservation.read(resource, record: record, registry: registry) {
     case .result(let result):

@@ -45,7 +45,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
     case .jsonDepth: 512
     case .jsonValueSize: 64 << 20
     case .numberLength: 1_024
-    case .profileElementSize: 16 << 20
+    case .profileElementSize: 4 << 20
     case .resourceFileSize: 16 << 20
     case .resourceInflation: 32
     case .resourceFloor: 64 << 20
@@ -75,16 +75,19 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// What a user reads when an input reaches the limit (after the file and place).
-  public var message: String {
+  public var message: String { message(limit: value) }
+
+  /// What a user reads when an input reaches the limit, set at `limit` (tests set smaller ones).
+  public func message(limit value: Int) -> String {
     switch self {
     case .tagSize:
       "a single tag is larger than \(Self.text(bytes: value)); the file is damaged or not an export"
     case .elementDepth:
       "elements nested more than \(value) deep; the file is damaged or not an export"
     case .attributesPerTag:
-      "a tag with more than \(Self.text(count: value)) attributes; the file is damaged or not an export"
+      "more than \(Self.text(count: value)) attributes in one tag"
     case .childrenPerItem:
-      "more than \(Self.text(count: value)) children; the element is damaged and was read past"
+      "more than \(Self.text(count: value)) children"
     case .jsonDepth:
       "objects and arrays nested more than \(value) deep; the file is damaged or not a health export"
     case .jsonValueSize:

@@ -202,6 +202,12 @@ final class RowCollector: ExportStage {
           location: location))
       return
     }
+    // No series of the registry measures below zero (a weight, a count, a rate, a pressure).
+    guard value >= 0 else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(measure.name) below zero, which no reading can be", location: location))
+      return
+    }
     if let minimum = measure.minimumKept, value < minimum {
       droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
