@@ -48,7 +48,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
     case .profileElementSize: 4 << 20
     case .resourceFileSize: 16 << 20
     case .resourceInflation: 32
-    case .resourceFloor: 64 << 20
+    case .resourceFloor: 16 << 20
     case .settingsFileSize: 1 << 20
     case .requestSize: 4 << 20
     }
