@@ -114,7 +114,10 @@ final class XMLTokenizer {
   /// - Throws: `XMLError` when the input is not well formed or ends early; the stream's error when
   ///   reading fails.
   func next() throws -> XMLToken {
-    if hasClosedRoot { return .endOfInput }
+    if hasClosedRoot {
+      attributes.removeAll(keepingCapacity: true)
+      return .endOfInput
+    }
     if !hasCheckedByteOrderMark {
       hasCheckedByteOrderMark = true
       while end < 3, try refill() {}
@@ -161,6 +164,9 @@ final class XMLTokenizer {
         return .startTag(isEmpty: isEmpty)
       case .endTag(let next):
         start = next
+        // The start tag's attributes point into a buffer that may have moved: an end tag has none.
+        attributes.removeAll(keepingCapacity: true)
+        hasTooManyAttributes = false
         try popOpenName()
         if depth == 0 { hasClosedRoot = true }
         return .endTag
