@@ -100,8 +100,8 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
       "the file is larger than \(Self.text(bytes: value)); it was not read"
     case .resourceInflation, .resourceFloor:
       "the files the records name inflate to more than the archive's size allows "
-        + "(\(Self.text(bytes: ResourceLimit.resourceFloor.value)) and \(ResourceLimit.resourceInflation.value) "
-        + "times the archive); the rest were not read"
+        + "(\(Self.text(bytes: ResourceLimit.resourceFloor.value)) plus \(ResourceLimit.resourceInflation.value) "
+        + "times its size); the rest were not read"
     case .settingsFileSize:
       "the settings file is larger than \(Self.text(bytes: value)); it is not a settings file"
     case .requestSize:
@@ -132,5 +132,29 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
       digits.insert(",", at: index)
     }
     return digits
+  }
+}
+
+extension ResourceLimit {
+  /// The table docs/reliability.md shows: each limit, its value, what it bounds and what a user
+  /// reads when an input reaches it.
+  public static var markdownTable: String {
+    var lines = ["| Limit | Value | Bounds | When an input reaches it |", "|---|---|---|---|"]
+    for limit in allCases {
+      lines.append("| \(limit.rawValue) | \(limit.valueText) | \(limit.meaning) | \(limit.message) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The value in its unit: `64 MiB`, `10,000`, `32×`.
+  var valueText: String {
+    switch self {
+    case .tagSize, .jsonValueSize, .profileElementSize, .resourceFileSize, .resourceFloor, .settingsFileSize,
+      .requestSize:
+      Self.text(bytes: value)
+    case .resourceInflation: "\(value)×"
+    case .elementDepth, .attributesPerTag, .childrenPerItem, .jsonDepth, .numberLength:
+      Self.text(count: value)
+    }
   }
 }
