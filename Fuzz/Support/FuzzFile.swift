@@ -15,7 +15,7 @@ enum FuzzFile {
   /// Replaces the file's content with `count` bytes at `start`.
   static func write(_ start: UnsafePointer<UInt8>, _ count: Int, to path: String) {
     let data = Data(bytes: start, count: count)
-    FileManager.default.createFile(atPath: path, contents: data)
+    _ = FileManager.default.createFile(atPath: path, contents: data)
   }
 
   nonisolated(unsafe) private static var paths: [String] = []
