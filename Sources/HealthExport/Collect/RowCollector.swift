@@ -202,8 +202,8 @@ final class RowCollector: ExportStage {
           location: location))
       return
     }
-    // No series of the registry measures below zero (a weight, a count, a rate, a pressure).
-    guard value >= 0 else {
+    // A weight, a count, a rate or a pressure is never below zero; a temperature can be.
+    guard value >= 0 || measure.canBeNegative else {
       try diagnostics.report(
         Diagnostic(reason: "\(measure.name) below zero, which no reading can be", location: location))
       return
