@@ -41,9 +41,8 @@ public enum HealthInput {
     if file.isDirectory {
       return ExportSource(container: try folderContainer(path), shape: .folder)
     }
-    switch kind(
-      ofStart: try file.start(upTo: sniffLength, isEnough: { kind(ofStart: $0, isFinal: false) != nil }))
-    {
+    let start = try file.start(upTo: sniffLength, isEnough: { kind(ofStart: $0, isFinal: false) != nil })
+    switch kind(ofStart: start) {
     case .zip:
       return ExportSource(
         container: try zipContainer(try ZipArchive(file: file), path: path), shape: .zipArchive)
@@ -57,12 +56,23 @@ public enum HealthInput {
     case .json:
       return ProfileSource(file: file, timeZone: timeZone)
     case .other:
-      throw InputError.notAnExport(
-        path: path,
-        detail:
-          "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
-      )
+      throw InputError.notAnExport(path: path, detail: notAnExportDetail(start))
     }
+  }
+
+  /// Why a file whose start is `start` is not an input, naming what it is when that is known.
+  static func notAnExportDetail(_ start: [UInt8]) -> String {
+    if start.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+      return "it is a SQLite database (such as health-exporter database writes), which is an output, "
+        + "never read back"
+    }
+    let text = String(decoding: start.prefix(4096), as: UTF8.self)
+    if text.contains("<gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
+    if text.contains("\nSample Rate,") && text.contains("\nLead,") {
+      return "it is an ECG recording, which an export holds in electrocardiograms/"
+    }
+    return
+      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
   }
 
   /// What the file at `path` is, from its first bytes.
