@@ -34,11 +34,13 @@ import Testing
     var absent: [String]?
     /// Whether the case's `settings.json` is the settings file.
     var settings: Bool?
+    /// For a database written: SQL that SQLite's own shell runs on it, and what the shell prints.
+    var sql: [String]?
     /// The case's folder, relative to the corpus (set when loaded).
     var folder = ""
 
     enum CodingKeys: String, CodingKey {
-      case about, arguments, exit, message, rows, lines, stdout, absent, settings
+      case about, arguments, exit, message, rows, lines, stdout, absent, settings, sql
     }
 
     var testDescription: String { folder }
@@ -73,7 +75,7 @@ import Testing
 
   @Test func theCorpusCoversEveryReaderInBothFolders() {
     let folders = Set(Self.cases.map { $0.folder.split(separator: "/").prefix(2).joined(separator: "/") })
-    for reader in ["xml", "zip", "fhir", "profile", "settings"] {
+    for reader in ["xml", "zip", "fhir", "profile", "settings", "gpx", "ecg", "database"] {
       #expect(folders.contains("pass/\(reader)"), "no pass/\(reader) case")
       #expect(folders.contains("fail/\(reader)"), "no fail/\(reader) case")
     }
@@ -114,7 +116,10 @@ import Testing
       #expect(run.standardOutput.contains(fragment), "\(hostileCase.about)")
     }
     let produced = try FileManager.default.contentsOfDirectory(atPath: outputFolder)
-    let text = produced.contains("output") ? try String(contentsOfFile: output, encoding: .utf8) : nil
+    // A database is not text; its strings are still searched for what must be absent.
+    let text =
+      produced.contains("output")
+      ? String(decoding: try #require(FileManager.default.contents(atPath: output)), as: UTF8.self) : nil
     #expect(produced == (text == nil ? [] : ["output"]), "left beside the output: \(produced)")
     if let rows = hostileCase.rows {
       let lines = try #require(text, "\(hostileCase.about): no output file").split(separator: "\n")
@@ -123,12 +128,20 @@ import Testing
     for line in hostileCase.lines ?? [] {
       #expect(text?.split(separator: "\n").contains(Substring(line)) == true, "no line \(line)")
     }
+    // Checked where SQLite's shell is installed (CI installs it; apt-get install sqlite3).
+    if let sql = hostileCase.sql, SQLiteShell.isAvailable {
+      try #require(
+        sql.count == 2 && text != nil, "\(hostileCase.about): sql needs a query, its output and a database")
+      let shell = try SQLiteShell.run(sql[0], on: output)
+      #expect(shell.standardOutput == sql[1], "\(hostileCase.about): \(sql[0]): \(shell.standardError)")
+    }
     for forbidden in hostileCase.absent ?? [] {
       #expect(!run.standardOutput.contains(forbidden), "\(hostileCase.about): on standard output")
       #expect(!run.standardError.contains(forbidden), "\(hostileCase.about): on standard error")
       #expect(text?.contains(forbidden) != true, "\(hostileCase.about): in the output")
     }
     // Nothing read from an input reaches the terminal as a control sequence.
+
     for control in ["\u{1B}", "\u{07}", "\u{9B}", "\u{0}"] {
       #expect(
         !run.standardError.contains(control), "\(hostileCase.about): a control character on standard error")

@@ -17,6 +17,7 @@ EXPORT = ["export", "{input}", "--all", "--metrics", "weight,steps", "-o", "{out
 LABS = ["export", "{input}", "--all", "--metrics", "none", "--labs", "all", "-o", "{output}"]
 INSPECT = ["inspect", "{input}"]
 PROFILE = ["profile", "{input}", "-o", "{output}"]
+DATABASE = ["database", "{input}", "-o", "{output}"]
 
 DOCTYPE = """<!DOCTYPE HealthData [
 <!-- HealthKit Export Version: 14 -->
@@ -300,6 +301,148 @@ case("fail/settings/last-days-huge-flag", "--last-days 3000000000000000 is a usa
      ["export", "{input}", "--last-days", "3000000000000000", "-o", "{output}"], 64,
      "expected a whole number of days from 1 to 110000", files={"input.xml": document(STEPS), "settings.json": "{}\n"},
      settings=True)
+
+# MARK: GPX routes (read by the database)
+
+
+def workout(paths, start="2026-01-10 18:00:00 -0500"):
+    refs = "".join(f'   <FileReference path="{path}"/>\n' for path in paths)
+    return (f' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="20" durationUnit="min" '
+            f'sourceName="Watch" startDate="{start}" endDate="{start}">\n'
+            f'  <WorkoutRoute sourceName="Watch" startDate="{start}" endDate="{start}">\n{refs}  </WorkoutRoute>\n'
+            ' </Workout>\n')
+
+
+def gpx(points):
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Apple Health Export">\n'
+            f' <trk><trkseg>\n{points} </trkseg></trk>\n</gpx>\n')
+
+
+def trkpt(lat="40.7812", lon="-73.9665", ele="16.88", time="2026-01-10T23:00:00Z", extra=""):
+    position = (f' lat="{lat}"' if lat is not None else "") + (f' lon="{lon}"' if lon is not None else "")
+    return f'  <trkpt{position}{extra}><ele>{ele}</ele><time>{time}</time></trkpt>\n'
+
+
+def route_case(folder, about, route, message, sql=None, paths=("/workout-routes/r.gpx",), **more):
+    files = {"input/export.xml": document(workout(paths) + STEPS)}
+    if route is not None:
+        files["input/workout-routes/r.gpx"] = route
+    case(folder, about, DATABASE, 0, message, None, files, sql=sql, **more)
+
+
+route_case("pass/gpx/below-sea-level", "an elevation below sea level is kept as read",
+           gpx(trkpt(ele="-430.5") + trkpt(ele="-0.25", time="2026-01-10T23:00:01Z")), "",
+           sql=["select elevation_m from route_points order by time_unix", "-430.5\n-0.25\n"])
+route_case("pass/gpx/point-without-position", "a point without lat and lon is a counted skip",
+           gpx(trkpt(lat=None) + trkpt()), "a route point without a latitude and longitude",
+           sql=["select count(*) from route_points", "1\n"])
+route_case("pass/gpx/not-gpx", "a route file whose root is not gpx is reported, the export read",
+           '<?xml version="1.0"?>\n<kml><Document/></kml>\n', "a workout route file that is not valid GPX",
+           sql=["select count(*) from records", "1\n"])
+route_case("pass/gpx/truncated", "a route cut short is a counted skip that says so; the export is read",
+           gpx(trkpt() + trkpt(time="2026-01-10T23:00:01Z"))[:-40],
+           "a workout route file that is not valid GPX (the file ends inside a tag; it may be truncated)",
+           sql=["select count(*) || ' ' || (select count(*) from workouts) from route_points", "0 1\n"])
+route_case("pass/gpx/deep-nesting", "a route nested 300 deep is refused before memory grows",
+           gpx("<a>" * 300 + "</a>" * 300), "elements nested more than 256 deep")
+route_case("pass/gpx/entity-expansion", "entities in a route are never expanded: the route is a counted skip",
+           '<?xml version="1.0"?>\n<!DOCTYPE gpx [\n <!ENTITY a "aaaaaaaaaa">\n' + LAUGHS.replace("lol", "b")
+           + ']>\n' + gpx(trkpt(ele="&b9;")).split("\n", 1)[1], "unknown entity '&b9;'",
+           sql=["select count(*) from route_points", "0\n"])
+route_case("pass/gpx/route-leaves-export", "a route path that leaves the export is never followed", None,
+           "a workout route whose file path leaves the export", paths=("/../../etc/passwd",))
+route_case("pass/gpx/missing", "a route file that is not there is a counted skip", None,
+           "a workout route whose file is missing")
+route_case("pass/gpx/values-out-of-range", "numbers too large for a double or not numbers are left empty",
+           gpx(trkpt(ele="1" + "0" * 400) + trkpt(ele="inf", time="2026-01-10T23:00:01Z")), "",
+           sql=["select count(*), count(elevation_m) from route_points", "2|0\n"])
+case("pass/gpx/one-file-many-workouts", "200 workouts naming one route file read it once", DATABASE, 0,
+     "a workout route whose file an earlier record names too; it was read once", None,
+     zipped={"apple_health_export/export.xml": document("".join(
+         workout(["/workout-routes/big.gpx"], start=f"2026-01-{1 + i // 24:02d} {i % 24:02d}:00:00 -0500")
+         for i in range(200))),
+         "apple_health_export/workout-routes/big.gpx": gpx(trkpt() * 20_000)},
+     sql=["select count(*) from route_points", "20000\n"])
+case("pass/gpx/route-bomb", "a small archive's routes may not inflate past its budget", DATABASE, 0,
+     "a workout route whose file was read in part: the files the records name inflate to more than", None,
+     zipped=dict([("apple_health_export/export.xml", document("".join(
+         workout([f"/workout-routes/{i}.gpx"], start=f"2026-01-{1 + i:02d} 08:00:00 -0500") for i in range(20))))]
+         + [(f"apple_health_export/workout-routes/{i}.gpx", gpx(trkpt() * 40_000)) for i in range(20)]))
+case("fail/gpx/route-as-input", "a route file named as the input is not an export", DATABASE, 65,
+     "it is a GPX route, which an export holds in workout-routes/", files={"input.gpx": gpx(trkpt())})
+
+# MARK: ECG recordings (read by the database)
+
+
+def ecg(samples, classification="Sinus Rhythm"):
+    return ('Name\nDate of Birth,"Feb 3, 1980"\nRecorded Date,2026-01-11 20:55:07 -0500\n'
+            f'Classification,{classification}\nSymptoms,\nSoftware Version,2.0\nDevice,"Watch7,2"\n'
+            'Sample Rate,512 hertz\n\n\nLead,Lead I\nUnit,µV\n\n' + samples)
+
+
+def ecg_case(folder, about, recording, message, sql=None, **more):
+    case(folder, about, DATABASE, 0, message, None,
+         {"input/export.xml": document(STEPS), "input/electrocardiograms/ecg_2026-01-11.csv": recording},
+         sql=sql, **more)
+
+
+ecg_case("pass/ecg/negative-microvolts", "voltages below zero are kept as read", ecg("-107.825\n-0.5\n3\n"), "",
+         sql=["select group_concat(microvolts) from ecg_samples", "-107.825,-0.5,3.0\n"])
+ecg_case("pass/ecg/sample-not-a-number", "a sample that is not a number drops the recording, reported",
+         ecg("1\n2\noops\n"), "an ECG file whose line 16 is not a number", sql=["select count(*) from ecgs", "0\n"])
+ecg_case("pass/ecg/no-samples", "a recording without samples is reported", ecg(""), "",
+         sql=["select count(*) from ecgs", "0\n"])
+ecg_case("pass/ecg/nul-and-escapes", "NUL and ESC in a header are stored as text, never printed raw",
+         ecg("1\n", classification="Sinus\u001b]0;x\u0007 Rhythm"), "",
+         sql=["select length(classification) from ecgs", "18\n"])
+ecg_case("pass/ecg/formula-classification", "a classification like a formula is stored as read (the database is not a spreadsheet)",
+         ecg("1\n", classification="=1+cmd|' /C calc'!A0"), "",
+         sql=["select classification from ecgs", "=1+cmd|' /C calc'!A0\n"])
+case("pass/ecg/too-large", "a recording over 16 MiB is a counted skip", DATABASE, 0,
+     "an ECG recording whose file is larger than 16 MiB; it was not read", None,
+     zipped={"apple_health_export/export.xml": document(STEPS),
+             "apple_health_export/electrocardiograms/ecg_2026-01-11.csv": ecg("1.5\n" * (17 << 18)),
+             "apple_health_export/electrocardiograms/ecg_2026-01-12.csv": ecg("2\n")},
+     sql=["select count(*) from ecgs", "1\n"])
+ecg_case("pass/ecg/numbers-out-of-range", "a 400-digit sample drops the recording",
+         ecg("1" * 400 + "\n"), "", sql=["select count(*) from ecg_samples", "0\n"])
+case("fail/ecg/recording-as-input", "an ECG file named as the input is not an export", DATABASE, 65,
+     "it is an ECG recording, which an export holds in electrocardiograms/", files={"input.csv": ecg("1\n")})
+
+# MARK: the database as an input, and as an output of hostile text
+
+
+def sqlite_file():
+    import sqlite3
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "h.sqlite")
+        connection = sqlite3.connect(path)
+        connection.execute("create table records (id integer primary key, value real)")
+        connection.execute("insert into records values (1, 80)")
+        connection.commit()
+        connection.close()
+        with open(path, "rb") as handle:
+            return handle.read()
+
+
+case("fail/database/database-as-input", "a database named as the input is said to be one", EXPORT, 65,
+     "it is a SQLite database (such as health-exporter database writes)", files={"input.sqlite": sqlite_file()})
+case("fail/database/database-as-database-input", "the database command refuses a database as its input too",
+     DATABASE, 65, "it is a SQLite database", files={"input.sqlite": sqlite_file()})
+case("pass/database/hostile-text", "text made to break SQL is stored as read; the database stays intact",
+     DATABASE, 0, "", None,
+     {"input.xml": document(record("StepCount", "5432", source="x'); DROP TABLE records;--")
+                            + record("StepCount", "7", source="\u2028&quot;&#9;\\"))},
+     sql=["select count(*) || ' ' || count(distinct source_id) from records; pragma integrity_check;",
+          "2 2\nok\n"])
+case("pass/database/values-below-zero", "what can be below zero is kept: a valence, a temperature, a prescription",
+     DATABASE, 0, "", None,
+     {"input.xml": document(record("BodyTemperature", "-1.5", unit="degC")
+                            + record("AppleSleepingWristTemperature", "-0.42", unit="degC")
+                            + ' <StateOfMind kind="HKStateOfMindKindDailyMood" valence="-0.8" labels="sad" '
+                              'sourceName="Mind" startDate="2026-01-11 21:00:00 -0500" endDate="2026-01-11 21:00:00 -0500"/>\n')},
+     sql=["select group_concat(value) from records; select valence from state_of_mind;", "-1.5,-0.42\n-0.8\n"])
 
 
 def write():
