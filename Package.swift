@@ -104,7 +104,7 @@ let package = Package(
         "HealthExporterCLI", "HealthSampleGenerator", "HealthModel", "HealthArchive", "HealthTestSupport",
         "SystemShim", "health-exporter",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Corpus"]),
   ]
 )
 

@@ -53,7 +53,8 @@ public struct CSVExport {
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> ExportSummary {
     let collector = RowCollector(selection: selection, now: now, diagnostics: diagnostics)
-    let writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone)
+    let writer = CSVWriter(
+      dateFormat: selection.dateFormat, timeZone: selection.timeZone, keepsRawText: selection.keepsRawText)
     var dropped: [Diagnostics.Tally] = []
     let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: collector, into: writer
