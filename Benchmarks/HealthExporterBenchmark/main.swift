@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthDatabase
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
@@ -31,7 +32,7 @@ import SystemShim
 // what it used (compare's helper).
 
 let usage = """
-  usage: health-exporter-benchmark [read|csv|summary|profile|scan] [--file PATH | --size 100MB]
+  usage: health-exporter-benchmark [read|csv|summary|profile|database|scan] [--file PATH | --size 100MB]
          health-exporter-benchmark generate [--size 100MB] [--output PATH]
          health-exporter-benchmark compare --file PATH [--zip PATH] [--rounds 2] [--folder PATH]
          health-exporter-benchmark measure COMMAND [ARGUMENT…]
@@ -86,7 +87,7 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "summary", "profile", "generate", "scan", "compare"].contains(mode),
+guard ["read", "csv", "summary", "profile", "database", "generate", "scan", "compare"].contains(mode),
   mode == "generate" || output == nil, mode != "generate" || file == nil, mode == "compare" || zipFile == nil
 else { fail(usage) }
 
@@ -199,6 +200,17 @@ case "summary":
     source: source, destination: .sink { outputBytes += $0.count }, diagnostics: Diagnostics())
   detail =
     "\(report.rows) rows (\(report.periods) days, \(report.metrics) metrics), \(outputBytes / 1000) kB of CSV"
+case "database":
+  let output = "benchmark-data/health.sqlite"
+  try? FileManager.default.removeItem(atPath: output)
+  let summary = try DatabaseExport(
+    toolVersion: "benchmark", timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400)
+  ).run(source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  let counts = summary.counts
+  detail =
+    "\(counts.records) records, \(counts.routePoints) route points, \(counts.ecgSamples) ECG samples, "
+    + "\(counts.summaries) summary rows to \(output) (\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(

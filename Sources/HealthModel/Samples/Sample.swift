@@ -21,11 +21,14 @@ public struct Sample: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
+  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, when the reader was asked
+  /// for them (`ItemFilter.includesHeartbeats`).
+  public var beats: [InstantaneousBeat]
 
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
-    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil
+    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil, beats: [InstantaneousBeat] = []
   ) {
     self.type = type
     self.value = value
@@ -37,6 +40,7 @@ public struct Sample: Hashable, Sendable {
     self.endDate = endDate
     self.metadata = metadata
     self.uuid = uuid
+    self.beats = beats
   }
 
   /// The value of the first metadata entry with `key`, if any.
@@ -66,5 +70,20 @@ public struct MetadataEntry: Hashable, Sendable {
   public init(key: String, value: String) {
     self.key = key
     self.value = value
+  }
+}
+
+/// One beat of an HRV record's list (`InstantaneousBeatsPerMinute`): the heart rate at that beat,
+/// and its time of day as the device's locale wrote it (`7:47:41.86 PM`), with no date (the
+/// record's start gives the day; a list can cross midnight).
+public struct InstantaneousBeat: Hashable, Sendable {
+  /// Beats per minute at this beat, when written as a number.
+  public var beatsPerMinute: Double?
+  /// The time of day, as written.
+  public var time: String
+
+  public init(beatsPerMinute: Double?, time: String) {
+    self.beatsPerMinute = beatsPerMinute
+    self.time = time
   }
 }

@@ -116,10 +116,13 @@ public struct WorkoutRoute: Hashable, Sendable {
   public var filePaths: [String]
   /// How many inline `Location` elements the route held.
   public var inlineLocationCount: Int
+  /// The inline `Location`s, when the reader was asked for route points (see `ItemFilter`).
+  public var locations: [RoutePoint]
 
   public init(
     sourceName: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil,
-    metadata: [MetadataEntry] = [], filePaths: [String] = [], inlineLocationCount: Int = 0
+    metadata: [MetadataEntry] = [], filePaths: [String] = [], inlineLocationCount: Int = 0,
+    locations: [RoutePoint] = []
   ) {
     self.sourceName = sourceName
     self.startDate = startDate
@@ -127,6 +130,7 @@ public struct WorkoutRoute: Hashable, Sendable {
     self.metadata = metadata
     self.filePaths = filePaths
     self.inlineLocationCount = inlineLocationCount
+    self.locations = locations
   }
 }
 
