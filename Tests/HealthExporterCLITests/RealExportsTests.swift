@@ -176,7 +176,9 @@ struct RealExportsTests {
   /// holds, or nothing the tool reads.
   static func whatItIs(_ file: String) -> String {
     if file.hasSuffix(".gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
-    if file.contains("__ecg_") { return "it is an ECG recording, which an export holds in electrocardiograms/" }
+    if file.contains("__ecg_") {
+      return "it is an ECG recording, which an export holds in electrocardiograms/"
+    }
     return
       "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
   }
