@@ -2,9 +2,9 @@ import HealthModel
 
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
-/// `ActivitySummary`s and `ClinicalRecord`s, as the filter asks. Everything else (`Audiogram`,
-/// `VisionPrescription`, heart-rate beat lists…) is read past without being decoded and counted in
-/// the header, as are records of types the filter leaves out.
+/// `ActivitySummary`s and `ClinicalRecord`s, as the filter asks, heart-rate variability records
+/// with their beats. Everything else (`Audiogram`, `VisionPrescription`…) is read past without
+/// being decoded and counted in the header, as are records of types the filter leaves out.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///
@@ -133,9 +133,18 @@ public final class ExportXMLReader {
     }
     // The value is read before the children: reading them moves the buffer.
     let value = try sampleValue(fields, type: type)
+    var heartRates: [InstantaneousHeartRate] = []
     if !isEmpty {
-      try readChildren { _ in
-        if tokenizer.nameIs("MetadataEntry"), let entry = try metadataEntry() { metadata.append(entry) }
+      try readChildren { childIsEmpty in
+        if tokenizer.nameIs("MetadataEntry") {
+          if let entry = try metadataEntry() { metadata.append(entry) }
+        } else if tokenizer.nameIs("HeartRateVariabilityMetadataList") && !childIsEmpty {
+          try readChildren { _ in
+            if tokenizer.nameIs("InstantaneousBeatsPerMinute"), let beat = try instantaneousHeartRate() {
+              heartRates.append(beat)
+            }
+          }
+        }
       }
     }
     guard let startDate = fields.startDate else {
@@ -156,8 +165,22 @@ public final class ExportXMLReader {
       type: type, value: value, sourceName: fields.sourceName ?? "",
       sourceVersion: fields.sourceVersion, device: fields.device,
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
-      metadata: metadata)
+      metadata: metadata, instantaneousHeartRates: heartRates)
     return LocatedSample(sample: sample, location: location)
+  }
+
+  /// The `InstantaneousBeatsPerMinute` whose start tag is current; nil without a `bpm` number.
+  private func instantaneousHeartRate() throws -> InstantaneousHeartRate? {
+    var beatsPerMinute: Double?
+    var time = ""
+    for attribute in tokenizer.attributes {
+      if isName(attribute, "bpm") {
+        beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
+      } else if isName(attribute, "time") {
+        time = try tokenizer.value(of: attribute)
+      }
+    }
+    return beatsPerMinute.map { InstantaneousHeartRate(beatsPerMinute: $0, time: time) }
   }
 
   /// The attributes that records, correlations and workouts share, as read.

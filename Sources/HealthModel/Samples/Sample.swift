@@ -21,11 +21,15 @@ public struct Sample: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
+  /// The beat-to-beat heart rates of a heart-rate variability reading
+  /// (`HeartRateVariabilityMetadataList`), in order; empty for other samples.
+  public var instantaneousHeartRates: [InstantaneousHeartRate]
 
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
-    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil
+    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil,
+    instantaneousHeartRates: [InstantaneousHeartRate] = []
   ) {
     self.type = type
     self.value = value
@@ -37,6 +41,7 @@ public struct Sample: Hashable, Sendable {
     self.endDate = endDate
     self.metadata = metadata
     self.uuid = uuid
+    self.instantaneousHeartRates = instantaneousHeartRates
   }
 
   /// The value of the first metadata entry with `key`, if any.
@@ -66,5 +71,20 @@ public struct MetadataEntry: Hashable, Sendable {
   public init(key: String, value: String) {
     self.key = key
     self.value = value
+  }
+}
+
+/// One beat of a heart-rate variability reading (`InstantaneousBeatsPerMinute`): the heart rate
+/// it implies and when it fell.
+public struct InstantaneousHeartRate: Hashable, Sendable {
+  /// The heart rate of the beat (`bpm`), in beats per minute.
+  public var beatsPerMinute: Double
+  /// The time of day as written (`time`), in the exporting device's locale and without a date:
+  /// `11:26:02.34 AM`. The day is the reading's; beats may cross midnight.
+  public var time: String
+
+  public init(beatsPerMinute: Double, time: String) {
+    self.beatsPerMinute = beatsPerMinute
+    self.time = time
   }
 }

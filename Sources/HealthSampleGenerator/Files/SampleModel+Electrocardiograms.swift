@@ -1,3 +1,4 @@
+import HealthArchive
 import HealthModel
 
 /// ECG recordings, as the CSV files of `electrocardiograms/`.

@@ -1,3 +1,4 @@
+import HealthArchive
 import HealthModel
 
 /// The GPS tracks of outdoor workouts, as GPX files.

@@ -5,18 +5,18 @@ import Foundation
 /// Asking a `TimeZone` for every row is slow; offsets change only at transitions, which fall on
 /// few days. A day whose offset is the same at its start and its end is taken as constant; on a
 /// day with a transition every instant is asked of the time zone itself.
-struct ZoneOffsetCache {
-  let timeZone: TimeZone
+package struct ZoneOffsetCache {
+  package let timeZone: TimeZone
   private var offsetsByDay: [Int64: Int?] = [:]
   private var lastDay: Int64 = .min
   private var lastOffset: Int? = nil
 
-  init(timeZone: TimeZone) {
+  package init(timeZone: TimeZone) {
     self.timeZone = timeZone
   }
 
   /// Seconds east of UTC in effect at `secondsSince1970`.
-  mutating func offset(at secondsSince1970: Int64) -> Int {
+  package mutating func offset(at secondsSince1970: Int64) -> Int {
     let day = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
     if day != lastDay {
       lastDay = day
