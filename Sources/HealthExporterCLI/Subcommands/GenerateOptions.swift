@@ -1,4 +1,5 @@
 import Foundation
+import HealthArchive
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
