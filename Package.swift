@@ -42,8 +42,9 @@ let package = Package(
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
     .testTarget(
-      name: "HealthExportTests", dependencies: ["HealthExport", "HealthArchive", "HealthTestSupport"],
-      exclude: ["Export/Golden", "Profile/Golden"]),
+      name: "HealthExportTests",
+      dependencies: ["HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport"],
+      exclude: ["Export/Golden", "Profile/Golden", "Summary/Golden"]),
     .testTarget(
       name: "HealthSampleGeneratorTests",
       dependencies: [

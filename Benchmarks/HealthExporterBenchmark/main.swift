@@ -7,11 +7,12 @@ import SystemShim
 
 // Measures the pipeline on a large export and prints throughput and peak memory.
 //
-//   swift run -c release health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]
+//   swift run -c release health-exporter-benchmark [read|csv|summary|profile] [--file PATH | --size 100MB]
 //   swift run -c release health-exporter-benchmark generate [--size 100MB] [--output PATH]
 //
 // `read` parses every record of the file (the reader's own speed); `csv` runs the CSV export of
-// weight, steps, glucose and every vital over all dates (what a user runs); `profile` writes the
+// weight, steps, glucose and every vital over all dates (what a user runs); `summary` writes the
+// daily summary CSV of every type over all dates (the source-priority sweep included); `profile` writes the
 // input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
 // temporary files as the tool does. Without --file, the sample generator writes an export.xml of
 // --size (default 100MB) once to benchmark-data/ and it is reused. --file takes any input the tool
@@ -20,7 +21,7 @@ import SystemShim
 // archive, a folder or an .xml file (by its extension).
 
 let usage = """
-  usage: health-exporter-benchmark [read|csv|profile] [--file PATH | --size 100MB]
+  usage: health-exporter-benchmark [read|csv|summary|profile] [--file PATH | --size 100MB]
          health-exporter-benchmark generate [--size 100MB] [--output PATH]
   """
 
@@ -60,7 +61,7 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "profile", "generate"].contains(mode), mode == "generate" || output == nil,
+guard ["read", "csv", "summary", "profile", "generate"].contains(mode), mode == "generate" || output == nil,
   mode != "generate" || file == nil
 else { fail(usage) }
 
@@ -151,6 +152,13 @@ case "profile":
   detail =
     "\(summary.written.samples) samples in \(summary.written.types) types to \(output) "
     + "(\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
+case "summary":
+  let selection = SummarySelection(range: .all, timeZone: TimeZone(identifier: "America/New_York")!)
+  var outputBytes = 0
+  let report = try SummaryExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
+    source: source, destination: .sink { outputBytes += $0.count }, diagnostics: Diagnostics())
+  detail =
+    "\(report.rows) rows (\(report.periods) days, \(report.metrics) metrics), \(outputBytes / 1000) kB of CSV"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(

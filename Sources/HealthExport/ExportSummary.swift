@@ -26,18 +26,25 @@ public struct ExportSummary: Sendable {
     let perBlock = blocks.filter { $0.rows > 0 }.map { "\($0.name) \($0.rows)" }.joined(separator: ", ")
     var text = "Wrote \(totalRows) \(totalRows == 1 ? "row" : "rows") (\(perBlock))"
     text += outputPath.map { " to \($0)" } ?? " to standard output"
+    return text + Self.leftOut(dropped: dropped, skipped: skipped) + "."
+  }
+
+  /// What a run left out, as its line ends: `; left out 1 Blood Glucose under 20 mg/dL;
+  /// skipped 2 records: …; read after repair 1 record: …`, or nothing.
+  static func leftOut(dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally]) -> String {
+    var text = ""
     if !dropped.isEmpty {
       text += "; left out " + dropped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
     }
     let skippedTallies = skipped.filter { $0.kind != .repaired }
     let repairedTallies = skipped.filter { $0.kind == .repaired }
     if !skippedTallies.isEmpty {
-      text += "; " + Self.describe(skippedTallies, verb: "skipped")
+      text += "; " + describe(skippedTallies, verb: "skipped")
     }
     if !repairedTallies.isEmpty {
-      text += "; " + Self.describe(repairedTallies, verb: "read after repair")
+      text += "; " + describe(repairedTallies, verb: "read after repair")
     }
-    return text + "."
+    return text
   }
 
   /// `skipped 3 records: 2 × reason (first at …), 1 × reason (…)`.

@@ -23,13 +23,15 @@ public enum ExportXML {
     return text
   }
 
-  /// One `Record` element on one line.
+  /// One `Record` element on one line; `device` is the attribute as written, escaped
+  /// (`&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, model:Watch&gt;`).
   public static func record(
     _ type: String, value: String, unit: String? = nil, source: String = "Test Source",
-    start: String, end: String? = nil, metadata: [(key: String, value: String)] = []
+    device: String? = nil, start: String, end: String? = nil, metadata: [(key: String, value: String)] = []
   ) -> String {
     let shortType = type.hasPrefix("HK") ? type : "HKQuantityTypeIdentifier\(type)"
     var text = " <Record type=\"\(shortType)\" sourceName=\"\(source)\""
+    if let device { text += " device=\"\(device)\"" }
     if let unit { text += " unit=\"\(unit)\"" }
     text += " startDate=\"\(start)\" endDate=\"\(end ?? start)\" value=\"\(value)\""
     if metadata.isEmpty { return text + "/>\n" }
@@ -37,4 +39,5 @@ public enum ExportXML {
     for entry in metadata { text += "  <MetadataEntry key=\"\(entry.key)\" value=\"\(entry.value)\"/>\n" }
     return text + " </Record>\n"
   }
+
 }

@@ -3,7 +3,7 @@
 /// The values are HealthKit's own (`HKWorkoutActivityType`, `HKWorkoutEventType`,
 /// `HKCategoryValue…`, `HKBiologicalSex`, `HKBloodType`, `HKFitzpatrickSkinType`), as the SDK
 /// headers declare them.
-enum HealthKitRawValues {
+package enum HealthKitRawValues {
   /// `HKWorkoutActivityType` by name.
   static let workoutActivityTypes: [String: Int] = [
     "HKWorkoutActivityTypeAmericanFootball": 1,
@@ -200,10 +200,10 @@ enum HealthKitRawValues {
   /// The raw value a category sample without one is written with: 0, which is
   /// `HKCategoryValueNotApplicable` for `notApplicableTypes` and the number iOS 8's export left
   /// out for the others (see docs/profile-format.md).
-  static let missingCategoryValue = 0
+  package static let missingCategoryValue = 0
 
   /// The category value names of the types whose numbers the reader turns back into names.
-  static let categoryNamesByType: [String: [Int: String]] = {
+  package static let categoryNamesByType: [String: [Int: String]] = {
     var names: [String: [Int: String]] = [
       "HKCategoryTypeIdentifierSleepAnalysis": [
         0: "HKCategoryValueSleepAnalysisInBed", 1: "HKCategoryValueSleepAnalysisAsleepUnspecified",

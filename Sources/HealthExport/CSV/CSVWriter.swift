@@ -112,20 +112,7 @@ private struct Lines {
   }
 
   private mutating func appendEscaped(_ text: String) {
-    let utf8 = text.utf8
-    let needsQuotes = utf8.contains {
-      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-    }
-    guard needsQuotes else {
-      buffer.append(contentsOf: utf8)
-      return
-    }
-    buffer.append(UInt8(ascii: "\""))
-    for byte in utf8 {
-      buffer.append(byte)
-      if byte == UInt8(ascii: "\"") { buffer.append(byte) }
-    }
-    buffer.append(UInt8(ascii: "\""))
+    CSVField.append(text, to: &buffer)
   }
 
   private mutating func endRow() throws {

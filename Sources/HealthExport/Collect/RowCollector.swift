@@ -25,20 +25,10 @@ final class RowCollector: ExportStage {
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
 
-  /// Identifies a record for the correlation rule: a correlation's member counts only when no
-  /// identical top-level record exists.
-  private struct RecordKey: Hashable {
-    var type: String
-    var source: String
-    var start: Timestamp
-    var end: Timestamp
-    var value: SampleValue
-  }
-
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
   private var sequence = 0
-  private var droppedCounts: [(reason: String, count: Int)] = []
+  private var droppedReadings = DroppedReadings()
 
   /// - Parameters:
   ///   - selection: what to keep and how.
@@ -81,7 +71,7 @@ final class RowCollector: ExportStage {
       guard let index = seriesIndexByType[sample.type] else { return }
       sequence += 1
       if series[index].measure.appearsInCorrelations {
-        topLevelKeys.insert(key(of: sample))
+        topLevelKeys.insert(RecordKey(sample))
       }
       try add(sample, toSeries: index, sequence: sequence, location: location)
     case .correlation(let correlation):
@@ -126,7 +116,7 @@ final class RowCollector: ExportStage {
   /// The blocks in the order they are written, each sorted as chosen, and what a rule left out.
   /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
   func finish() throws -> SelectedRows {
-    for member in pendingMembers where !topLevelKeys.contains(key(of: member.sample)) {
+    for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
       }
@@ -144,7 +134,7 @@ final class RowCollector: ExportStage {
     blocks += series.dropFirst(baseCount).map {
       .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
     }
-    let dropped = droppedCounts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
+    let dropped = droppedReadings.counts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
     return SelectedRows(blocks: blocks, dropped: dropped)
   }
 
@@ -169,7 +159,7 @@ final class RowCollector: ExportStage {
       return
     }
     if let minimum = measure.minimumKept, value < minimum {
-      noteDropped("\(measure.name) under \(Int(minimum)) \(unit.label)")
+      droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
     }
     let mealTime =
@@ -186,19 +176,5 @@ final class RowCollector: ExportStage {
     if let start, date < start { return false }
     if let end, date >= end { return false }
     return true
-  }
-
-  private func key(of sample: Sample) -> RecordKey {
-    RecordKey(
-      type: sample.type, source: sample.sourceName, start: sample.startDate, end: sample.endDate,
-      value: sample.value)
-  }
-
-  private func noteDropped(_ reason: String) {
-    if let index = droppedCounts.firstIndex(where: { $0.reason == reason }) {
-      droppedCounts[index].count += 1
-    } else {
-      droppedCounts.append((reason, 1))
-    }
   }
 }

@@ -28,14 +28,7 @@ enum ExportOptions {
       selection.labs = try labs(list, warn: warn)
     }
     selection.range = try range(arguments)
-    if let unit = arguments.values["weight-unit"] {
-      selection.units.weight = try choice(
-        unit, option: "--weight-unit <lbs|kg>", UnitPreferences.Weight.self)
-    }
-    if let unit = arguments.values["temperature-unit"] {
-      selection.units.temperature = try choice(
-        unit.lowercased(), option: "--temperature-unit <f|c>", UnitPreferences.Temperature.self)
-    }
+    selection.units = try units(arguments)
     if let format = arguments.values["date-format"] {
       selection.dateFormat = try choice(format, option: "--date-format <name>", DateFormat.self)
     }
@@ -85,9 +78,10 @@ enum ExportOptions {
     return instant
   }
 
-  // MARK: - Private
-
-  private static func range(_ arguments: ParsedArguments) throws(UsageError) -> DateRange {
+  /// The date range of the range options (which exclude each other), the default when none is
+  /// given.
+  static func range(_ arguments: ParsedArguments, command: String = "export") throws(UsageError) -> DateRange
+  {
     let rangeOptions = ["last-days", "last-records", "from", "to", "all"]
     let given = arguments.given.filter(rangeOptions.contains)
     // --from and --to together are one range.
@@ -99,62 +93,83 @@ enum ExportOptions {
     if kinds.count > 1 {
       let first = given.first { ($0 == "to" ? "from" : $0) == kinds[0] }!
       let second = given.first { ($0 == "to" ? "from" : $0) == kinds[1] }!
-      throw UsageError(.conflicting("--\(first)", "--\(second)"), command: "export")
+      throw UsageError(.conflicting("--\(first)", "--\(second)"), command: command)
     }
     if let text = arguments.values["last-days"] {
-      return .lastDays(try positiveInteger(text, option: "--last-days <n>", noun: "days"))
+      return .lastDays(try positiveInteger(text, option: "--last-days <n>", noun: "days", command: command))
     }
     if let text = arguments.values["last-records"] {
-      return .lastRecords(try positiveInteger(text, option: "--last-records <n>", noun: "records"))
+      return .lastRecords(
+        try positiveInteger(text, option: "--last-records <n>", noun: "records", command: command))
     }
     if arguments.has("all") { return .all }
     if arguments.has("from") || arguments.has("to") {
       let from = try arguments.values["from"].map { text throws(UsageError) in
-        try day(text, option: "--from <yyyy-mm-dd>")
+        try day(text, option: "--from <yyyy-mm-dd>", command: command)
       }
       let to = try arguments.values["to"].map { text throws(UsageError) in
-        try day(text, option: "--to <yyyy-mm-dd>")
+        try day(text, option: "--to <yyyy-mm-dd>", command: command)
       }
       if let from, let to, to < from {
         throw UsageError(
           .other("End date must be on or after start date (--from \(from) --to \(to))"),
-          command: "export")
+          command: command)
       }
       return .custom(from: from, to: to)
     }
     return .standard
   }
 
-  private static func positiveInteger(
-    _ text: String, option: String, noun: String
-  ) throws(UsageError) -> Int {
-    guard let value = Int(text), value >= 1 else {
-      throw UsageError(
-        .invalidValue(option: option, value: text, expected: "expected a whole number of \(noun), 1 or more"),
-        command: "export")
-    }
-    return value
-  }
-
-  private static func day(_ text: String, option: String) throws(UsageError) -> CalendarDay {
-    guard let day = CalendarDay(parsing: text) else {
-      throw UsageError(
-        .invalidValue(option: option, value: text, expected: "expected a date such as 2026-01-09"),
-        command: "export")
-    }
-    return day
-  }
-
-  private static func choice<Choice: RawRepresentable & CaseIterable>(
-    _ text: String, option: String, _ type: Choice.Type
+  /// A value choice of a `RawRepresentable` option type, naming the choices when it is none.
+  static func choice<Choice: RawRepresentable & CaseIterable>(
+    _ text: String, option: String, _ type: Choice.Type, command: String = "export"
   ) throws(UsageError) -> Choice where Choice.RawValue == String {
     guard let value = Choice(rawValue: text) else {
       let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
       throw UsageError(
         .invalidValue(option: option, value: text, expected: "expected one of \(choices)"),
-        command: "export")
+        command: command)
     }
     return value
+  }
+
+  /// The units of `--weight-unit` and `--temperature-unit`, over the defaults.
+  static func units(_ arguments: ParsedArguments, command: String = "export") throws(UsageError)
+    -> UnitPreferences
+  {
+    var units = UnitPreferences.unitedStates
+    if let unit = arguments.values["weight-unit"] {
+      units.weight = try choice(
+        unit, option: "--weight-unit <lbs|kg>", UnitPreferences.Weight.self, command: command)
+    }
+    if let unit = arguments.values["temperature-unit"] {
+      units.temperature = try choice(
+        unit.lowercased(), option: "--temperature-unit <f|c>", UnitPreferences.Temperature.self,
+        command: command)
+    }
+    return units
+  }
+
+  // MARK: - Private
+
+  private static func positiveInteger(
+    _ text: String, option: String, noun: String, command: String
+  ) throws(UsageError) -> Int {
+    guard let value = Int(text), value >= 1 else {
+      throw UsageError(
+        .invalidValue(option: option, value: text, expected: "expected a whole number of \(noun), 1 or more"),
+        command: command)
+    }
+    return value
+  }
+
+  private static func day(_ text: String, option: String, command: String) throws(UsageError) -> CalendarDay {
+    guard let day = CalendarDay(parsing: text) else {
+      throw UsageError(
+        .invalidValue(option: option, value: text, expected: "expected a date such as 2026-01-09"),
+        command: command)
+    }
+    return day
   }
 
   /// The names in a comma-separated list, checked against `choices`, in registry order without

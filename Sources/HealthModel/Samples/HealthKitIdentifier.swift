@@ -12,7 +12,31 @@ public enum HealthKitIdentifier {
   public static let respiratoryRate = "HKQuantityTypeIdentifierRespiratoryRate"
   public static let bodyTemperature = "HKQuantityTypeIdentifierBodyTemperature"
 
+  public static let sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
+  public static let mindfulSession = "HKCategoryTypeIdentifierMindfulSession"
+  public static let appleStandHour = "HKCategoryTypeIdentifierAppleStandHour"
+  /// The stand-hour value of an hour in which the person stood.
+  public static let appleStandHourStood = "HKCategoryValueAppleStandHourStood"
+  /// The prefix of sleep-analysis values (`HKCategoryValueSleepAnalysisAsleepCore`).
+  public static let sleepAnalysisValuePrefix = "HKCategoryValueSleepAnalysis"
+
   public static let bloodPressureCorrelation = "HKCorrelationTypeIdentifierBloodPressure"
+  public static let foodCorrelation = "HKCorrelationTypeIdentifierFood"
+
+  /// The prefix of every quantity type.
+  public static let quantityTypePrefix = "HKQuantityTypeIdentifier"
+  /// The prefix of every category type.
+  public static let categoryTypePrefix = "HKCategoryTypeIdentifier"
+
+  /// The identifier without its `HKQuantityTypeIdentifier` or `HKCategoryTypeIdentifier` prefix
+  /// (`StepCount`, `SleepAnalysis`); any other identifier as it is.
+  public static func shortName(of type: String) -> String {
+    for prefix in [quantityTypePrefix, categoryTypePrefix] where type.hasPrefix(prefix) {
+      let short = type.dropFirst(prefix.count)
+      if !short.isEmpty { return String(short) }
+    }
+    return type
+  }
 
   /// `HKBloodGlucoseMealTime`: 1 before a meal (preprandial), 2 after (postprandial).
   public static let bloodGlucoseMealTimeKey = "HKBloodGlucoseMealTime"

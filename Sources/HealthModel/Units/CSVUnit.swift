@@ -32,9 +32,11 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .pounds:
       if healthKitUnit == "lb" { return value }
-      return MassUnit(healthKitUnit).map { $0.kilograms(value) * UnitConstants.poundsPerKilogram }
+      return HealthKitUnit(healthKitUnit, of: .mass).map {
+        $0.toBase(value) * UnitConstants.poundsPerKilogram
+      }
     case .kilograms:
-      return MassUnit(healthKitUnit).map { $0.kilograms(value) }
+      return HealthKitUnit(healthKitUnit, of: .mass).map { $0.toBase(value) }
     case .steps:
       return healthKitUnit == "count" ? value : nil
     case .milligramsPerDeciliter:
@@ -82,10 +84,12 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
     case .kilogramsPerSquareMeter:
       return healthKitUnit == "count" ? value : nil
     case .centimeters:
-      return LengthUnit(healthKitUnit).map { $0.centimeters(value) }
+      return HealthKitUnit(healthKitUnit, of: .length).map { $0.toBase(value) }
     case .inches:
       if healthKitUnit == "in" { return value }
-      return LengthUnit(healthKitUnit).map { $0.centimeters(value) / UnitConstants.centimetersPerInch }
+      return HealthKitUnit(healthKitUnit, of: .length).map {
+        $0.toBase(value) / UnitConstants.centimetersPerInch
+      }
     }
   }
 }
@@ -100,58 +104,6 @@ public enum UnitConstants {
   public static let glucoseMillimolesPerLiter = "mmol<180.1558800000541>/L"
   /// 1 in = 2.54 cm exactly.
   public static let centimetersPerInch = 2.54
-}
-
-/// The HealthKit mass units.
-private enum MassUnit {
-  case kilogram, gram, milligram, pound, ounce, stone
-
-  init?(_ healthKitUnit: String) {
-    switch healthKitUnit {
-    case "kg": self = .kilogram
-    case "g": self = .gram
-    case "mg": self = .milligram
-    case "lb": self = .pound
-    case "oz": self = .ounce
-    case "st": self = .stone
-    default: return nil
-    }
-  }
-
-  func kilograms(_ value: Double) -> Double {
-    switch self {
-    case .kilogram: value
-    case .gram: value / 1000
-    case .milligram: value / 1_000_000
-    case .pound: value / UnitConstants.poundsPerKilogram
-    case .ounce: value / 16 / UnitConstants.poundsPerKilogram
-    case .stone: value * 14 / UnitConstants.poundsPerKilogram
-    }
-  }
-}
-
-/// The HealthKit length units.
-private enum LengthUnit {
-  case meter, centimeter, millimeter, inch, foot
-
-  init?(_ healthKitUnit: String) {
-    switch healthKitUnit {
-    case "m": self = .meter
-    case "cm": self = .centimeter
-    case "mm": self = .millimeter
-    case "in": self = .inch
-    case "ft": self = .foot
-    default: return nil
-    }
-  }
-
-  func centimeters(_ value: Double) -> Double {
-    switch self {
-    case .meter: value * 100
-    case .centimeter: value
-    case .millimeter: value / 10
-    case .inch: value * UnitConstants.centimetersPerInch
-    case .foot: value * 12 * UnitConstants.centimetersPerInch
-    }
-  }
+  /// 1 cal (the thermochemical calorie) = 4.184 J exactly.
+  public static let joulesPerCalorie = 4.184
 }

@@ -26,13 +26,16 @@ struct ExportOutcome {
   var diagnostics: Diagnostics
 
   /// The data rows, without disclaimer and header.
-  var rows: [String] {
-    Array(
-      csv.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).dropLast().map(String.init))
-  }
+  var rows: [String] { ExportTest.dataRows(of: csv) }
 }
 
 enum ExportTest {
+  /// The data rows of a CSV file (the record CSV or the summary), without disclaimer and header.
+  static func dataRows(of csv: String) -> [String] {
+    Array(
+      csv.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).dropLast().map(String.init))
+  }
+
   static let newYork = TimeZone(identifier: "America/New_York")!
   /// 2026-01-20T12:00:00Z.
   static let now = Timestamp(secondsSince1970: 1_768_910_400)

@@ -31,6 +31,8 @@ import Testing
     Case(target: .fahrenheit, value: 98.6, unit: "degF", expected: 98.6),
     Case(target: .centimeters, value: 1.8, unit: "m", expected: 180),
     Case(target: .inches, value: 6, unit: "ft", expected: 72),
+    Case(target: .centimeters, value: 2, unit: "km", expected: 200_000),
+    Case(target: .inches, value: 1, unit: "yd", expected: 36),
     Case(target: .milliliterPerKilogramMinute, value: 45.2, unit: "mL/min·kg", expected: 45.2),
   ])
   func converts(_ example: Case) {

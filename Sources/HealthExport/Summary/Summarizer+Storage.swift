@@ -1,0 +1,65 @@
+import HealthModel
+
+/// What the summarizer keeps while it reads: types, per-period statistics, and the intervals of
+/// cumulative series.
+extension Summarizer {
+  /// One HealthKit type met in the input, and how it is summarized.
+  struct TypeSlot {
+    var type: String
+    var kind: SummaryKind
+    var metric: String
+    /// The registry measure's unit, which values are converted to as the CSV converts them.
+    var csvUnit: CSVUnit?
+    /// The registry measure, for its precision and its cut-off.
+    var measure: Measure?
+    /// Whether its top-level samples are remembered for the correlation rule: the members of
+    /// HealthKit's correlation types (blood pressure, nutrition) and any type met inside a
+    /// correlation.
+    var keepsTopLevelKeys: Bool
+    /// Samples by unit number, for types summarized in their most common unit.
+    var unitCounts: [Int: Int] = [:]
+    /// Where a sample in each unit was first met, for diagnostics.
+    var firstLocationByUnit: [Int: SourceLocation] = [:]
+  }
+
+  /// Statistics of a discrete type in one unit and one period.
+  struct DiscreteStats {
+    var span: SummaryPeriodSpan
+    var sum = 0.0
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+    var count = 0
+    var sources = SourceSet()
+  }
+
+  struct DiscreteKey: Hashable {
+    var slot: Int
+    var unit: Int
+    var periodStart: Double
+  }
+
+  /// A counted category type (stand hours, any other) in one period.
+  struct CountStats {
+    var span: SummaryPeriodSpan
+    /// The samples that count (stand hours: those stood).
+    var count = 0
+    var sources = SourceSet()
+  }
+
+  struct SlotPeriodKey: Hashable {
+    var slot: Int
+    var periodStart: Double
+  }
+
+  /// One cumulative series: a quantity type, one sleep value, mindful minutes.
+  struct SeriesKey: Hashable {
+    var slot: Int
+    var metric: String
+  }
+
+  struct IntervalKey: Hashable {
+    var series: Int
+    var source: Int
+    var unit: Int
+  }
+}

@@ -1,0 +1,298 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// The summaries stage: turns the items of an input into per-period totals and statistics
+/// (summaries.md), fed by the same readers as the CSV.
+///
+/// Memory: discrete types and counted categories are added up as they arrive, one small record
+/// per type, unit and period. Cumulative types (and sleep and mindful minutes) need the source
+/// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
+/// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
+/// Only the samples of the cumulative types selected, inside the selected periods, are kept.
+///
+/// `SummaryExport` runs it in the export pipeline; a writer that reads the input for other ends
+/// too (the database) feeds it the same items and calls `finish()`.
+package final class Summarizer: ExportStage {
+  let selection: SummarySelection
+  let diagnostics: Diagnostics
+  var calendar: PeriodCalendar
+  /// The instants summarized, in milliseconds since 1970: the range widened to whole periods.
+  let bounds: Range<Double>
+
+  var slots: [TypeSlot] = []
+  private var slotByType: [String: Int?] = [:]
+  private var lastType: String?
+  private var lastSlot: Int?
+
+  /// Unit names, numbered.
+  var units = KeyedStore<String, String>()
+  var sources = SummarySources()
+  var discrete = KeyedStore<DiscreteKey, DiscreteStats>()
+  var counted = KeyedStore<SlotPeriodKey, CountStats>()
+  /// Cumulative series, with the numbers of their interval lists.
+  var series = KeyedStore<SeriesKey, [Int]>()
+  /// The samples of cumulative series, one list per series, source and unit.
+  var intervals = KeyedStore<IntervalKey, [TimedValue]>()
+
+  private var topLevelKeys: Set<RecordKey> = []
+  private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
+  /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
+  var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
+  private var droppedReadings = DroppedReadings()
+
+  /// - Parameters:
+  ///   - selection: what to summarize and how; its range must not be `lastRecords`.
+  ///   - now: the moment "last N days" counts back from.
+  ///   - diagnostics: where skipped samples are reported.
+  package init(selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics) {
+    self.selection = selection
+    self.diagnostics = diagnostics
+    var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
+    let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
+    let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
+    let upper = range.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
+    bounds =
+      (lower?.millisecondsSince1970 ?? -Double.infinity)..<(upper?.millisecondsSince1970 ?? Double.infinity)
+    self.calendar = calendar
+  }
+
+  /// What the reader must deliver: the selected types (every type when none are named), top-level
+  /// and inside correlations.
+  package var itemFilter: ItemFilter {
+    ItemFilter(sampleTypes: selection.types, includesCorrelations: true)
+  }
+
+  /// Takes one item of the input.
+  /// - Throws: `StrictModeError` in strict mode.
+  package func add(_ item: HealthItem, at location: SourceLocation) throws {
+    switch item {
+    case .sample(let sample):
+      guard let slot = slot(for: sample.type) else { return }
+      if slots[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
+      try add(sample, slot: slot, at: location)
+    case .correlation(let correlation):
+      for member in correlation.objects {
+        guard let slot = slot(for: member.type) else { continue }
+        slots[slot].keepsTopLevelKeys = true
+        pendingMembers.append((member, location))
+      }
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult:
+      return
+    }
+  }
+
+  /// Adds the correlation members that no identical top-level record repeats; call once, after
+  /// the last item.
+  /// - Throws: `StrictModeError` in strict mode.
+  func addCorrelationMembers() throws {
+    for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
+      if let slot = slot(for: member.sample.type) { try add(member.sample, slot: slot, at: member.location) }
+    }
+    pendingMembers = []
+    topLevelKeys = []
+  }
+
+  /// The source names of `--source-priority` that no summarized sample carries.
+  var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
+
+  // MARK: - Samples
+
+  private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+    switch slots[slot].kind {
+    case .quantity(let style, _):
+      try addQuantity(sample, slot: slot, isCumulative: style == .cumulative, at: location)
+    case .sleepStages, .mindfulMinutes:
+      try addDuration(sample, slot: slot, at: location)
+    case .standHours, .count:
+      addCounted(sample, slot: slot)
+    }
+  }
+
+  private func addQuantity(
+    _ sample: Sample, slot: Int, isCumulative: Bool, at location: SourceLocation
+  ) throws {
+    let metric = slots[slot].metric
+    guard case .quantity(let raw, let unitName) = sample.value else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(metric) record without a numeric value", location: location))
+      return
+    }
+    let start = sample.startDate.millisecondsSince1970
+    let end = sample.endDate.millisecondsSince1970
+    if isCumulative {
+      guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+      else { return }
+    } else {
+      guard bounds.contains(start) else { return }
+    }
+    let value: Double
+    let unit: Int
+    if let csvUnit = slots[slot].csvUnit {
+      guard let converted = csvUnit.convert(raw, from: unitName) else {
+        try diagnostics.report(
+          Diagnostic(
+            reason: "\(metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
+            location: location))
+        return
+      }
+      if let minimum = slots[slot].measure?.minimumKept, converted < minimum {
+        droppedReadings.note("\(metric) under \(Int(minimum)) \(csvUnit.label)")
+        return
+      }
+      value = converted
+      unit = number(ofUnit: csvUnit.label)
+    } else {
+      value = raw
+      unit = number(ofUnit: unitName)
+      slots[slot].unitCounts[unit, default: 0] += 1
+      if slots[slot].firstLocationByUnit[unit] == nil { slots[slot].firstLocationByUnit[unit] = location }
+    }
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    if isCumulative {
+      append(
+        TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
+        source: source, unit: unit)
+    } else {
+      addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
+    }
+  }
+
+  /// Sleep and mindful sessions: cumulative minutes, one series per sleep value.
+  private func addDuration(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+    var metric = slots[slot].metric
+    let start = sample.startDate.millisecondsSince1970
+    let end = sample.endDate.millisecondsSince1970
+    guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+    else { return }
+    if slots[slot].kind == .sleepStages {
+      guard let name = Self.categoryName(of: sample) else {
+        try diagnostics.report(
+          Diagnostic(
+            reason: "\(metric) record with a quantity for a value", location: location, kind: .unusable))
+        return
+      }
+      metric = SummaryKind.sleepMetricName(forValue: name)
+    }
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    append(
+      TimedValue(start: start, end: end, value: (end - start) / 60_000),
+      series: series(slot: slot, metric: metric), source: source,
+      unit: number(ofUnit: SummaryKind.minutesUnit))
+  }
+
+  /// Stand hours (those stood count) and other category types (every sample counts), by start.
+  private func addCounted(_ sample: Sample, slot: Int) {
+    let start = sample.startDate.millisecondsSince1970
+    guard bounds.contains(start) else { return }
+    let counts =
+      slots[slot].kind != .standHours
+      || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
+    let source = sources.number(of: sample.sourceName, device: sample.device)
+    let span = calendar.span(containing: start)
+    let index = counted.number(of: SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)) {
+      CountStats(span: span)
+    }
+    if counts {
+      counted.values[index].count += 1
+      counted.values[index].sources.insert(source)
+    }
+  }
+
+  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) {
+    let span = calendar.span(containing: start)
+    let index = discrete.number(
+      of: DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
+    ) { DiscreteStats(span: span) }
+    discrete.values[index].sum += value
+    discrete.values[index].minimum = min(discrete.values[index].minimum, value)
+    discrete.values[index].maximum = max(discrete.values[index].maximum, value)
+    discrete.values[index].count += 1
+    discrete.values[index].sources.insert(source)
+  }
+
+  private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) {
+    var isNew = false
+    let list = intervals.number(of: IntervalKey(series: series, source: source, unit: unit)) {
+      isNew = true
+      return []
+    }
+    if isNew { self.series.values[series].append(list) }
+    intervals.values[list].append(value)
+  }
+
+  // MARK: - Lookups
+
+  /// The slot of a type that is summarized; nil for any other.
+  private func slot(for type: String) -> Int? {
+    if type == lastType { return lastSlot }
+    let slot: Int?
+    if let known = slotByType[type] {
+      slot = known
+    } else {
+      slot = makeSlot(for: type)
+      slotByType[type] = slot
+    }
+    lastType = type
+    lastSlot = slot
+    return slot
+  }
+
+  private func makeSlot(for type: String) -> Int? {
+    if let types = selection.types, !types.contains(type) { return nil }
+    let registry = selection.registry
+    guard let kind = registry.summaryKind(ofType: type) else { return nil }
+    let measure = registry.measure(forType: type)
+    // Blood pressure and nutrition are the members of HealthKit's two correlation types.
+    let isCorrelationMember =
+      type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
+      || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
+    slots.append(
+      TypeSlot(
+        type: type, kind: kind, metric: registry.summaryMetricName(ofType: type),
+        csvUnit: measure?.unit.resolved(with: selection.units), measure: measure,
+        keepsTopLevelKeys: isCorrelationMember))
+    return slots.count - 1
+  }
+
+  private func series(slot: Int, metric: String) -> Int {
+    series.number(of: SeriesKey(slot: slot, metric: metric)) { [] }
+  }
+
+  private func number(ofUnit name: String) -> Int {
+    units.number(of: name) { name }
+  }
+
+  // MARK: - Checks
+
+  /// Whether a sample's interval is well formed; one that ends before it starts is reported.
+  private func isValidInterval(
+    _ start: Double, _ end: Double, metric: String, at location: SourceLocation
+  ) throws -> Bool {
+    guard end < start else { return true }
+    try diagnostics.report(
+      Diagnostic(reason: "\(metric) record that ends before it starts", location: location))
+    return false
+  }
+
+  /// Whether an interval reaches into the summarized periods (a zero-length one: its instant).
+  private func overlapsBounds(_ start: Double, _ end: Double) -> Bool {
+    start == end ? bounds.contains(start) : start < bounds.upperBound && end > bounds.lowerBound
+  }
+
+  /// A category sample's value as a name, read as the profile reads it: iOS 8's exports wrote
+  /// HealthKit's numbers (`1`) and left out 0 (a sleep record without a value is in bed, a stand
+  /// hour without one stood); nil for a quantity.
+  private static func categoryName(of sample: Sample) -> String? {
+    let text: String
+    switch sample.value {
+    case .quantity: return nil
+    case .none: text = String(HealthKitRawValues.missingCategoryValue)
+    case .category(let value): text = value
+    }
+    guard let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[sample.type]?[number]
+    else { return text }
+    return name
+  }
+}

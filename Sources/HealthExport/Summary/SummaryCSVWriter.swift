@@ -1,0 +1,89 @@
+import HealthModel
+
+/// Writes the summary CSV (summaries.md): the CSV's three disclaimer lines, the header, then one
+/// line per row, as UTF-8 with LF line endings, quoted as the CSV is.
+///
+/// Bytes are gathered in one reused buffer and handed to the destination in chunks of about
+/// 1 MiB.
+struct SummaryCSVWriter: ExportWriter {
+  /// The header line, ending with LF.
+  static let header = "Period,Metric,Value,Unit,Min,Max,Count,Sources\n"
+  /// How the sources of a row are joined.
+  static let sourceSeparator = "; "
+
+  let dateFormat: DateFormat
+  let flushThreshold: Int
+
+  /// - Parameters:
+  ///   - dateFormat: how periods are written.
+  ///   - flushThreshold: bytes gathered before they are handed on.
+  init(dateFormat: DateFormat, flushThreshold: Int = 1 << 20) {
+    self.dateFormat = dateFormat
+    self.flushThreshold = flushThreshold
+  }
+
+  /// Writes the whole file: disclaimer, header and the rows in the order given.
+  /// - Returns: what was written, without the skipped records (the front door adds them).
+  /// - Throws: `OutputError`; what the destination's stream throws.
+  func write(_ result: SummaryResult, to destination: OutputDestination) throws -> SummaryReport {
+    try destination.write { sink in
+      var lines = SummaryLines(dateFormat: dateFormat, flushThreshold: flushThreshold, sink: sink)
+      try lines.write(result.rows)
+    }
+    return SummaryReport(result: result, skipped: [], outputPath: destination.path)
+  }
+}
+
+/// The bytes of one summary CSV as they are gathered.
+private struct SummaryLines {
+  private let dateFormat: DateFormat
+  private var buffer: [UInt8] = []
+  private let flushThreshold: Int
+  private let sink: (UnsafeRawBufferPointer) throws -> Void
+
+  init(dateFormat: DateFormat, flushThreshold: Int, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    self.dateFormat = dateFormat
+    self.flushThreshold = flushThreshold
+    self.sink = sink
+    buffer.reserveCapacity(flushThreshold + 4096)
+  }
+
+  mutating func write(_ rows: [SummaryRow]) throws {
+    buffer.append(contentsOf: CSVWriter.disclaimer.utf8)
+    buffer.append(contentsOf: SummaryCSVWriter.header.utf8)
+    for row in rows {
+      dateFormat.appendPeriod(row.period, to: &buffer)
+      comma()
+      CSVField.append(row.metric, to: &buffer)
+      comma()
+      if let value = row.value { FixedDecimal.append(value, to: &buffer) }
+      comma()
+      CSVField.append(row.unit, to: &buffer)
+      comma()
+      if let minimum = row.minimum {
+        FixedDecimal.append(minimum, to: &buffer)
+      }
+      comma()
+      if let maximum = row.maximum {
+        FixedDecimal.append(maximum, to: &buffer)
+      }
+      comma()
+      FixedDecimal.appendInteger(UInt64(row.count), to: &buffer)
+      comma()
+      CSVField.append(row.sources.joined(separator: SummaryCSVWriter.sourceSeparator), to: &buffer)
+      buffer.append(0x0A)
+      if buffer.count >= flushThreshold { try flush() }
+    }
+    try flush()
+  }
+
+  private mutating func comma() {
+    buffer.append(UInt8(ascii: ","))
+  }
+
+  private mutating func flush() throws {
+    guard !buffer.isEmpty else { return }
+    try buffer.withUnsafeBytes { try sink($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// A summary that cannot be made as asked.
+public enum SummaryError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// "The last N records" selects samples, not periods.
+  case recordRange
+
+  public var description: String {
+    switch self {
+    case .recordRange:
+      "a summary selects whole periods: give the last N days, a range of days or all, not the last N records"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}
+
+/// What a summary found: its rows, and what was left out on the way.
+public struct SummaryResult: Sendable {
+  /// The rows, by period, then by metric in byte order.
+  public var rows: [SummaryRow]
+  /// Readings left out by a rule (blood glucose under 20 mg/dL), by reason.
+  public var dropped: [Diagnostics.Tally]
+  /// Names given first in the source priority that no summarized sample carries.
+  public var unknownPrioritySources: [String]
+}
+
+/// One run of the summary: read an input, add up every type per period (summaries.md), write the
+/// summary CSV.
+public struct SummaryExport {
+  public var selection: SummarySelection
+  /// The moment of the summary: "last N days" counts back from it and the file name shows it.
+  public var now: Timestamp
+
+  public init(selection: SummarySelection, now: Timestamp) {
+    self.selection = selection
+    self.now = now
+  }
+
+  /// The default file name, `HealthExporter_Summary_yyyy-MM-dd_HHmmss.csv`, in local time.
+  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
+    OutputDestination.timestampedFileName(
+      prefix: "HealthExporter_Summary", extension: "csv", now: now, timeZone: timeZone)
+  }
+
+  /// Reads the input once and summarizes it, without writing anything.
+  /// - Parameters:
+  ///   - source: the input.
+  ///   - diagnostics: collects skipped samples; strict diagnostics stop the summary.
+  /// - Returns: the rows and what was left out.
+  /// - Throws: `SummaryError.recordRange` for a range of records; the input's errors;
+  ///   `StrictModeError`.
+  public func summarize(source: some HealthItemSource, diagnostics: Diagnostics) throws -> SummaryResult {
+    if case .lastRecords = selection.range { throw SummaryError.recordRange }
+    let summarizer = Summarizer(selection: selection, now: now, diagnostics: diagnostics)
+    try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
+      try summarizer.add(item, at: location)
+    }
+    return try summarizer.finish()
+  }
+
+  /// Runs the summary and writes the summary CSV.
+  /// - Parameters:
+  ///   - source: the input.
+  ///   - destination: where the CSV goes.
+  ///   - diagnostics: collects skipped samples; strict diagnostics stop the summary.
+  /// - Returns: what was written.
+  /// - Throws: `SummaryError.recordRange` for a range of records; `OutputError` before reading
+  ///   when the file cannot be placed; the input's errors; `StrictModeError`;
+  ///   `ExportError.noData` when no period has data (nothing is written).
+  public func run(
+    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+  ) throws -> SummaryReport {
+    if case .lastRecords = selection.range { throw SummaryError.recordRange }
+    var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, through: Summarizer(selection: selection, now: now, diagnostics: diagnostics),
+      into: SummaryCSVWriter(dateFormat: selection.dateFormat)
+    ) { result in
+      guard !result.rows.isEmpty else { throw ExportError.noData }
+    }
+    report.skipped = diagnostics.summary
+    return report
+  }
+}

@@ -1,0 +1,45 @@
+import HealthModel
+
+/// The periods a summary adds up over, in local time: an hour (from HH:00), a day (from local
+/// midnight, 23 or 25 hours long on the days the clocks change), a week (from Monday), a month
+/// (from the 1st) or a year (from 1 January).
+public enum SummaryPeriod: String, Hashable, Sendable, CaseIterable {
+  case hour
+  case day
+  case week
+  case month
+  case year
+
+  /// The name on the command line (`day`).
+  public var optionName: String { rawValue }
+}
+
+/// One period of a summary: the instants it spans and the local date and time it starts at.
+public struct SummaryPeriodSpan: Hashable, Sendable {
+  public var period: SummaryPeriod
+  /// The first instant of the period.
+  public var start: Timestamp
+  /// The first instant after it.
+  public var end: Timestamp
+  /// The local date and time the period starts at: HH:00 for an hour (the first moment that
+  /// exists where the clocks skip it), midnight of the first day for the other periods.
+  public var localStart: CivilDateTime
+  /// Seconds east of UTC at the start. In the hour the clocks repeat when they go back, it tells
+  /// the two periods with the same local start apart.
+  public var utcOffset: Int
+
+  public init(
+    period: SummaryPeriod, start: Timestamp, end: Timestamp, localStart: CivilDateTime, utcOffset: Int
+  ) {
+    self.period = period
+    self.start = start
+    self.end = end
+    self.localStart = localStart
+    self.utcOffset = utcOffset
+  }
+
+  /// Whether `milliseconds` since 1970 lie in the period.
+  func contains(_ milliseconds: Double) -> Bool {
+    milliseconds >= start.millisecondsSince1970 && milliseconds < end.millisecondsSince1970
+  }
+}

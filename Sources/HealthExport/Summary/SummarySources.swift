@@ -1,0 +1,126 @@
+import HealthModel
+
+/// The sources of a summary, numbered in the order first met, with what decides their priority:
+/// the names the user put first, then Apple Watches, then iPhones, then every other source.
+///
+/// A source is a Watch source when any of its samples read carries a device whose `model:` is
+/// `Watch`, else an iPhone source when any carries `model:iPhone`. The database's
+/// `sources.priority` is the same order.
+package struct SummarySources {
+  package init() {}
+
+  /// Where a source stands before its name is compared.
+  private enum Group: Int, Comparable {
+    case watch, iPhone, other
+
+    static func < (lhs: Group, rhs: Group) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The names, by number.
+  package private(set) var names: [String] = []
+  private var numberByName: [String: Int] = [:]
+  private var groups: [Group] = []
+  private var groupByDevice: [String: Group] = [:]
+  private var lastName: String?
+  private var lastNumber = 0
+  private var lastDevice: String?
+  private var lastDeviceGroup = Group.other
+
+  /// The number of `name`, which is counted when first met; the device sharpens its group.
+  package mutating func number(of name: String, device: String?) -> Int {
+    let number: Int
+    if name == lastName {
+      number = lastNumber
+    } else if let known = numberByName[name] {
+      number = known
+    } else {
+      number = names.count
+      names.append(name)
+      groups.append(.other)
+      numberByName[name] = number
+    }
+    lastName = name
+    lastNumber = number
+    if groups[number] != .watch, let device {
+      let group = self.group(ofDevice: device)
+      if group < groups[number] { groups[number] = group }
+    }
+    return number
+  }
+
+  /// The priority of each source by number, 0 the highest: the names of `priority` in that
+  /// order, then Watch sources, then iPhone sources, then the others, each group by name in byte
+  /// order.
+  package func ranks(priority: [String]) -> [Int] {
+    var positionByName: [String: Int] = [:]
+    for (position, name) in priority.enumerated() where positionByName[name] == nil {
+      positionByName[name] = position
+    }
+    let order = names.indices.sorted { lhs, rhs in
+      switch (positionByName[names[lhs]], positionByName[names[rhs]]) {
+      case (let left?, let right?): return left < right
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil):
+        if groups[lhs] != groups[rhs] { return groups[lhs] < groups[rhs] }
+        return names[lhs].utf8.lexicographicallyPrecedes(names[rhs].utf8)
+      }
+    }
+    var ranks = [Int](repeating: 0, count: names.count)
+    for (rank, number) in order.enumerated() { ranks[number] = rank }
+    return ranks
+  }
+
+  /// The names of `priority` that no sample read carries.
+  package func unknownNames(in priority: [String]) -> [String] {
+    var seen: Set<String> = []
+    return priority.filter { numberByName[$0] == nil && seen.insert($0).inserted }
+  }
+
+  private mutating func group(ofDevice device: String) -> Group {
+    if device == lastDevice { return lastDeviceGroup }
+    let group: Group
+    if let known = groupByDevice[device] {
+      group = known
+    } else {
+      switch HealthKitDevice.model(in: device) {
+      case "Watch": group = .watch
+      case "iPhone": group = .iPhone
+      default: group = .other
+      }
+      groupByDevice[device] = group
+    }
+    lastDevice = device
+    lastDeviceGroup = group
+    return group
+  }
+}
+
+/// A set of source numbers, without allocating for the first 64.
+struct SourceSet: Hashable {
+  private var mask: UInt64 = 0
+  private var more: Set<Int> = []
+
+  mutating func insert(_ number: Int) {
+    if number < 64 { mask |= 1 << UInt64(number) } else { more.insert(number) }
+  }
+
+  mutating func formUnion(_ other: SourceSet) {
+    mask |= other.mask
+    more.formUnion(other.more)
+  }
+
+  var isEmpty: Bool { mask == 0 && more.isEmpty }
+
+  /// The numbers in the set.
+  var numbers: [Int] {
+    var result: [Int] = []
+    var rest = mask
+    while rest != 0 {
+      let bit = rest.trailingZeroBitCount
+      result.append(bit)
+      rest &= rest - 1
+    }
+    return result + more.sorted()
+  }
+}

@@ -1,0 +1,36 @@
+/// Reading HealthKit's description of a device, as export.xml writes it in a record's `device`:
+/// `<<HKDevice: 0x…>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch7,2, …>`.
+public enum HealthKitDevice {
+  /// The `model:` field of a device description (`Watch`, `iPhone`, `WBS05`); nil where there is
+  /// none or it is empty.
+  public static func model(in description: String) -> String? {
+    field("model", in: description)
+  }
+
+  /// The value of the field `name:` up to the next `, ` or the closing `>` (a value may hold a
+  /// comma: `hardware:Watch7,2`).
+  static func field(_ name: String, in description: String) -> String? {
+    let utf8 = Array(description.utf8)
+    let key = Array((name + ":").utf8)
+    guard utf8.count >= key.count else { return nil }
+    var index = 0
+    while index + key.count <= utf8.count {
+      let startsField =
+        index == 0 || utf8[index - 1] == UInt8(ascii: " ") || utf8[index - 1] == UInt8(ascii: "<")
+      if startsField && utf8[index..<index + key.count].elementsEqual(key) {
+        let valueStart = index + key.count
+        var valueEnd = valueStart
+        while valueEnd < utf8.count && utf8[valueEnd] != UInt8(ascii: ">")
+          && !(utf8[valueEnd] == UInt8(ascii: ",") && valueEnd + 1 < utf8.count
+            && utf8[valueEnd + 1] == UInt8(ascii: " "))
+        {
+          valueEnd += 1
+        }
+        guard valueEnd > valueStart else { return nil }
+        return String(decoding: utf8[valueStart..<valueEnd], as: UTF8.self)
+      }
+      index += 1
+    }
+    return nil
+  }
+}
