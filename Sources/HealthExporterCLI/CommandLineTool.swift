@@ -8,7 +8,8 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, SummaryCommand.self, ProfileCommand.self, InspectCommand.self, GenerateCommand.self,
+      ExportCommand.self, SummaryCommand.self, ProfileCommand.self, ConvertCommand.self, InspectCommand.self,
+      GenerateCommand.self,
       MetricsCommand.self,
       PrivacyCommand.self,
     ]

@@ -73,6 +73,7 @@ enum FHIRObservation {
     return .result(
       LabResult(
         loinc: loinc, displayName: resource["code"]?["text"]?.stringValue, value: value, unit: unit,
-        date: date, isLocalTime: isLocalTime, sourceName: record.sourceName))
+        date: date, isLocalTime: isLocalTime, sourceName: record.sourceName,
+        resourceFilePath: record.resourceFilePath))
   }
 }

@@ -19,8 +19,12 @@ public final class ExportSource: HealthInputSource {
   public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
   public var contentName: String { container.healthXMLName }
-  /// What the reader learned about the export; complete after `readItems`.
-  public private(set) var header = ExportHeader()
+  /// What the reader learned about the export: the locale and DTD version once the first item
+  /// has come, everything after `readItems`.
+  public var header: ExportHeader { reader?.header ?? finishedHeader }
+  private var finishedHeader = ExportHeader()
+  /// The reader while `readItems` runs.
+  private var reader: ExportXMLReader?
 
   /// An export read from `container`.
   public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -43,7 +47,11 @@ public final class ExportSource: HealthInputSource {
     readerFilter.includesClinicalRecords = filter.includesClinicalRecords || filter.includesLabResults
     let reader = ExportXMLReader(
       stream: try container.openHealthXML(), filter: readerFilter, diagnostics: diagnostics)
-    defer { header = reader.header }
+    self.reader = reader
+    defer {
+      finishedHeader = reader.header
+      self.reader = nil
+    }
     try reader.read { item, location in
       guard case .clinicalRecord(let record) = item else {
         try consume(item, location)

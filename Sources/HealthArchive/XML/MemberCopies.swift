@@ -28,6 +28,11 @@ struct MemberCopies {
     }
   }
 
+  /// How many members no top-level record repeats.
+  var uncopiedCount: Int {
+    uncopied.count { !topLevel.contains($0.key) }
+  }
+
   /// The members no top-level record repeats, in the order they came.
   mutating func takeUncopied() -> [Sample] {
     defer { uncopied = [] }

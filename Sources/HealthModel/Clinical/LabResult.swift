@@ -16,10 +16,13 @@ public struct LabResult: Hashable, Sendable {
   public var isLocalTime: Bool
   /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
   public var sourceName: String
+  /// The file it was read from: the clinical record's `resourceFilePath`
+  /// (`/clinical-records/Observation-….json`), where it came from one.
+  public var resourceFilePath: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
-    isLocalTime: Bool = false, sourceName: String
+    isLocalTime: Bool = false, sourceName: String, resourceFilePath: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -28,5 +31,6 @@ public struct LabResult: Hashable, Sendable {
     self.date = date
     self.isLocalTime = isLocalTime
     self.sourceName = sourceName
+    self.resourceFilePath = resourceFilePath
   }
 }

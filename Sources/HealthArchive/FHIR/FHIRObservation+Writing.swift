@@ -1,0 +1,74 @@
+import HealthModel
+
+extension FHIRObservation {
+  /// The FHIR version of the Observations written for lab results that come without their file.
+  static let writtenVersion = "4.0.1"
+
+  /// An R4 Observation holding `result`, pretty-printed: the file of a clinical record whose
+  /// resource the input did not carry (a JSON profile keeps the lab results, not the files).
+  /// Reading it back with `read(_:record:registry:)` gives `result` again: its LOINC code, name,
+  /// value, unit and date (kept to the microsecond).
+  /// - Parameters:
+  ///   - result: the lab result.
+  ///   - identifier: the resource's `id`.
+  static func json(of result: LabResult, identifier: String) -> [UInt8] {
+    func member(_ key: String, _ value: String) -> JSONValue.Member {
+      JSONValue.Member(key: key, value: .string(value))
+    }
+    var code: [JSONValue.Member] = [
+      JSONValue.Member(
+        key: "coding", value: .array([.object([member("system", "http://loinc.org"), member("code", result.loinc)])]))
+    ]
+    if let name = result.displayName { code.append(member("text", name)) }
+    let resource = JSONValue.object([
+      member("resourceType", "Observation"),
+      member("id", identifier),
+      member("status", "final"),
+      JSONValue.Member(
+        key: "category",
+        value: .array([
+          .object([
+            JSONValue.Member(
+              key: "coding",
+              value: .array([
+                .object([
+                  member("system", "http://terminology.hl7.org/CodeSystem/observation-category"),
+                  member("code", "laboratory"),
+                ])
+              ]))
+          ])
+        ])),
+      JSONValue.Member(key: "code", value: .object(code)),
+      member("effectiveDateTime", dateText(of: result)),
+      JSONValue.Member(
+        key: "valueQuantity",
+        value: .object([
+          JSONValue.Member(key: "value", value: .number(JSONNumber(result.value) ?? JSONNumber(0))),
+          member("unit", result.unit),
+        ])),
+    ])
+    return JSONWriter.bytes(of: resource, formatting: .pretty)
+  }
+
+  /// The date of `result` in ISO 8601, to the microsecond (`2026-06-20T08:15:00Z`,
+  /// `2026-06-20T08:15:00.25Z`): in UTC, or the civil time alone for a date that had no zone.
+  static func dateText(of result: LabResult) -> String {
+    let microseconds = Int64((result.date.millisecondsSince1970 * 1000).rounded())
+    let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: 1_000_000)
+    let seconds = remainder < 0 ? quotient - 1 : quotient
+    var fraction = remainder < 0 ? remainder + 1_000_000 : remainder
+    let civil = CivilDateTime(secondsSince1970: seconds)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    var text = "\(civil.dayText)T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))"
+    if fraction > 0 {
+      var digits = 6
+      while fraction % 10 == 0 {
+        fraction /= 10
+        digits -= 1
+      }
+      let fractionText = String(fraction)
+      text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+    return result.isLocalTime ? text : text + "Z"
+  }
+}

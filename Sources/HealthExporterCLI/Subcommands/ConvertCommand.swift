@@ -1,0 +1,83 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// `health-exporter convert`: any input in Apple's export format or as a JSON profile.
+enum ConvertCommand: Subcommand {
+  static let name = "convert"
+  static let abstract =
+    "Write an input whole in Apple's export format (export.zip, its folder or export.xml) or as a JSON profile."
+  static let usageArguments = "[<input>]"
+
+  static let arguments: [(name: String, help: String)] = [
+    ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
+  ]
+
+  static let options: [OptionSpec] = [
+    OptionSpec.sample,
+    OptionSpec(
+      "output", short: "o", .value(name: "path"),
+      help:
+        "What to write, by its extension: .zip a zip archive as the Health app makes it, .xml export.xml alone, .json a JSON profile; a path ending in / or without an extension a folder; - export.xml on standard output."
+    ),
+    OptionSpec(
+      "time-zone", .value(name: "tz"),
+      help:
+        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth.",
+      default: "the TZ environment variable, else the system's"),
+    OptionSpec(
+      "name", .value(name: "name"), help: "A profile's name (metaData.profileName).",
+      default: "output and the local time, such as output20260120070000"),
+    OptionSpec("force", .flag, help: "Overwrite an existing output."),
+    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
+    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+  ]
+
+  static let discussion: String? = """
+    Everything the input holds that the output's format can carry is written: records with their \
+    metadata and heart-rate beats, correlations (their members repeated at top level, as the \
+    Health app does), workouts with their events, statistics, activities and routes, activity \
+    summaries, the person's characteristics, clinical records and their lab results. The input \
+    is never changed; see docs/convert.md for what each format keeps.
+    """
+
+  static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    guard let output = arguments.values["output"] else {
+      throw usageError(
+        .missingArgument(
+          name: "-o, --output", help: "name the .zip archive, .xml file, .json profile or folder to write"))
+    }
+    let format: ConvertExport.Format
+    if output == "-" {
+      format = .xml
+    } else if let named = ConvertExport.Format(path: output) {
+      format = named
+    } else {
+      throw usageError(
+        .invalidValue(
+          option: "-o, --output <path>", value: output,
+          expected: "the extension names no format; write \(ConvertExport.Format.choices)"))
+    }
+    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let now = try ExportOptions.now(environment: context.environment, command: name)
+    var path = output
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    let destination: OutputDestination =
+      output == "-"
+      ? .sink { try context.output.writeStandardOutput($0) }
+      : .file(path: path, overwrites: arguments.has("force"))
+    let source = try SampleOption.source(
+      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      missingHelp: "give the export.zip, its folder, export.xml or a profile to convert, or --sample")
+    let options = ConvertExport.Options(
+      format: format, timeZone: timeZone, now: now,
+      profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone))
+    let summary = try ConvertExport(options: options).run(
+      source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+    if !arguments.has("quiet") {
+      context.output.writeStandardError(summary.line + "\n")
+    }
+    return .success
+  }
+}
