@@ -9,8 +9,8 @@ import SystemShim
 /// The archive is made where it is asked to be, a temporary path that the caller places once
 /// `finish` returns (see `TemporaryOutput`). A file added while export.xml is being written to a
 /// zip archive waits in a folder of its own beside the archive (`….files`, owner-only), since an
-/// archive's entries are written one after the other; `finish` adds it after export.xml and
-/// removes the folder. Memory stays bounded by one file.
+/// archive's entries are written one after the other; it is added right after export.xml, and
+/// the folder removed. Memory stays bounded by one file.
 ///
 ///     let archive = try AppleExportArchive(zipAt: temporaryPath, displayPath: "export.zip")
 ///     try archive.writeExportXML { write in … }
@@ -112,6 +112,7 @@ package final class AppleExportArchive {
           }
         }
       }
+      try addWaitingFiles()
     case .folder:
       try writeFile(at: root! + "/export.xml") { write in
         try body { bytes in
@@ -176,21 +177,10 @@ package final class AppleExportArchive {
     return true
   }
 
-  /// Adds the files that waited, ends the archive and removes the waiting folder.
+  /// Ends the archive.
   /// - Throws: `OutputError.writeFailed` naming the destination.
   package func finish() throws {
-    defer { removeSpillFolder() }
-    guard let zip else { return }
-    for (index, relative) in spilled.enumerated() {
-      let file = spillFolder! + "/" + String(index)
-      try failing {
-        try zip.addEntry(
-          named: "\(AppleExportFormat.folderName)/\(relative)", contentsOf: try FileByteStream(path: file))
-      }
-      SystemCall.removeFile(file)
-    }
-    spilled = []
-    try failing { try zip.finish() }
+    try failing { try zip?.finish() }
   }
 
   // MARK: - Helpers
@@ -210,6 +200,21 @@ package final class AppleExportArchive {
     }
     spillFolder = folder
     return folder
+  }
+
+  /// Adds the files that came while export.xml was written, in order, and removes the folder
+  /// they waited in.
+  private func addWaitingFiles() throws {
+    defer { removeSpillFolder() }
+    for (index, relative) in spilled.enumerated() {
+      let file = spillFolder! + "/" + String(index)
+      try failing {
+        try zip!.addEntry(
+          named: "\(AppleExportFormat.folderName)/\(relative)", contentsOf: try FileByteStream(path: file))
+      }
+      SystemCall.removeFile(file)
+    }
+    spilled = []
   }
 
   private func removeSpillFolder() {

@@ -27,7 +27,8 @@ extension AppleExportWriter {
     summary.clinicalRecords += 1
     xml.write(.clinicalRecord(record))
     guard record.type == "Observation",
-      let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath), clinical.states[path] == nil
+      let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath),
+      clinical.states[path] == nil
     else { return }
     clinical.states[path] = .waiting(identifier: record.identifier, sourceName: record.sourceName)
     clinical.waiting[record.sourceName, default: []].append(path)
@@ -59,7 +60,9 @@ extension AppleExportWriter {
   func finishClinicalRecords() throws {
     var rest: [LabResult] = []
     for result in clinical.unplaced {
-      let state = result.resourceFilePath.flatMap(AppleExportArchive.relativePath).map { ($0, clinical.states[$0]) }
+      let state = result.resourceFilePath.flatMap(AppleExportArchive.relativePath).map {
+        ($0, clinical.states[$0])
+      }
       if let (path, state) = state, case .waiting(let identifier, let sourceName) = state {
         try fill(path, identifier: identifier, sourceName: sourceName, with: result)
       } else {

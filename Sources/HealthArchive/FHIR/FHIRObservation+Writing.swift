@@ -17,7 +17,8 @@ extension FHIRObservation {
     }
     var code: [JSONValue.Member] = [
       JSONValue.Member(
-        key: "coding", value: .array([.object([member("system", "http://loinc.org"), member("code", result.loinc)])]))
+        key: "coding",
+        value: .array([.object([member("system", "http://loinc.org"), member("code", result.loinc)])]))
     ]
     if let name = result.displayName { code.append(member("text", name)) }
     let resource = JSONValue.object([

@@ -146,7 +146,7 @@ package struct XMLOutput {
       bytes.append(UInt8(ascii: "0"))
       return
     }
-    if value.magnitude < 9_007_199_254_740_992 && value.rounded(.towardZero) == value {
+    if value.magnitude < 1e18 && value.rounded(.towardZero) == value {
       if value == 0 && value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
       append(Int(value))
       return

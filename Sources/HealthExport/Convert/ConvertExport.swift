@@ -41,7 +41,8 @@ public struct ConvertExport {
     }
 
     /// The formats and how a path names them, for messages.
-    public static let choices = ".zip (a zip archive), .xml (export.xml alone), .json (a JSON profile), or a folder (a path ending in / or without an extension)"
+    public static let choices =
+      ".zip (a zip archive), .xml (export.xml alone), .json (a JSON profile), or a folder (a path ending in / or without an extension)"
 
     /// How messages name it.
     public var displayName: String {
@@ -101,14 +102,16 @@ public struct ConvertExport {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
       }
       var text = "Wrote \(outputPath ?? "export.xml to standard output") (\(format.displayName)): "
-      text += "export.xml of \(XMLOutput.megabytes(export.exportXMLBytes)) with \(count(export.records, "record")), "
+      text +=
+        "export.xml of \(XMLOutput.megabytes(export.exportXMLBytes)) with \(count(export.records, "record")), "
       text += "\(count(export.correlations, "correlation")), \(count(export.workouts, "workout")), "
       text += "\(count(export.activitySummaries, "activity summary", "activity summaries")), "
       text += count(export.clinicalRecords, "clinical record")
       if export.format != .xml { text += "; \(count(export.files, "other file"))" }
       var notes: [String] = []
       if export.memberCopies > 0 {
-        notes.append("\(count(export.memberCopies, "top-level copy", "top-level copies")) of correlation members added")
+        notes.append(
+          "\(count(export.memberCopies, "top-level copy", "top-level copies")) of correlation members added")
       }
       if export.recordsMadeForLabResults > 0 {
         notes.append("\(count(export.recordsMadeForLabResults, "clinical record")) made for lab results")

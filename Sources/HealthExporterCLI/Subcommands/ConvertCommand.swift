@@ -38,15 +38,16 @@ enum ConvertCommand: Subcommand {
     Everything the input holds that the output's format can carry is written: records with their \
     metadata and heart-rate beats, correlations (their members repeated at top level, as the \
     Health app does), workouts with their events, statistics, activities and routes, activity \
-    summaries, the person's characteristics, clinical records and their lab results. The input \
-    is never changed; see docs/convert.md for what each format keeps.
+    summaries, the person's characteristics, clinical records and their lab results; see \
+    docs/convert.md for what each format keeps.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     guard let output = arguments.values["output"] else {
       throw usageError(
-        .missingArgument(
-          name: "-o, --output", help: "name the .zip archive, .xml file, .json profile or folder to write"))
+        .other(
+          "missing '-o, --output <path>': name the .zip archive, .xml file, .json profile or folder to write")
+      )
     }
     let format: ConvertExport.Format
     if output == "-" {

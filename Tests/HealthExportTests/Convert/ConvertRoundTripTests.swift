@@ -1,0 +1,235 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthTestSupport
+import Testing
+
+/// `convert` as a lossless carrier between Apple's format and the profile: archive → archive reads
+/// back item for item, and every path through the formats gives the archive's CSV.
+@Suite struct ConvertRoundTripTests {
+  static let timeZone = TimeZone(identifier: "America/New_York")!
+
+  /// What the profile and CSV tests' rich archive holds, and the details only Apple's format
+  /// carries: heart-rate beats, a multi-part workout with metadata on its events, a route with its
+  /// provenance and two files, an iOS 8 record (`source`, compact dates, metadata as attributes).
+  static func archive(in folder: TestDirectory) throws -> String {
+    let rich = try ProfileRoundTripTests.richArchive(in: folder)
+    let zip = try ZipArchive(path: rich)
+    var fixture = ExportFixture()
+    for entry in zip.entries {
+      fixture.files.append((entry.normalizedName, try zip.contents(of: entry, limit: 1 << 24)))
+    }
+    let xml = String(decoding: fixture.files[0].content, as: UTF8.self)
+    let extras = """
+       <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" sourceVersion="10.1" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch&gt;" unit="ms" creationDate="2026-01-14 23:40:00 -0500" startDate="2026-01-14 23:58:00 -0500" endDate="2026-01-15 00:00:10 -0500" value="48.745">
+        <HeartRateVariabilityMetadataList>
+         <InstantaneousBeatsPerMinute bpm="62" time="11:58:02.34 PM"/>
+         <InstantaneousBeatsPerMinute bpm="64" time="12:00:01.09 AM"/>
+        </HeartRateVariabilityMetadataList>
+       </Record>
+       <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="40" durationUnit="min" sourceName="Watch" startDate="2026-01-14 18:00:00 -0500" endDate="2026-01-14 18:40:00 -0500">
+        <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2026-01-14 18:00:00 -0500" duration="20" durationUnit="min"/>
+        <WorkoutActivity uuid="6E4E2D3A-1B2C-4D5E-8F90-A1B2C3D4E5F6" startDate="2026-01-14 18:00:00 -0500" endDate="2026-01-14 18:20:00 -0500" duration="20" durationUnit="min">
+         <WorkoutEvent type="HKWorkoutEventTypeLap" date="2026-01-14 18:10:00 -0500"><MetadataEntry key="HKSWOLFScore" value="35"/></WorkoutEvent>
+         <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2026-01-14 18:00:00 -0500" endDate="2026-01-14 18:20:00 -0500" sum="3.2" unit="km"/>
+         <MetadataEntry key="WOIntervalStepKeyPath" value="0.0.0"/>
+        </WorkoutActivity>
+        <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2026-01-14 18:00:00 -0500" endDate="2026-01-14 18:40:00 -0500" sum="250.5" unit="kcal"/>
+        <WorkoutRoute sourceName="Watch" sourceVersion="10.1" creationDate="2026-01-14 18:41:00 -0500" startDate="2026-01-14 18:00:00 -0500" endDate="2026-01-14 18:40:00 -0500">
+         <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
+         <FileReference path="/workout-routes/route_2026-01-14_6.40pm.gpx"/>
+         <FileReference path="/workout-routes/route_2026-01-14_6.41pm.gpx"/>
+        </WorkoutRoute>
+        <MetadataEntry key="HKTimeZone" value="America/New_York"/>
+       </Workout>
+       <Record type="HKQuantityTypeIdentifierBodyMass" source="Old Scale" unit="lb" startDate="20150915113529+0200" endDate="20150915113529+0200" value="180.2" HKWasUserEntered="1"/>
+
+      """
+    let end = try #require(xml.range(of: "</HealthData>"))
+    fixture.files[0].content = Array((xml[..<end.lowerBound] + extras + xml[end.lowerBound...]).utf8)
+    let path = folder.file("archive.zip")
+    try fixture.writeZip(at: path)
+    return path
+  }
+
+  static let options = ConvertExport.Options(
+    format: .zip, timeZone: timeZone, now: Timestamp(secondsSince1970: 1_768_910_400),
+    profileName: "round-trip")
+
+  /// Converts `input` to `output`, in the format its name says.
+  @discardableResult
+  static func convert(_ input: String, to output: String) throws -> ConvertExport.Summary {
+    var options = Self.options
+    options.format = try #require(ConvertExport.Format(path: output))
+    return try ConvertExport(options: options).run(
+      source: try HealthInput.open(path: input, timeZone: timeZone),
+      destination: .file(path: output, overwrites: false), diagnostics: Diagnostics(isStrict: true))
+  }
+
+  /// Every item of `input`, in order.
+  static func items(of input: String) throws -> [HealthItem] {
+    var items: [HealthItem] = []
+    try HealthInput.open(path: input, timeZone: timeZone).readItems(
+      filter: .everything, diagnostics: Diagnostics(isStrict: true)
+    ) { item, _ in items.append(item) }
+    return items
+  }
+
+  @Test(arguments: ["zip", "folder"])
+  func anArchiveReadsBackItemForItem(_ format: String) throws {
+    let folder = try TestDirectory()
+    let archive = try Self.archive(in: folder)
+    let output = folder.file(format == "zip" ? "converted.zip" : "converted")
+    let summary = try Self.convert(archive, to: output)
+    let original = try Self.items(of: archive)
+    #expect(original.count == 38)
+    let converted = try Self.items(of: output)
+    #expect(converted == original)
+    let export = try #require(summary.export)
+    #expect(export.memberCopies == 0)
+    #expect(export.recordsMadeForLabResults == 0)
+    #expect(export.clinicalRecords == 3)
+    // The lab results go back into their records' files; the Patient has none to give.
+    #expect(export.files == 2)
+  }
+
+  @Test func anArchiveGivesTheSameCSVThroughEveryFormat() throws {
+    let folder = try TestDirectory()
+    let archive = try Self.archive(in: folder)
+    let direct = try ProfileRoundTripTests.csv(of: archive)
+    #expect(direct.contains(",Hemoglobin A1C,4548-4,7.50,%,Apple Health,"))
+    try Self.convert(archive, to: folder.file("converted.zip"))
+    #expect(try ProfileRoundTripTests.csv(of: folder.file("converted.zip")) == direct)
+    try Self.convert(archive, to: folder.file("converted"))
+    #expect(try ProfileRoundTripTests.csv(of: folder.file("converted")) == direct)
+    try Self.convert(archive, to: folder.file("profile.json"))
+    #expect(try ProfileRoundTripTests.csv(of: folder.file("profile.json")) == direct)
+    try Self.convert(folder.file("profile.json"), to: folder.file("from-profile.zip"))
+    #expect(try ProfileRoundTripTests.csv(of: folder.file("from-profile.zip")) == direct)
+  }
+
+  /// archive → profile → archive → profile gives the first profile byte for byte.
+  @Test func aProfileWrittenBackToAnArchiveGivesTheSameProfile() throws {
+    let folder = try TestDirectory()
+    let archive = try Self.archive(in: folder)
+    try Self.convert(archive, to: folder.file("first.json"))
+    let summary = try Self.convert(folder.file("first.json"), to: folder.file("archive-again.zip"))
+    try Self.convert(folder.file("archive-again.zip"), to: folder.file("second.json"))
+    let first = try folder.read("first.json")
+    let second = try folder.read("second.json")
+    #expect(second == first, "\(Golden.difference(expected: first, actual: second))")
+    // The profile keeps members only inside their correlations; the archive repeats them.
+    let export = try #require(summary.export)
+    // The seed's two blood-pressure members and the meal's: the duplicated readings keep theirs.
+    #expect(export.memberCopies == 3)
+    #expect(export.recordsMadeForLabResults == 0)
+    #expect(try Self.csv(folder.file("archive-again.zip")) == (try Self.csv(archive)))
+  }
+
+  static func csv(_ path: String) throws -> String { try ProfileRoundTripTests.csv(of: path) }
+
+  /// A profile that names no clinical records (the original format's): each lab result gets a
+  /// record and a file of its own, and the archive gives the same rows.
+  @Test func labResultsWithoutRecordsGetRecordsOfTheirOwn() throws {
+    let folder = try TestDirectory()
+    let profile = try folder.write(
+      """
+      {"metaData":{"creationDate":1768910400000,"profileName":"labs","version":"1.0.0","type":"JsonSingleDocExportTarget"},
+      "userData":{},
+      "labResults":[{"loinc":"2093-3","name":"Total cholesterol","value":184,"unit":"mg/dL","date":1768505460000.25,"sourceName":"Harbor Lab"},
+      {"loinc":"3016-3","value":2.1,"unit":"mIU/L","date":1772928000000,"localTime":true,"sourceName":"Harbor Lab"}]}
+      """, to: "labs.json")
+    let summary = try Self.convert(profile, to: folder.file("labs.zip"))
+    #expect(summary.export?.recordsMadeForLabResults == 2)
+    #expect(try Self.csv(folder.file("labs.zip")) == (try Self.csv(profile)))
+    let items = try Self.items(of: folder.file("labs.zip"))
+    let results = items.compactMap { if case .labResult(let result) = $0 { result } else { nil } }
+    let original = try Self.items(of: profile).compactMap {
+      if case .labResult(let result) = $0 { result } else { nil }
+    }
+    #expect(results.count == 2)
+    for (read, given) in zip(results, original) {
+      var named = given
+      named.resourceFilePath = read.resourceFilePath
+      #expect(read == named)
+      #expect(read.resourceFilePath?.hasPrefix("/clinical-records/Observation-") == true)
+    }
+  }
+
+  @Test func theArchiveHasAppleLayoutWithEveryClinicalFileItNames() throws {
+    let folder = try TestDirectory()
+    try Self.convert(try Self.archive(in: folder), to: folder.file("converted.zip"))
+    let zip = try ZipArchive(path: folder.file("converted.zip"))
+    let names = zip.entries.map(\.normalizedName)
+    #expect(
+      names == [
+        "apple_health_export/export.xml", "apple_health_export/clinical-records/Observation-A1C.json",
+        "apple_health_export/clinical-records/Observation-CHOL.json",
+      ])
+    let entries = zip.entries
+    #expect(entries.allSatisfy { $0.hasDataDescriptor })
+    let xml = String(decoding: try zip.contents(of: zip.entries[0], limit: 1 << 24), as: UTF8.self)
+    #expect(
+      xml.hasPrefix(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n<!-- HealthKit Export Version: 14 -->\n"
+      ))
+    #expect(
+      xml.contains(
+        "]>\n<HealthData locale=\"en_US\">\n <ExportDate value=\"2026-01-20 07:00:00 -0500\"/>\n <Me "))
+    for match in xml.matches(of: /resourceFilePath="\/([^"]+)"/)
+    where !match.1.hasPrefix("clinical-records/Patient") {
+      #expect(names.contains("apple_health_export/" + match.1))
+    }
+  }
+
+  /// A run that fails part-way leaves nothing: no archive, no temporary file, no waiting files.
+  @Test(arguments: ["broken.zip", "broken", "broken.xml", "broken.json"])
+  func aFailedRunLeavesNothingBehind(_ name: String) throws {
+    let folder = try TestDirectory()
+    let archive = try Self.archive(in: folder)
+    try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: false)
+    var options = Self.options
+    options.format = try #require(ConvertExport.Format(path: name))
+    #expect(throws: Failing.Stop.self) {
+      try ConvertExport(options: options).run(
+        source: Failing(base: try HealthInput.open(path: archive, timeZone: Self.timeZone), after: 30),
+        destination: .file(path: folder.file("out/" + name), overwrites: false), diagnostics: Diagnostics())
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out")) == [])
+  }
+
+  /// An input that stops with an error after some items, after its first lab result has made the
+  /// archive keep a file aside.
+  struct Failing: HealthItemSource {
+    struct Stop: Error {}
+    var base: any HealthInputSource
+    var after: Int
+    var name: String { base.name }
+
+    func readItems(
+      filter: ItemFilter, diagnostics: Diagnostics,
+      _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
+    ) throws {
+      var count = 0
+      var sawLab = false
+      try base.readItems(filter: filter, diagnostics: diagnostics) { item, location in
+        try consume(item, location)
+        if case .labResult = item { sawLab = true }
+        count += 1
+        if count >= after && sawLab { throw Stop() }
+      }
+      throw Stop()
+    }
+  }
+
+  @Test func anOutputThatExistsIsKeptWithoutForce() throws {
+    let folder = try TestDirectory()
+    let archive = try Self.archive(in: folder)
+    try folder.write("mine\n", to: "export.zip")
+    #expect(throws: OutputError.alreadyExists(path: folder.file("export.zip"))) {
+      try Self.convert(archive, to: folder.file("export.zip"))
+    }
+    #expect(try folder.read("export.zip") == "mine\n")
+  }
+}
