@@ -4,12 +4,16 @@ import HealthModel
 
 /// An export that selects no rows.
 public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
-  /// Nothing matched; no file was written.
-  case noData
+  /// Nothing matched; no file was written. The report says why: the range, what the input holds
+  /// of each selected series, and what removed readings.
+  case noData(NoDataReport)
+
+  /// The first line of the message.
+  public static let noDataMessage = "No data found for the selected metrics and date range."
 
   public var description: String {
     switch self {
-    case .noData: "No data found for the selected metrics and date range."
+    case .noData(let report): ([Self.noDataMessage] + report.lines).joined(separator: "\n  ")
     }
   }
 
@@ -50,7 +54,9 @@ public struct CSVExport {
     let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: collector, into: writer
     ) { rows in
-      guard rows.rowCount > 0 else { throw ExportError.noData }
+      guard rows.rowCount > 0 else {
+        throw ExportError.noData(collector.noDataReport(skipped: diagnostics.summary, dropped: rows.dropped))
+      }
       dropped = rows.dropped
     }
     return ExportSummary(

@@ -1,3 +1,4 @@
+import HealthExport
 import HealthModel
 
 /// The `health-exporter` command line: picks the subcommand, parses its arguments, runs it, and
@@ -10,7 +11,7 @@ public enum CommandLineTool {
     [
       ExportCommand.self, SummaryCommand.self, ProfileCommand.self, ConvertCommand.self, InspectCommand.self,
       GenerateCommand.self,
-      MetricsCommand.self,
+      MetricsCommand.self, SettingsCommand.self, CompletionsCommand.self, ManualCommand.self,
       PrivacyCommand.self,
     ]
   }
@@ -28,14 +29,15 @@ public enum CommandLineTool {
     var command: (any Subcommand.Type)? = nil
     do {
       guard let first = arguments.first else {
-        try output.print(helpText)
-        return ExitCode.success.rawValue
+        if output.isInteractive { return try GuidedExport.run(context: context).rawValue }
+        throw UsageError(
+          .other("no command given (on a terminal, '\(name)' alone starts the guided export)"), command: nil)
       }
       switch first {
       case "--help", "-h", "help":
         if first == "help", arguments.count > 1 {
           guard let named = subcommand(named: arguments[1]) else {
-            throw UsageError(.unknownCommand(arguments[1]), command: nil)
+            throw unknownCommand(arguments[1])
           }
           try output.print(named.helpText)
         } else {
@@ -47,8 +49,10 @@ public enum CommandLineTool {
         return ExitCode.success.rawValue
       default:
         guard let named = subcommand(named: first) else {
-          throw UsageError(
-            first.hasPrefix("-") ? .unknownOption(first) : .unknownCommand(first), command: nil)
+          if first.hasPrefix("-") {
+            throw UsageError(.unknownOption(first, suggestion: nil), command: nil)
+          }
+          throw unknownCommand(first)
         }
         command = named
         let parsed = try ParsedArguments(
@@ -71,6 +75,12 @@ public enum CommandLineTool {
     }
   }
 
+  private static func unknownCommand(_ text: String) -> UsageError {
+    UsageError(
+      .unknownCommand(text, suggestion: Suggestion.nearest(to: text, in: subcommands.map { $0.name })),
+      command: nil)
+  }
+
   private static func subcommand(named name: String) -> (any Subcommand.Type)? {
     subcommands.first { $0.name == name }
   }
@@ -86,7 +96,7 @@ public enum CommandLineTool {
     for command in subcommands { help.entry(command.name, command.abstract) }
     help.heading("OPTIONS")
     help.entry("--version", "Show the version.")
-    help.entry(OptionSpec.help.helpLabel, OptionSpec.help.help)
+    help.entry(OptionDefinition.helpFlag.helpLabel, OptionDefinition.helpFlag.help)
     help.line("")
     help.line("  See '\(name) help <command>' for detailed help.")
     return help.text

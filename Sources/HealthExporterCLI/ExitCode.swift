@@ -23,8 +23,10 @@ public enum ExitCode: Int32, Sendable {
   /// The exit code for an error thrown by the library.
   init(for error: any Error) {
     switch error {
-    case is UsageError:
+    case is UsageError, is OptionError:
       self = .usage
+    case let error as SettingsCommandError:
+      if case .corrupt = error { self = .cannotCreate } else { self = .failure }
     case let error as InputError:
       switch error {
       case .readFailed: self = .ioError

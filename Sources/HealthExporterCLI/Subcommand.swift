@@ -1,7 +1,38 @@
-/// What a subcommand runs with: the environment and where to write.
-struct ToolContext {
-  var environment: [String: String]
-  var output: any ToolOutput
+import HealthExport
+
+/// What a subcommand runs with: the environment, where to write, and the saved settings.
+final class ToolContext {
+  let environment: [String: String]
+  let output: any ToolOutput
+  private var loadedSettings: SettingsFile.Contents?
+
+  init(environment: [String: String], output: any ToolOutput) {
+    self.environment = environment
+    self.output = output
+  }
+
+  /// The settings file the environment points to; nil without a home.
+  var settingsFile: SettingsFile? { SettingsFile(environment: environment) }
+
+  /// The saved settings, read once; a file that cannot be used is reported on standard error and
+  /// ignored.
+  var settings: Settings {
+    if loadedSettings == nil {
+      let contents =
+        settingsFile?.load { warning in output.writeStandardError("warning: \(warning)\n") } ?? .missing
+      if case .corrupt(let error) = contents {
+        output.writeStandardError(
+          "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
+      }
+      loadedSettings = contents
+    }
+    return loadedSettings!.settings
+  }
+
+  /// Writes a warning on standard error.
+  func warn(_ text: String) {
+    output.writeStandardError("warning: \(text)\n")
+  }
 }
 
 /// One subcommand of `health-exporter`, described as data so that parsing, `--help` and usage
@@ -16,9 +47,11 @@ protocol Subcommand {
   /// The positional arguments, with help.
   static var arguments: [(name: String, help: String)] { get }
   /// The options, in help order.
-  static var options: [OptionSpec] { get }
+  static var options: [OptionDefinition] { get }
   /// Further paragraphs at the end of `--help`.
   static var discussion: String? { get }
+  /// What shell completions offer for the arguments that are not options.
+  static var argumentCompletion: ArgumentCompletion { get }
 
   /// Runs the command.
   /// - Returns: the exit code.
@@ -27,8 +60,22 @@ protocol Subcommand {
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode
 }
 
+/// What a shell completes for a command's arguments.
+enum ArgumentCompletion: Hashable, Sendable {
+  /// Nothing.
+  case none
+  /// File and folder paths (the input).
+  case files
+  /// One of these words.
+  case words([String])
+  /// An action, then a settings key, then its value (`settings set weight-unit kg`).
+  case settings
+}
+
 extension Subcommand {
   static var discussion: String? { nil }
+
+  static var argumentCompletion: ArgumentCompletion { usageArguments.contains("<input>") ? .files : .none }
 
   /// `health-exporter export [<input>] [<options>]`.
   static var usage: String {
@@ -47,7 +94,7 @@ extension Subcommand {
       for argument in arguments { help.entry("<\(argument.name)>", argument.help) }
     }
     help.heading("OPTIONS")
-    for option in options + [OptionSpec.help] {
+    for option in options + [OptionDefinition.helpFlag] {
       var text = option.help
       if let defaultDescription = option.defaultDescription { text += " (default: \(defaultDescription))" }
       help.entry(option.helpLabel, text)

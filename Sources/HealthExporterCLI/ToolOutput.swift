@@ -6,9 +6,23 @@ public protocol ToolOutput: AnyObject {
   func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws
   /// Writes a message to standard error.
   func writeStandardError(_ text: String)
+  /// Whether standard error is a terminal, where a progress line may be drawn.
+  var isStandardErrorTerminal: Bool { get }
+  /// Whether standard input and standard output are a terminal, where the guided export may ask
+  /// its questions.
+  var isInteractive: Bool { get }
+  /// The width of the terminal, in columns, where known.
+  var terminalColumns: Int? { get }
+  /// Reads one line of standard input, without its line feed; nil at the end of the input.
+  func readLine() -> String?
 }
 
 extension ToolOutput {
+  public var isStandardErrorTerminal: Bool { false }
+  public var isInteractive: Bool { false }
+  public var terminalColumns: Int? { nil }
+  public func readLine() -> String? { nil }
+
   /// Writes text to standard output.
   func print(_ text: String) throws {
     var text = text
@@ -19,6 +33,20 @@ extension ToolOutput {
 /// The process's own standard output and standard error.
 public final class ProcessOutput: ToolOutput {
   public init() {}
+
+  public var isStandardErrorTerminal: Bool { Terminal.isTerminal(Terminal.standardError) }
+
+  public var isInteractive: Bool {
+    Terminal.isTerminal(Terminal.standardInput) && Terminal.isTerminal(Terminal.standardOutput)
+  }
+
+  public var terminalColumns: Int? {
+    Terminal.columns(Terminal.standardError) ?? Terminal.columns(Terminal.standardOutput)
+  }
+
+  public func readLine() -> String? {
+    Swift.readLine(strippingNewline: true)
+  }
 
   public func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }

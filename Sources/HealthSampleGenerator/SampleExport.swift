@@ -19,6 +19,8 @@ public final class SampleExport {
   /// The model every byte comes from (for tests that predict the output).
   package let model: SampleModel
   private var fileIndex: [String: GeneratedFile]?
+  /// Told the bytes of export.xml made, as it is read; nil for none.
+  public var progressObserver: (any ProgressObserver)?
   private var orderedPaths: [String]?
 
   /// The file a path names.
@@ -47,7 +49,9 @@ public final class SampleExport {
 
   /// export.xml, made as it is read.
   public func exportXML() -> any ByteStream {
-    ExportXMLStream(model: model, name: "\(name):\(Self.folderName)/export.xml")
+    let stream = ExportXMLStream(model: model, name: "\(name):\(Self.folderName)/export.xml")
+    guard let progressObserver else { return stream }
+    return CountingByteStream(stream, totalBytes: nil, observer: progressObserver)
   }
 
   /// The export as a container that export readers open like an archive.

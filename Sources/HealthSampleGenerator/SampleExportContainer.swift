@@ -16,6 +16,9 @@ final class SampleExportContainer: ExportContainer {
     export.exportXML()
   }
 
+  /// Not known before it is made.
+  var healthXMLSize: Int64? { nil }
+
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let components = Self.safeComponents(of: path) else { return nil }
     guard let bytes = export.contents(ofFileAt: components.joined(separator: "/")) else { return nil }

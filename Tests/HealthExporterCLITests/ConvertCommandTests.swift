@@ -61,7 +61,15 @@ import Testing
     Refusal(
       name: "an extension that names no format", arguments: ["-o", "export.csv"], status: 64,
       message:
-        "Error: invalid value 'export.csv' for '-o, --output <path>': the extension names no format; write .zip (a zip archive), .xml (export.xml alone), .json (a JSON profile), or a folder (a path ending in / or without an extension)\n"
+        "Error: invalid value 'export.csv' for '-o, --output <path>': '.csv' names no format convert writes: end it in .zip (a zip archive), .xml (export.xml alone) or .json (a JSON profile), give a folder name without an extension, or choose with --format\n"
+    ),
+    Refusal(
+      name: "a zip archive to standard output", arguments: ["-o", "-", "--format", "zip"], status: 64,
+      message: "Error: only --format xml or profile can be written to standard output (-o -)\n"),
+    Refusal(
+      name: "an unknown format", arguments: ["-o", "x.out", "--format", "zpi"], status: 64,
+      message:
+        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile>': expected one of zip, folder, xml, profile; did you mean 'zip'?\n"
     ),
     Refusal(
       name: "no output", arguments: [], status: 64,
@@ -85,6 +93,38 @@ import Testing
       of: "'export.csv'", with: "'\(folder.file("export.csv"))'")
     #expect(run.standardError.hasPrefix(expected), "\(run.standardError)")
     #expect(try folder.contents() == [])
+  }
+
+  @Test func writesTheProfileToStandardOutputWhenAsked() throws {
+    let run = ToolRun(
+      ["convert", exampleExport, "-o", "-", "--format", "profile", "-q"], environment: environment)
+    #expect(run.status == 0)
+    let profile = ToolRun(["profile", exampleExport, "-o", "-", "-q"], environment: environment)
+    #expect(run.standardOutput == profile.standardOutput)
+    #expect(run.standardOutput.hasPrefix("{\"metaData\":{"))
+  }
+
+  /// The input is never replaced, even with --force: not as itself, nor as a file inside it.
+  @Test func neverOverwritesTheInput() throws {
+    let folder = try TestDirectory()
+    let archive = folder.file("export.zip")
+    #expect(ToolRun(["convert", exampleExport, "-o", archive, "-q"], environment: environment).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: archive))
+    let run = ToolRun(["convert", archive, "-o", archive, "--force"], environment: environment)
+    #expect(run.status == 73)
+    #expect(
+      run.standardError
+        == "Error: \(archive) is the input \(archive) or part of it, which is never overwritten, even with --force. Choose another path with --output.\n"
+    )
+    #expect(try Data(contentsOf: URL(fileURLWithPath: archive)) == before)
+    #expect(
+      ToolRun(["convert", archive, "-o", folder.file("unpacked"), "-q"], environment: environment).status == 0
+    )
+    let inside = ToolRun(
+      ["convert", folder.file("unpacked"), "-o", folder.file("unpacked/export.xml"), "--force"],
+      environment: environment)
+    #expect(inside.status == 73)
+    #expect(try folder.contents() == ["export.zip", "unpacked"])
   }
 
   @Test func keepsAnExistingOutputWithoutForce() throws {

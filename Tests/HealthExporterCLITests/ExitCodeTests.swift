@@ -36,7 +36,15 @@ import Testing
       ["export", exampleExport, "-o", folder.path],
       environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-11-30T12:00:00Z"])
     #expect(run.status == 1)
-    #expect(run.standardError == "Error: No data found for the selected metrics and date range.\n")
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-01 to 2026-11-30 (America/New_York).
+          Weight: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
+          Steps: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
+          Try --all for every date, or --from 2026-01-09 to start at the first reading.
+
+        """)
     #expect(try folder.contents() == [])
   }
 

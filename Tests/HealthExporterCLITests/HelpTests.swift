@@ -5,7 +5,6 @@ import Testing
 @Suite struct HelpTests {
   @Test(arguments: [
     (["--help"], "tool-help.txt"),
-    ([], "tool-help.txt"),
     (["help"], "tool-help.txt"),
     (["export", "--help"], "export-help.txt"),
     (["help", "export"], "export-help.txt"),

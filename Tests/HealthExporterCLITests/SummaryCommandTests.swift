@@ -97,7 +97,13 @@ import Testing
       ["summary", exampleExport, "-o", folder.path],
       environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-11-30T12:00:00Z"])
     #expect(run.status == 1)
-    #expect(run.standardError == "Error: No data found for the selected metrics and date range.\n")
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-01 to 2026-11-30 (America/New_York).
+          Try --all for every date.
+
+        """)
     #expect(try folder.contents() == [])
   }
 

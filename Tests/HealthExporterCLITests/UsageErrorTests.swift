@@ -66,7 +66,36 @@ import Testing
       message: "invalid value '2026-02-30' for '--from <yyyy-mm-dd>': expected a date such as 2026-01-09"),
     Case(
       arguments: ["export", "in.xml", "--metrics", "weight,height"],
-      message: "invalid value 'height' for '--metrics <list>': expected weight, steps, glucose, none"),
+      message:
+        "invalid value 'height' for '--metrics <list>': expected weight, steps, glucose, none; 'height' is a vital (--vitals height)"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--metrics", "wieght"],
+      message:
+        "invalid value 'wieght' for '--metrics <list>': expected weight, steps, glucose, none; did you mean 'weight'?"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--vitals", "glucose"],
+      message:
+        "invalid value 'glucose' for '--vitals <list>': expected blood-pressure, resting-heart-rate, heart-rate-variability, oxygen-saturation, respiratory-rate, body-temperature, heart-rate, walking-heart-rate, vo2-max, body-fat, bmi, height, none, all; 'glucose' is a base metric (--metrics glucose)"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--labs", "lipids"],
+      message:
+        "invalid value 'lipids' for '--labs <list>': expected a panel (lipid, cbc, cmp, thyroid, other), a LOINC code such as 2093-3, all or none; did you mean 'lipid'?"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--weight-unit", "kgs"],
+      message: "invalid value 'kgs' for '--weight-unit <lbs|kg>': expected one of lbs, kg; did you mean 'kg'?"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--last-day", "3"],
+      message: "unknown option '--last-day'; did you mean '--last-days'?"),
+    Case(arguments: ["exprot"], message: "unknown command 'exprot'; did you mean 'export'?", command: nil),
+    Case(
+      arguments: [],
+      message: "no command given (on a terminal, 'health-exporter' alone starts the guided export)",
+      command: nil),
     Case(
       arguments: ["export", "in.xml", "--metrics", "weight,none"],
       message: "invalid value 'none' for '--metrics <list>': expected weight, steps, glucose, none (alone)"),

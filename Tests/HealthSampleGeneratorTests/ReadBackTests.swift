@@ -12,10 +12,18 @@ import Testing
 
   func check(
     _ inspection: ExportInspection, routeFiles: Int, electrocardiograms: Int, export: SampleExport? = nil,
-    expected: ExpectedCounts = ReadBackTests.expected
+    expected: ExpectedCounts = ReadBackTests.expected, clinicalFilesAreMissing: Bool = false
   ) {
     let export = export ?? self.export
-    #expect(inspection.diagnostics.isEmpty)
+    if clinicalFilesAreMissing {
+      // export.xml alone: each Observation's FHIR file is reported missing, as it is.
+      let observations = expected.clinicalRecords.filter { $0.key.hasPrefix("Observation ") }.values.reduce(
+        0, +)
+      #expect(inspection.diagnostics.count == observations)
+      #expect(inspection.diagnostics.allSatisfy { $0.reason == "a clinical record whose file is missing" })
+    } else {
+      #expect(inspection.diagnostics.isEmpty)
+    }
     #expect(inspection.locale == "en_US")
     #expect(inspection.exportVersion == 14)
     #expect(
@@ -83,7 +91,7 @@ import Testing
     check(
       inspection, routeFiles: format == .xml ? 0 : expected.routes,
       electrocardiograms: format == .xml ? 0 : 2,
-      export: export, expected: expected)
+      export: export, expected: expected, clinicalFilesAreMissing: format == .xml)
     #expect(try folder.contents() == [name])
   }
 }

@@ -11,6 +11,8 @@ public protocol ExportContainer {
   var healthXMLName: String { get }
   /// Opens the health XML.
   func openHealthXML() throws -> any ByteStream
+  /// The size of the health XML in bytes (inflated, in an archive); nil when not known.
+  var healthXMLSize: Int64? { get }
   /// The content of the file at `path` (such as `/clinical-records/Observation-1.json`), or nil
   /// when there is none.
   /// - Throws: when the file exists but cannot be read, or is larger than `limit`.
@@ -42,6 +44,8 @@ struct FolderContainer: ExportContainer {
   func openHealthXML() throws -> any ByteStream {
     try FileByteStream(path: xmlPath)
   }
+
+  var healthXMLSize: Int64? { SystemCall.fileSize(xmlPath) }
 
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let components = Self.safeComponents(of: path) else { return nil }
@@ -80,6 +84,8 @@ struct ZipContainer: ExportContainer {
   func openHealthXML() throws -> any ByteStream {
     try archive.openEntry(xmlEntry)
   }
+
+  var healthXMLSize: Int64? { Int64(exactly: xmlEntry.uncompressedSize) }
 
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let components = Self.safeComponents(of: path),

@@ -3,7 +3,7 @@ import HealthModel
 /// An Apple Health export, whatever its shape (a zip archive, its unpacked folder, or export.xml
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
-public final class ExportSource: HealthInputSource {
+public final class ExportSource: HealthInputSource, ReadProgressReporting {
   /// The largest FHIR file read, in bytes.
   static let clinicalFileLimit = 16 << 20
 
@@ -25,6 +25,8 @@ public final class ExportSource: HealthInputSource {
   private var finishedHeader = ExportHeader()
   /// The reader while `readItems` runs.
   private var reader: ExportXMLReader?
+  /// Told the bytes of the health XML read, of its size.
+  public var progressObserver: (any ProgressObserver)?
 
   /// An export read from `container`.
   public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -46,7 +48,9 @@ public final class ExportSource: HealthInputSource {
     var readerFilter = filter
     readerFilter.includesClinicalRecords = filter.includesClinicalRecords || filter.includesLabResults
     let reader = ExportXMLReader(
-      stream: try container.openHealthXML(), filter: readerFilter, diagnostics: diagnostics)
+      stream: try container.openHealthXML().observed(
+        by: progressObserver, totalBytes: container.healthXMLSize),
+      filter: readerFilter, diagnostics: diagnostics)
     self.reader = reader
     defer {
       finishedHeader = reader.header

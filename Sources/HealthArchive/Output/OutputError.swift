@@ -8,6 +8,9 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   case folderNotFound(path: String)
   /// The file cannot be created there (permissions, a read-only disk, a path that is not a file).
   case cannotCreate(path: String, reason: String)
+  /// The file is one of the inputs (the same file, a hard link or a symbolic link to it, or a
+  /// file inside an input folder); it is never replaced, even when overwriting was asked for.
+  case isAnInput(path: String, input: String)
   /// Writing failed part-way (disk full, I/O error); nothing was left behind.
   case writeFailed(path: String, reason: String)
 
@@ -19,6 +22,8 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
       "The folder for \(path) does not exist. Create it first, or choose another path with --output."
     case .cannotCreate(let path, let reason):
       "Cannot create \(path): \(reason)."
+    case .isAnInput(let path, let input):
+      "\(path) is the input \(input) or part of it, which is never overwritten, even with --force. Choose another path with --output."
     case .writeFailed(let path, let reason):
       "Writing \(path) failed: \(reason). Nothing was written."
     }

@@ -1,8 +1,9 @@
 import Foundation
 import HealthModel
+import SystemShim
 
 /// A JSON health profile on disk, read as an input like an export.
-public final class ProfileSource: HealthInputSource {
+public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   public let path: String
   public var name: String { path }
   public var shape: InputShape { .profile }
@@ -11,6 +12,8 @@ public final class ProfileSource: HealthInputSource {
   /// What the profile's `metaData` said; complete after `readItems`.
   public private(set) var metadata = ProfileReader.Metadata()
   private let timeZone: TimeZone
+  /// Told the bytes of the profile read, of its size.
+  public var progressObserver: (any ProgressObserver)?
 
   /// - Parameters:
   ///   - path: the profile.
@@ -26,7 +29,9 @@ public final class ProfileSource: HealthInputSource {
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let reader = ProfileReader(
-      stream: try FileByteStream(path: path), filter: filter, diagnostics: diagnostics, timeZone: timeZone)
+      stream: try FileByteStream(path: path).observed(
+        by: progressObserver, totalBytes: SystemCall.fileSize(path)),
+      filter: filter, diagnostics: diagnostics, timeZone: timeZone)
     defer { metadata = reader.metadata }
     try reader.read(consume)
   }

@@ -10,6 +10,7 @@ import HealthModel
 /// the size of the input.
 final class RowCollector: ExportStage {
   private let selection: ExportSelection
+  private let now: Timestamp
   private let start: Timestamp?
   private let end: Timestamp?
   private let diagnostics: Diagnostics
@@ -29,6 +30,22 @@ final class RowCollector: ExportStage {
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
   private var sequence = 0
   private var droppedReadings = DroppedReadings()
+  /// The readings the range left out, per measure series (as `series`) and for all labs.
+  private var outside: [ReadingSpan]
+  private var labsOutside = ReadingSpan()
+
+  /// How many readings, and the first and last start.
+  private struct ReadingSpan {
+    var count = 0
+    var first: Timestamp?
+    var last: Timestamp?
+
+    mutating func add(_ date: Timestamp) {
+      count += 1
+      first = first.map { min($0, date) } ?? date
+      last = last.map { max($0, date) } ?? date
+    }
+  }
 
   /// - Parameters:
   ///   - selection: what to keep and how.
@@ -36,6 +53,7 @@ final class RowCollector: ExportStage {
   ///   - diagnostics: where skipped records are reported.
   init(selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics) {
     self.selection = selection
+    self.now = now
     self.diagnostics = diagnostics
     let bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
     start = bounds.start
@@ -45,6 +63,7 @@ final class RowCollector: ExportStage {
     series = selection.measures.map {
       MeasureSeries(measure: $0, unit: $0.unit.resolved(with: selection.units), rows: RowStore(limit: limit))
     }
+    outside = Array(repeating: ReadingSpan(), count: series.count)
     for (index, entry) in series.enumerated() where seriesIndexByType[entry.measure.healthKitType] == nil {
       seriesIndexByType[entry.measure.healthKitType] = index
     }
@@ -106,7 +125,10 @@ final class RowCollector: ExportStage {
       date = DateRange.instant(ofLocal: civil, in: selection.timeZone)
       date.millisecondsSince1970 += fraction
     }
-    guard isInRange(date) else { return }
+    guard isInRange(date) else {
+      labsOutside.add(date)
+      return
+    }
     labSeries[lab.loinc]?.append(
       LabRow(
         date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
@@ -138,12 +160,34 @@ final class RowCollector: ExportStage {
     return SelectedRows(blocks: blocks, dropped: dropped)
   }
 
+  /// Why nothing was selected: the range and the readings it left out of each series.
+  /// - Parameters:
+  ///   - skipped: the diagnostics of the run.
+  ///   - dropped: readings a rule left out.
+  func noDataReport(skipped: [Diagnostics.Tally], dropped: [Diagnostics.Tally]) -> NoDataReport {
+    let zone = selection.timeZone
+    func day(_ instant: Timestamp?) -> CalendarDay? { instant.map { DateRange.day(of: $0, in: zone) } }
+    func span(_ name: String, _ readings: ReadingSpan) -> NoDataReport.Span {
+      NoDataReport.Span(
+        name: name, count: readings.count, first: day(readings.first), last: day(readings.last))
+    }
+    let baseCount = selection.baseMetrics.count
+    var spans = zip(series, outside).prefix(baseCount).map { span($0.0.measure.name, $0.1) }
+    if !selection.labs.isEmpty { spans.append(span("Labs", labsOutside)) }
+    spans += zip(series, outside).dropFirst(baseCount).map { span($0.0.measure.name, $0.1) }
+    return NoDataReport(
+      range: selection.range, now: now, timeZone: zone, spans: spans, skipped: skipped, dropped: dropped)
+  }
+
   // MARK: - Private
 
   private func add(
     _ sample: Sample, toSeries index: Int, sequence: Int, location: SourceLocation
   ) throws {
-    guard isInRange(sample.startDate) else { return }
+    guard isInRange(sample.startDate) else {
+      outside[index].add(sample.startDate)
+      return
+    }
     let measure = series[index].measure
     let unit = series[index].unit
     guard case .quantity(let raw, let healthKitUnit) = sample.value else {

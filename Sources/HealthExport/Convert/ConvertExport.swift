@@ -21,14 +21,16 @@ public struct ConvertExport {
     case profile
 
     /// The format an output path names: `.zip`, `.xml`, `.json` (or `.hsg`), a folder for a path
-    /// ending in `/` or without an extension; nil for any other extension.
+    /// ending in `/` or without an extension (a leading dot starts a hidden name, not an
+    /// extension); nil for any other extension.
     public init?(path: String) {
       if path.hasSuffix("/") {
         self = .folder
         return
       }
       let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
-      guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+      guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
+      else {
         self = .folder
         return
       }

@@ -64,9 +64,9 @@ public struct ExportInspection: Sendable {
     var activitySummaries = 0
     var clinical: [String: ClinicalRecordCount] = [:]
     var exportDate: Timestamp?
-    var filter = ItemFilter.everything
-    filter.includesLabResults = false
-    try source.readItems(filter: filter, diagnostics: diagnostics) { item, _ in
+    // Lab results are read for what reading them finds wrong (a missing or malformed
+    // clinical-record file), which would leave an export's labs empty.
+    try source.readItems(filter: .everything, diagnostics: diagnostics) { item, _ in
       switch item {
       case .sample(let sample):
         sources[sample.sourceName, default: 0] += 1

@@ -11,20 +11,22 @@ public enum OutputDestination {
   case sink((UnsafeRawBufferPointer) throws -> Void)
 
   /// The destination the `--output` option names: `-` for standard output, an existing folder
-  /// (or a path ending in `/`; the file is named `defaultFileName` inside it), or a file path;
-  /// nil means the current folder.
+  /// (or a path ending in `/`; the file is named `defaultFileName` inside it, or
+  /// `name_2.ext`, `name_3.ext`, … where that is taken), or a file path; nil means the current
+  /// folder.
   public static func resolve(
     output: String?, defaultFileName: String, overwrites: Bool,
     standardOutput: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) -> OutputDestination {
     let output = output ?? "."
     if output == "-" { return .sink(standardOutput) }
+    // A default name is never one the user chose: where it is taken, the next free one is used.
     if output.hasSuffix("/") {
-      return .file(path: output + defaultFileName, overwrites: overwrites)
+      return .file(path: OutputFile.unusedPath(for: output + defaultFileName), overwrites: false)
     }
     if SystemCall.kind(of: output) == .directory {
       let path = output == "." ? defaultFileName : output + "/" + defaultFileName
-      return .file(path: path, overwrites: overwrites)
+      return .file(path: OutputFile.unusedPath(for: path), overwrites: false)
     }
     return .file(path: output, overwrites: overwrites)
   }

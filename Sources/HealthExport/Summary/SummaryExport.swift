@@ -78,7 +78,12 @@ public struct SummaryExport {
       source, through: Summarizer(selection: selection, now: now, diagnostics: diagnostics),
       into: SummaryCSVWriter(dateFormat: selection.dateFormat)
     ) { result in
-      guard !result.rows.isEmpty else { throw ExportError.noData }
+      guard !result.rows.isEmpty else {
+        throw ExportError.noData(
+          NoDataReport(
+            range: selection.range, now: now, timeZone: selection.timeZone, spans: [],
+            skipped: diagnostics.summary))
+      }
     }
     report.skipped = diagnostics.summary
     return report

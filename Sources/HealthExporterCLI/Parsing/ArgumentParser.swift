@@ -1,3 +1,5 @@
+import HealthExport
+
 /// The arguments of one command, parsed against its option table.
 ///
 /// GNU style: `--name value` and `--name=value`; `-o value` and `-ovalue`; flags may be grouped
@@ -15,8 +17,8 @@ struct ParsedArguments {
 
   /// Parses `arguments` for `command`.
   /// - Throws: `UsageError` for an unknown option, a missing value or a value given to a flag.
-  init(_ arguments: [String], options: [OptionSpec], command: String?) throws(UsageError) {
-    let all = options + [OptionSpec.help]
+  init(_ arguments: [String], options: [OptionDefinition], command: String?) throws(UsageError) {
+    let all = options + [OptionDefinition.helpFlag]
     var index = 0
     var optionsEnded = false
     func fail(_ reason: UsageError.Reason) -> UsageError { UsageError(reason, command: command) }
@@ -35,8 +37,10 @@ struct ParsedArguments {
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-        guard let spec = all.first(where: { $0.long == name }) else {
-          throw fail(.unknownOption("--\(name)"))
+        guard let spec = all.first(where: { $0.name == name }) else {
+          throw fail(
+            .unknownOption(
+              "--\(name)", suggestion: Suggestion.nearest(to: name, in: all.map(\.name)).map { "--\($0)" }))
         }
         switch spec.kind {
         case .flag:
@@ -59,8 +63,8 @@ struct ParsedArguments {
       var characters = Substring(argument.dropFirst())
       while let letter = characters.first {
         characters = characters.dropFirst()
-        guard let spec = all.first(where: { $0.short == letter }) else {
-          throw fail(.unknownOption("-\(letter)"))
+        guard let spec = all.first(where: { $0.shortName == letter }) else {
+          throw fail(.unknownOption("-\(letter)", suggestion: nil))
         }
         if case .flag = spec.kind {
           record(flag: spec)
@@ -70,7 +74,7 @@ struct ParsedArguments {
           record(spec, value: String(characters.drop { $0 == "=" }))
         } else {
           guard index < arguments.count, isValue(arguments[index]) else {
-            throw fail(.missingValue(option: "-\(letter) <\(Self.valueName(spec))>"))
+            throw fail(.missingValue(option: "-\(letter) <\(spec.placeholder ?? "")>"))
           }
           record(spec, value: arguments[index])
           index += 1
@@ -83,14 +87,14 @@ struct ParsedArguments {
   /// Whether an option was given.
   func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
 
-  private mutating func record(flag spec: OptionSpec) {
-    flags.insert(spec.long)
-    given.append(spec.long)
+  private mutating func record(flag spec: OptionDefinition) {
+    flags.insert(spec.name)
+    given.append(spec.name)
   }
 
-  private mutating func record(_ spec: OptionSpec, value: String) {
-    values[spec.long] = value
-    given.append(spec.long)
+  private mutating func record(_ spec: OptionDefinition, value: String) {
+    values[spec.name] = value
+    given.append(spec.name)
   }
 
   /// A value may be `-` or anything not starting with `-`, or a negative number.
@@ -98,8 +102,13 @@ struct ParsedArguments {
     argument == "-" || !argument.hasPrefix("-") || Double(argument) != nil
   }
 
-  private static func valueName(_ spec: OptionSpec) -> String {
-    if case .value(let name) = spec.kind { return name }
-    return ""
+  /// The export options given, each once, in the order first given, with its last value: what
+  /// the option grammar parses.
+  var exportOptions: [GivenOption] {
+    var seen: Set<String> = []
+    return given.compactMap { name in
+      guard let option = ExportOption(name: name), seen.insert(name).inserted else { return nil }
+      return (option, values[name])
+    }
   }
 }

@@ -1,9 +1,11 @@
+import HealthExport
+
 /// A command line that cannot be run as given; exits 64 with the usage line and a pointer to
 /// `--help`.
 struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   enum Reason: Hashable, Sendable {
-    case unknownOption(String)
-    case unknownCommand(String)
+    case unknownOption(String, suggestion: String?)
+    case unknownCommand(String, suggestion: String?)
     case missingValue(option: String)
     case flagWithValue(option: String)
     case unexpectedArgument(String)
@@ -22,12 +24,17 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     self.command = command
   }
 
+  /// An export choice that cannot be used, as a usage error of `command`.
+  init(_ error: OptionError, command: String?) {
+    self.init(.other(error.description), command: command)
+  }
+
   var description: String {
     switch reason {
-    case .unknownOption(let option):
-      "unknown option '\(option)'"
-    case .unknownCommand(let name):
-      "unknown command '\(name)'"
+    case .unknownOption(let option, let suggestion):
+      "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .unknownCommand(let name, let suggestion):
+      "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .missingValue(let option):
       "missing value for '\(option)'"
     case .flagWithValue(let option):

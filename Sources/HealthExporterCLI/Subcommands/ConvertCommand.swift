@@ -14,24 +14,23 @@ enum ConvertCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
+  static let options: [OptionDefinition] = [
+    .sample,
+    .value(
+      "output", short: "o", placeholder: "path", .path,
       help:
-        "What to write, by its extension: .zip a zip archive as the Health app makes it, .xml export.xml alone, .json a JSON profile; a path ending in / or without an extension a folder; - export.xml on standard output."
+        "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
-    OptionSpec(
-      "time-zone", .value(name: "tz"),
+    FormatOption.definition,
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
       help:
         "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth.",
       default: "the TZ environment variable, else the system's"),
-    OptionSpec(
-      "name", .value(name: "name"), help: "A profile's name (metaData.profileName).",
+    .value(
+      "name", placeholder: "name", .text, help: "A profile's name (metaData.profileName).",
       default: "output and the local time, such as output20260120070000"),
-    OptionSpec("force", .flag, help: "Overwrite an existing output."),
-    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .flag("force", help: "Replace an existing output (never the input)."), .strict, .quiet,
   ]
 
   static let discussion: String? = """
@@ -39,7 +38,7 @@ enum ConvertCommand: Subcommand {
     metadata and heart-rate beats, correlations (their members repeated at top level, as the \
     Health app does), workouts with their events, statistics, activities and routes, activity \
     summaries, the person's characteristics, clinical records and their lab results; see \
-    docs/convert.md for what each format keeps.
+    docs/convert.md for what each format keeps. The input is never overwritten, even with --force.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
@@ -49,18 +48,8 @@ enum ConvertCommand: Subcommand {
           "missing '-o, --output <path>': name the .zip archive, .xml file, .json profile or folder to write")
       )
     }
-    let format: ConvertExport.Format
-    if output == "-" {
-      format = .xml
-    } else if let named = ConvertExport.Format(path: output) {
-      format = named
-    } else {
-      throw usageError(
-        .invalidValue(
-          option: "-o, --output <path>", value: output,
-          expected: "the extension names no format; write \(ConvertExport.Format.choices)"))
-    }
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let format = try FormatOption.format(arguments, output: output, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     var path = output
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -68,14 +57,19 @@ enum ConvertCommand: Subcommand {
       output == "-"
       ? .sink { try context.output.writeStandardOutput($0) }
       : .file(path: path, overwrites: arguments.has("force"))
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to convert, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let options = ConvertExport.Options(
       format: format, timeZone: timeZone, now: now,
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone))
     let summary = try ConvertExport(options: options).run(
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }

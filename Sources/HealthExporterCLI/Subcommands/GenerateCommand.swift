@@ -11,39 +11,35 @@ enum GenerateCommand: Subcommand {
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
 
-  static let options: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
+  static let options: [OptionDefinition] = [
+    .value(
+      "output", short: "o", placeholder: "path", .path,
       help:
         "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
-    OptionSpec(
-      "format", .value(name: "zip|folder|xml|profile"),
-      help:
-        "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
-      default:
-        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, else a folder"
-    ),
-    OptionSpec(
-      "seed", .value(name: "n"),
+    FormatOption.definition,
+    .value(
+      "seed", placeholder: "n", .number,
       help: "Decides the person and every value; the same seed gives the same bytes.",
       default: "\(SampleConfiguration.defaultSeed)"),
-    OptionSpec(
-      "days", .value(name: "n"), help: "How many days the record covers, the end day included.",
+    .value(
+      "days", placeholder: "n", .number, help: "How many days the record covers, the end day included.",
       default: "\(SampleConfiguration.defaultDays)"),
-    OptionSpec(
-      "end", .value(name: "yyyy-mm-dd"), help: "The last day of the record; the export is made at its end.",
+    .value(
+      "end", placeholder: "yyyy-mm-dd", .day,
+      help: "The last day of the record; the export is made at its end.",
       default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
-    OptionSpec(
-      "time-zone", .value(name: "tz"), help: "The IANA time zone the person lives in (TZ is not read).",
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
+      help: "The IANA time zone the person lives in (TZ is not read).",
       default: SampleConfiguration.defaultTimeZone),
-    OptionSpec(
-      "size", .value(name: "size"),
+    .value(
+      "size", placeholder: "size", .text,
       help:
         "The size export.xml should have, such as 200MB or 2GB (10^6 and 10^9 bytes): the record is lengthened (or, with --days, made denser) until export.xml is within 10% of it."
     ),
-    OptionSpec("force", .flag, help: "Replace an existing output."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .flag("force", help: "Replace an existing output."),
+    .quiet,
   ]
 
   static let discussion: String? = """
@@ -64,9 +60,17 @@ enum GenerateCommand: Subcommand {
     let configuration = try GenerateOptions.configuration(arguments)
 
     let export = try SampleExport(configuration: configuration)
+    let progress = ProgressLine.make(
+      for: arguments, context: context,
+      label: output == "-" ? "Making export.xml" : "Writing \((output as NSString).lastPathComponent)")
+    defer { progress?.finish() }
     guard case .export(let format) = target else {
-      return try writeProfile(of: export, to: output, arguments: arguments, context: context)
+      let source = export.source()
+      source.observe(with: progress)
+      return try writeProfile(
+        of: export, source: source, to: output, arguments: arguments, context: context, progress: progress)
     }
+    export.progressObserver = progress
     if output == "-" {
       let stream = export.exportXML()
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -81,6 +85,7 @@ enum GenerateCommand: Subcommand {
     }
     let summary = try SampleExportWriter.write(
       export, to: output, format: format, overwrites: arguments.has("force"))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }
@@ -91,7 +96,8 @@ enum GenerateCommand: Subcommand {
   /// profile's name and creation date are the export's, so that the same options give the same
   /// bytes.
   private static func writeProfile(
-    of export: SampleExport, to output: String, arguments: ParsedArguments, context: ToolContext
+    of export: SampleExport, source: any HealthInputSource, to output: String, arguments: ParsedArguments,
+    context: ToolContext, progress: ProgressLine?
   ) throws -> ExitCode {
     let timeZone = TimeZone(identifier: export.configuration.timeZoneIdentifier)!
     let options = ProfileWriter.Options(
@@ -101,7 +107,8 @@ enum GenerateCommand: Subcommand {
       output: output, defaultFileName: "profile.json", overwrites: arguments.has("force"),
       standardOutput: { try context.output.writeStandardOutput($0) })
     let summary = try ProfileExport(options: options).run(
-      source: export.source(), destination: destination, diagnostics: Diagnostics())
+      source: source, destination: destination, diagnostics: Diagnostics())
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }

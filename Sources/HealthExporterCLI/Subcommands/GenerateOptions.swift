@@ -37,13 +37,12 @@ enum GenerateOptions {
       configuration.end = CivilDateTime(year: day.year, month: day.month, day: day.day)
     }
     if let name = arguments.values["time-zone"] {
-      guard TimeZone(identifier: name) != nil else {
-        throw GenerateCommand.usageError(
-          .invalidValue(
-            option: "--time-zone <tz>", value: name,
-            expected: "expected an IANA time zone name such as America/New_York or UTC"))
+      do {
+        _ = try ExportChoices.timeZone(name, subject: "--time-zone <tz>")
+        configuration.timeZoneIdentifier = name
+      } catch {
+        throw UsageError(error, command: GenerateCommand.name)
       }
-      configuration.timeZoneIdentifier = name
     }
     do {
       try configuration.validate()
@@ -75,35 +74,12 @@ enum GenerateOptions {
     case profile
   }
 
-  /// The target: `--format`, else from the output's extension (`.json` and `.hsg` a profile;
-  /// `-` is export.xml).
-  /// - Throws: `UsageError` for an unknown format, or one that cannot go to standard output.
+  /// The target: `--format`, else the output's extension (see `FormatOption`).
+  /// - Throws: `UsageError` for an unknown format, an extension that names none, or a format that
+  ///   cannot go to standard output.
   static func target(_ arguments: ParsedArguments, output: String) throws(UsageError) -> Target {
-    let target: Target
-    if let text = arguments.values["format"] {
-      if text.lowercased() == "profile" {
-        target = .profile
-      } else if let chosen = SampleOutputFormat(rawValue: text.lowercased()) {
-        target = .export(chosen)
-      } else {
-        throw GenerateCommand.usageError(
-          .invalidValue(
-            option: "--format <zip|folder|xml|profile>", value: text,
-            expected: "expected one of zip, folder, xml, profile"))
-      }
-    } else if output == "-" {
-      target = .export(.xml)
-    } else {
-      let name = output.lowercased()
-      target =
-        name.hasSuffix(".json") || name.hasSuffix(".hsg")
-        ? .profile : .export(SampleOutputFormat.inferred(fromPath: output))
-    }
-    if output == "-" && target != .export(.xml) && target != .profile {
-      throw GenerateCommand.usageError(
-        .other("only --format xml or profile can be written to standard output (-o -)"))
-    }
-    return target
+    let format = try FormatOption.format(arguments, output: output, command: GenerateCommand.name)
+    return format == .profile ? .profile : .export(SampleOutputFormat(rawValue: format.rawValue)!)
   }
 
   /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).

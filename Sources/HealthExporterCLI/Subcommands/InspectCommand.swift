@@ -12,12 +12,13 @@ enum InspectCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, or export.xml alone, whatever its name.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec("json", .flag, help: "Print JSON for scripts instead of a table (dates in UTC)."),
-    OptionSpec(
-      "time-zone", .value(name: "tz"), help: "An IANA time zone for the table's dates.",
+  static let options: [OptionDefinition] = [
+    .sample,
+    .flag("json", help: "Print JSON for scripts instead of a table (dates in UTC)."),
+    .value(
+      "time-zone", placeholder: "tz", .timeZone, help: "An IANA time zone for the table's dates.",
       default: "the TZ environment variable, else the system's"),
+    .quiet,
   ]
 
   static let discussion: String? = """
@@ -26,11 +27,15 @@ enum InspectCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to inspect, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let inspection = try ExportInspection.inspect(source)
+    progress?.finish()
     if arguments.has("json") {
       let bytes = inspection.json()
       try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }

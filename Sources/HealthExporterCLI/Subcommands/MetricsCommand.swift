@@ -1,3 +1,4 @@
+import HealthExport
 import HealthModel
 
 /// `health-exporter metrics`: the registries, as a table.
@@ -6,7 +7,7 @@ enum MetricsCommand: Subcommand {
   static let abstract = "List the metrics, vitals, lab panels and LOINC codes that can be exported."
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
-  static let options: [OptionSpec] = []
+  static let options: [OptionDefinition] = []
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     if let extra = arguments.positionals.first {

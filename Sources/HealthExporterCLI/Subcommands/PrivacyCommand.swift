@@ -1,23 +1,38 @@
+import HealthExport
+
 /// `health-exporter privacy`: what the tool does with health data.
 enum PrivacyCommand: Subcommand {
   static let name = "privacy"
   static let abstract = "Show the privacy policy: what the tool reads, writes and never does."
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
-  static let options: [OptionSpec] = []
+  static let options: [OptionDefinition] = []
 
+  /// The policy, as `docs/privacy-policy.md` has it word for word (a test keeps them equal).
   static let policy = """
     HealthExporter privacy policy
+    =============================
 
-    - Everything runs on this machine. The tool has no networking code: it never connects to
-      anything, sends no telemetry, and needs no account.
-    - It reads only the inputs you name on the command line.
-    - It writes only where you ask (-o, --output), to a temporary file beside the destination
-      that is renamed into place; files it creates are readable by you alone (permissions 0600).
-      While a large JSON profile is written, temporary files are kept in a folder beside it and
-      removed at the end.
-    - It keeps nothing: no history, no cache, no copy of your data.
-    - Exports are data exported as-is from Apple Health, not a medical record.
+    HealthExporter is a data export utility: it turns the archive the Health app makes (Export All
+    Health Data) into files you can use. It is not a medical device and gives no medical advice.
+
+    - Everything stays on this machine. The tool has no networking code: it never connects to
+      anything, needs no account, and has no analytics, telemetry, advertising or tracking of any
+      kind.
+    - It reads only what you name: the export, folder or file you give it (or its own built-in
+      sample, which holds no personal data).
+    - It writes only where you say (-o, --output, or the output folder you saved), and its
+      settings file (health-exporter settings path shows where). Files are written to a temporary
+      file beside the destination and renamed into place, readable by you alone (permissions 0600);
+      an input is never overwritten, nor a file you did not name. While a large JSON profile is
+      written, temporary files are kept in a folder beside it and removed at the end.
+    - It keeps nothing else: no history, no cache, no copy of your data. The settings file holds
+      only your choices (units, formats, what to export, the output folder), never health data.
+    - The CSV is plain text that you control: you decide where it goes and whom to share it
+      with. It holds data exported as-is from Apple Health; it is not a medical record. Verify it
+      with your healthcare provider before any clinical use.
+    - No warranty. The tool is provided as is, without warranty of accuracy, completeness or
+      fitness for any purpose.
 
     """
 

@@ -14,23 +14,18 @@ enum ProfileCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
   ]
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
-      help:
-        "A file, a folder (the file is named HealthProfile_yyyy-MM-dd_HHmmss.json inside it), or - for standard output.",
-      default: "the current folder"),
-    OptionSpec(
-      "name", .value(name: "name"), help: "The profile's name (metaData.profileName).",
+  static let options: [OptionDefinition] = [
+    .sample,
+    .output(fileName: "HealthProfile_yyyy-MM-dd_HHmmss.json"),
+    .value(
+      "name", placeholder: "name", .text, help: "The profile's name (metaData.profileName).",
       default: "output and the local time, such as output20260120070000"),
-    OptionSpec("uuids", .flag, help: "Give every sample without one a stable uuid."),
-    OptionSpec(
-      "time-zone", .value(name: "tz"), help: "An IANA time zone for the date of birth and the default name.",
+    .flag("uuids", help: "Give every sample without one a stable uuid."),
+    .value(
+      "time-zone", placeholder: "tz", .timeZone,
+      help: "An IANA time zone for the date of birth and the default name.",
       default: "the TZ environment variable, else the system's"),
-    OptionSpec("force", .flag, help: "Overwrite an existing output file."),
-    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
+    .force, .strict, .quiet,
   ]
 
   static let discussion: String? = """
@@ -40,20 +35,25 @@ enum ProfileCommand: Subcommand {
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     let destination = OutputDestination.resolve(
-      output: arguments.values["output"],
+      output: ExportCommand.outputPath(arguments, context: context),
       defaultFileName: ProfileExport.fileName(now: now, timeZone: timeZone),
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
     let options = ProfileWriter.Options(
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone),
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let summary = try ProfileExport(options: options).run(
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
+    progress?.finish()
     if !arguments.has("quiet") {
       context.output.writeStandardError(summary.line + "\n")
     }

@@ -1,20 +1,12 @@
 import Foundation
 import HealthArchive
+import HealthExport
 import HealthSampleGenerator
-
-extension OptionSpec {
-  /// `--sample`, which `export`, `profile` and `inspect` take in place of an input.
-  static let sample = OptionSpec(
-    "sample", .flag,
-    help:
-      "Read the built-in sample instead of an input: a generated record of \(SampleConfiguration.sampleDays) days ending today, made in memory (nothing is written)."
-  )
-}
 
 /// The input of `export`, `profile` and `inspect`: the path given, or the built-in sample.
 enum SampleOption {
   /// The export named by the positional argument, or the generated sample for `--sample` (the
-  /// default seed and days, ending on the day of "now" in `timeZone`).
+  /// default seed and days, ending at "now" in `timeZone`).
   /// - Throws: `UsageError` when both or neither are given, or "now" is not a date-time; the
   ///   input's errors.
   static func source(
@@ -30,11 +22,18 @@ enum SampleOption {
       }
       let now = try ExportOptions.now(environment: environment, command: command)
       let configuration = SampleConfiguration.sample(now: now, timeZoneIdentifier: timeZone.identifier)
-      return try SampleExport(configuration: configuration).source()
+      return try SampleExport(configuration: configuration).source(endingAt: now)
     }
     guard let input = arguments.positionals.first else {
       throw UsageError(.missingArgument(name: "input", help: missingHelp), command: command)
     }
     return try HealthInput.open(path: input, timeZone: timeZone)
+  }
+
+  /// Checks that the output is not the input, nor a file inside an input folder.
+  /// - Throws: `OutputError.isAnInput`, even with `--force`.
+  static func checkOutput(_ destination: OutputDestination, isNotInputOf arguments: ParsedArguments) throws {
+    guard let path = destination.path, !arguments.has("sample") else { return }
+    try OutputFile.checkNotAnInput(path, inputs: arguments.positionals)
   }
 }

@@ -11,73 +11,76 @@ enum SummaryCommand: Subcommand {
 
   static let arguments: [(name: String, help: String)] = ExportCommand.arguments
 
-  static let options: [OptionSpec] = [
-    OptionSpec.sample,
-    OptionSpec(
-      "output", short: "o", .value(name: "path"),
-      help:
-        "A file, a folder (the file is named HealthExporter_Summary_yyyy-MM-dd_HHmmss.csv inside it), or - for standard output.",
-      default: "the current folder"),
-    OptionSpec(
-      "period", .value(name: "name"),
-      help:
-        "The periods: \(SummaryPeriod.allCases.map(\.optionName).joined(separator: ", ")) (weeks start on Monday).",
-      default: "day"),
-    OptionSpec(
-      "last-days", .value(name: "n"),
-      help: "The periods of the last N calendar days, today included.", default: "30"),
-    OptionSpec("from", .value(name: "yyyy-mm-dd"), help: "The first day of a custom range."),
-    OptionSpec("to", .value(name: "yyyy-mm-dd"), help: "The last day of a custom range (included)."),
-    OptionSpec("all", .flag, help: "No date limit."),
-    OptionSpec(
-      "source-priority", .value(name: "names"),
-      help:
-        "Source names, comma-separated, whose samples count first where sources overlap; then Apple Watches, then iPhones, then the others. 'health-exporter inspect' lists the sources."
-    ),
-    OptionSpec(
-      "types", .value(name: "list"),
-      help:
-        "The HealthKit types to summarize, comma-separated, with or without their prefix (StepCount, SleepAnalysis).",
-      default: "every quantity and category type"),
-    OptionSpec("weight-unit", .value(name: "lbs|kg"), help: "The unit of weight.", default: "lbs"),
-    OptionSpec(
-      "temperature-unit", .value(name: "f|c"), help: "The unit of body temperature.", default: "f"),
-    OptionSpec(
-      "date-format", .value(name: "name"),
-      help:
-        "How periods are written: the local date (and time, for hours) in the shape of default, ymd-slash, mdy or dmy; or iso8601, the period's start in UTC.",
-      default: "default"),
-    OptionSpec(
-      "time-zone", .value(name: "tz"),
-      help: "An IANA time zone, such as America/New_York, where periods begin and end.",
-      default: "the TZ environment variable, else the system's"),
-    OptionSpec("force", .flag, help: "Overwrite an existing output file."),
-    OptionSpec("strict", .flag, help: "Make a malformed record an error instead of a counted skip."),
-    OptionSpec("quiet", short: "q", .flag, help: "Print no summary on standard error."),
-  ]
+  static let options: [OptionDefinition] =
+    [
+      .sample,
+      .output(
+        fileName: "HealthExporter_Summary_yyyy-MM-dd_HHmmss.csv",
+        default: "the output setting, else the current folder"),
+      .value(
+        "period", placeholder: "name",
+        .oneOf(SummaryPeriod.allCases.map { OptionChoice($0.optionName, "one row per \($0.optionName)") }),
+        help:
+          "The periods: \(SummaryPeriod.allCases.map(\.optionName).joined(separator: ", ")) (weeks start on Monday).",
+        default: "day"),
+      with(.lastDays, help: "The periods of the last N calendar days, today included."),
+      ExportOption.from.definition, ExportOption.to.definition, ExportOption.all.definition,
+      .value(
+        "source-priority", placeholder: "names", .text,
+        help:
+          "Source names, comma-separated, whose samples count first where sources overlap; then Apple Watches, then iPhones, then the others. 'health-exporter inspect' lists the sources."
+      ),
+      .value(
+        "types", placeholder: "list", .text,
+        help:
+          "The HealthKit types to summarize, comma-separated, with or without their prefix (StepCount, SleepAnalysis).",
+        default: "every quantity and category type"),
+    ] + OptionGroup.units.definitions + [
+      with(
+        .dateFormat,
+        help:
+          "How periods are written: the local date (and time, for hours) in the shape of default, ymd-slash, mdy or dmy; or iso8601, the period's start in UTC."
+      ),
+      with(.timeZone, help: "An IANA time zone, such as America/New_York, where periods begin and end."),
+      .force, .strict, .quiet,
+    ]
+
+  /// The grammar's definition of `option`, with this command's own words for it.
+  private static func with(_ option: ExportOption, help: String) -> OptionDefinition {
+    var definition = option.definition
+    definition.help = help
+    return definition
+  }
 
   static let discussion: String? = """
     Time that several sources recorded together (the Apple Watch and the iPhone counting the same \
     walk) is counted once, from the source of highest priority. The range options --last-days, \
     --from/--to and --all exclude each other and select whole periods: every period they overlap. \
+    Saved settings ('health-exporter settings') give the range, units, date format, time zone and \
+    output folder where no option does. \
     HEALTH_EXPORTER_NOW (an ISO 8601 date-time such as 2026-01-20T12:00:00Z), when set, is the \
     moment date ranges count from and the file name shows.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
-    let timeZone = try ExportOptions.timeZone(arguments, environment: context.environment, command: name)
-    let selection = try selection(arguments, timeZone: timeZone)
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
+    let selection = try selection(arguments, context: context, timeZone: timeZone)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     let destination = OutputDestination.resolve(
-      output: arguments.values["output"],
+      output: ExportCommand.outputPath(arguments, context: context),
       defaultFileName: SummaryExport.fileName(now: now, timeZone: timeZone),
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to summarize, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
     let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
     let report = try SummaryExport(selection: selection, now: now)
       .run(source: source, destination: destination, diagnostics: diagnostics)
+    progress?.finish()
     for name in report.unknownPrioritySources {
       context.output.writeStandardError(
         "warning: --source-priority names '\(name)', which no summarized record carries\n")
@@ -88,20 +91,34 @@ enum SummaryCommand: Subcommand {
     return .success
   }
 
-  /// The selection the options describe, over the defaults.
-  static func selection(_ arguments: ParsedArguments, timeZone: TimeZone) throws(UsageError)
+  /// The selection the options describe, over the saved settings (a saved range of records, which
+  /// a summary cannot take, is left out), over the defaults.
+  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone)
+    throws(UsageError)
     -> SummarySelection
   {
     var selection = SummarySelection(timeZone: timeZone)
-    if let period = arguments.values["period"] {
-      selection.period = try ExportOptions.choice(
-        period, option: "--period <name>", SummaryPeriod.self, command: name)
+    var saved = context.settings.choices
+    if case .lastRecords = saved.range { saved.range = nil }
+    do {
+      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
+      selection.range = choices.range ?? .standard
+      selection.units = UnitPreferences(
+        weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit)
+      selection.dateFormat = choices.dateFormat ?? .standard
+    } catch {
+      throw UsageError(error, command: name)
     }
-    selection.range = try ExportOptions.range(arguments, command: name)
-    selection.units = try ExportOptions.units(arguments, command: name)
-    if let format = arguments.values["date-format"] {
-      selection.dateFormat = try ExportOptions.choice(
-        format, option: "--date-format <name>", DateFormat.self, command: name)
+    if let period = arguments.values["period"] {
+      let names = SummaryPeriod.allCases.map(\.optionName)
+      guard let chosen = SummaryPeriod(rawValue: period.lowercased()) else {
+        throw usageError(
+          .invalidValue(
+            option: "--period <name>", value: period,
+            expected: "expected one of \(names.joined(separator: ", "))"
+              + (Suggestion.nearest(to: period, in: names).map { "; did you mean '\($0)'?" } ?? "")))
+      }
+      selection.period = chosen
     }
     if let list = arguments.values["source-priority"] {
       selection.sourcePriority = try items(

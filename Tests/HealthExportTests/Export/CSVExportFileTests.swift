@@ -69,11 +69,19 @@ import Testing
 
   @Test func writesNothingWhenNoRowIsSelected() throws {
     let folder = try TestDirectory()
-    #expect(throws: ExportError.noData) {
+    let error = #expect(throws: ExportError.self) {
       try export(ExportTest.record("HeartRate", "60", "count/min"), output: folder.path)
     }
     #expect(try folder.contents() == [])
-    #expect(ExportError.noData.description == "No data found for the selected metrics and date range.")
+    #expect(
+      error?.description == """
+        No data found for the selected metrics and date range.
+          The range: all dates (America/New_York).
+          Weight: none in the input.
+          Steps: none in the input.
+          Blood Glucose: none in the input.
+          The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.
+        """)
   }
 
   @Test func writesNothingWhenTheInputIsMalformed() throws {

@@ -77,9 +77,10 @@ import Testing
       let outcome = try ExportTest.run(example.record, selection: example.selection)
       #expect(outcome.rows == [row])
     } else {
-      #expect(throws: ExportError.noData) {
+      let error = #expect(throws: ExportError.self) {
         try ExportTest.run(example.record, selection: example.selection)
       }
+      #expect(error?.description.hasPrefix(ExportError.noDataMessage) == true)
     }
   }
 

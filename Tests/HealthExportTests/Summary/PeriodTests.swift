@@ -119,10 +119,12 @@ import Testing
   }
 
   @Test func aSummaryWithNoPeriodWritesNothing() {
-    #expect(throws: ExportError.noData) {
+    let error = #expect(throws: ExportError.self) {
       try T.run(
         Self.body,
         selection: T.selection(range: .custom(from: CalendarDay(year: 2027, month: 1, day: 1), to: nil)))
     }
+    #expect(
+      error?.description.hasPrefix(ExportError.noDataMessage + "\n  The range: from 2027-01-01 on (") == true)
   }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import HealthModel
+
+/// Why an export selected no rows: the range it used, what the input holds of each selected
+/// series, and the problems that removed readings; what `ExportError.noData` says.
+public struct NoDataReport: Hashable, Sendable {
+  /// The readings of one selected series that the range left out: all of its readings, since
+  /// nothing was selected.
+  public struct Span: Hashable, Sendable {
+    /// The series' name (`Weight`, `Blood Pressure Systolic`, `Labs`).
+    public var name: String
+    /// How many readings the input holds.
+    public var count: Int
+    /// The first and last start dates, local calendar days; nil when there are none.
+    public var first: CalendarDay?
+    public var last: CalendarDay?
+  }
+
+  /// The range used.
+  public var range: DateRange
+  /// The first and last day the range kept, where it has them.
+  public var firstDay: CalendarDay?
+  public var lastDay: CalendarDay?
+  /// The zone days were reckoned in.
+  public var timeZoneIdentifier: String
+  /// Each selected series, in block order.
+  public var spans: [Span]
+  /// Records skipped or unusable, by reason (a missing clinical-record file, a unit that cannot
+  /// be converted).
+  public var skipped: [Diagnostics.Tally]
+  /// Readings left out by a rule (blood glucose under 20 mg/dL).
+  public var dropped: [Diagnostics.Tally]
+
+  /// The report of a range used at `now`.
+  /// - Parameters:
+  ///   - range: the range used.
+  ///   - now: the moment it counted from.
+  ///   - timeZone: where its days begin and end.
+  ///   - spans: the selected series, each with what the range left out of it; empty when the
+  ///     job does not keep series apart (the summaries).
+  ///   - skipped: the run's diagnostics.
+  ///   - dropped: readings a rule left out.
+  public init(
+    range: DateRange, now: Timestamp, timeZone: TimeZone, spans: [Span], skipped: [Diagnostics.Tally],
+    dropped: [Diagnostics.Tally] = []
+  ) {
+    let bounds = range.bounds(now: now, timeZone: timeZone)
+    self.range = range
+    firstDay = bounds.start.map { DateRange.day(of: $0, in: timeZone) }
+    lastDay = bounds.end.map {
+      DateRange.day(of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: timeZone)
+    }
+    timeZoneIdentifier = timeZone.identifier
+    self.spans = spans
+    self.skipped = skipped
+    self.dropped = dropped
+  }
+
+  /// The lines after "No data found…", each a sentence.
+  public var lines: [String] {
+    var lines = ["The range: \(rangeText) (\(timeZoneIdentifier))."]
+    for span in spans {
+      guard span.count > 0, let first = span.first, let last = span.last else {
+        lines.append("\(span.name): none in the input.")
+        continue
+      }
+      var line = "\(span.name): \(span.count) \(span.count == 1 ? "reading" : "readings"), \(first) … \(last)"
+      if let window = windowText { line += "; none \(window)" }
+      lines.append(line + ".")
+    }
+    for tally in skipped {
+      lines.append(
+        "Skipped \(tally.count) × \(tally.reason)" + (tally.firstLocation.map { " (first at \($0))" } ?? "")
+          + ".")
+    }
+    for tally in dropped { lines.append("Left out \(tally.count) \(tally.reason).") }
+    if let first = spans.compactMap(\.first).min() {
+      lines.append("Try --all for every date, or --from \(first) to start at the first reading.")
+    } else if spans.isEmpty {
+      if range != .all { lines.append("Try --all for every date.") }
+    } else {
+      lines.append(
+        "The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.")
+    }
+    return lines
+  }
+
+  /// `the last 30 days, 2026-11-02 to 2026-12-01`.
+  private var rangeText: String {
+    switch range {
+    case .lastDays(let days):
+      "the last \(days) \(days == 1 ? "day" : "days")" + (windowText.map { ", \($0.dropFirst(5))" } ?? "")
+    case .lastRecords(let count): "the last \(count) \(count == 1 ? "record" : "records") of each metric"
+    case .all: "all dates"
+    case .custom: windowText.map { String($0) } ?? "all dates"
+    }
+  }
+
+  /// `from 2026-11-02 to 2026-12-01`, `from 2026-11-02 on`, `up to 2026-12-01`.
+  private var windowText: String? {
+    switch (firstDay, lastDay) {
+    case (let first?, let last?): "from \(first) to \(last)"
+    case (let first?, nil): "from \(first) on"
+    case (nil, let last?): "up to \(last)"
+    case (nil, nil): nil
+    }
+  }
+}

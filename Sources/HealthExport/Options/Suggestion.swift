@@ -1,0 +1,53 @@
+/// The valid name nearest to a mistyped one, for "did you mean" hints.
+package enum Suggestion {
+  /// The candidate closest to `text`: one whose start `text` is (`gluc` for `glucose`), one that
+  /// starts `text` (`desc` for `descending`, `c` for `celsius`), or within
+  /// a small edit distance (a third of the length, at least one edit; a swap of neighbours counts
+  /// once); nil when none is close or two are equally close.
+  package static func nearest(to text: String, in candidates: [String]) -> String? {
+    let typed = text.lowercased()
+    guard !typed.isEmpty else { return nil }
+    let prefixed = candidates.filter { $0.lowercased().hasPrefix(typed) }
+    if typed.count >= 2, prefixed.count == 1 { return prefixed[0] }
+    let starts = candidates.filter { typed.hasPrefix($0.lowercased()) }
+    if starts.count == 1 { return starts[0] }
+    let limit = max(1, typed.count / 3)
+    var best: (name: String, distance: Int)? = nil
+    var isTied = false
+    for candidate in candidates {
+      let distance = editDistance(typed, candidate.lowercased())
+      guard distance <= limit else { continue }
+      if let current = best, distance == current.distance {
+        isTied = true
+      } else if best == nil || distance < best!.distance {
+        best = (candidate, distance)
+        isTied = false
+      }
+    }
+    return isTied ? nil : best?.name
+  }
+
+  /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
+  /// neighbouring characters, each one edit.
+  package static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previousPrevious[j - 2] + 1)
+        }
+      }
+      (previousPrevious, previous, current) = (previous, current, previousPrevious)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HealthArchive
+import SystemShim
+
+/// The settings file, `$XDG_CONFIG_HOME/health-exporter/settings.json` (else
+/// `~/.config/health-exporter/settings.json`): a JSON object of the keys `settings set` takes,
+/// written whole (a temporary file renamed into place), readable by its owner only.
+package struct SettingsFile: Sendable {
+  /// Where the file is.
+  package var path: String
+
+  package init(path: String) {
+    self.path = path
+  }
+
+  /// The file the environment points to; nil when it names no home (neither `XDG_CONFIG_HOME`
+  /// nor `HOME` is set), and so no settings apply.
+  /// - Parameter environment: `XDG_CONFIG_HOME` (an absolute path) and `HOME` are read.
+  package init?(environment: [String: String]) {
+    let configHome: String
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+      configHome = xdg
+    } else if let home = environment["HOME"], !home.isEmpty {
+      configHome = home + "/.config"
+    } else {
+      return nil
+    }
+    self.init(path: configHome + "/health-exporter/settings.json")
+  }
+
+  /// What reading the file found.
+  package enum Contents: Hashable, Sendable {
+    /// There is no file: nothing is saved.
+    case missing
+    case valid(Settings)
+    /// The file cannot be used; it is ignored (and never overwritten but by `settings reset`).
+    case corrupt(SettingsError)
+
+    /// The settings that apply: none unless the file is valid.
+    package var settings: Settings {
+      if case .valid(let settings) = self { return settings }
+      return Settings()
+    }
+  }
+
+  /// Reads the file.
+  /// - Parameter warn: receives notes about values that do nothing (an unknown LOINC code).
+  package func load(warn: (String) -> Void = { _ in }) -> Contents {
+    guard SystemCall.kind(of: path) != .missing else { return .missing }
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      return .corrupt(.unreadable(path: path, reason: (error as NSError).localizedDescription))
+    }
+    let document: JSONValue
+    do {
+      document = try JSONValue(parsing: bytes, name: path)
+    } catch {
+      return .corrupt(.notJSON(path: path, reason: "\(error)"))
+    }
+    guard let members = document.members else { return .corrupt(.notAnObject(path: path)) }
+    var settings = Settings()
+    for member in members {
+      guard let key = SettingKey(rawValue: member.key) else {
+        let hint = Suggestion.nearest(to: member.key, in: SettingKey.allCases.map(\.name))
+        return .corrupt(.unknownKey(path: path, key: member.key, suggestion: hint))
+      }
+      let text: String
+      switch member.value {
+      case .string(let string): text = string
+      case .array(let elements) where key.isList:
+        let names = elements.compactMap(\.stringValue)
+        guard names.count == elements.count else {
+          return .corrupt(.wrongType(path: path, key: key.name, expected: "an array of names"))
+        }
+        text = names.isEmpty ? "none" : names.joined(separator: ",")
+      default:
+        return .corrupt(
+          .wrongType(path: path, key: key.name, expected: key.isList ? "an array of names" : "a string"))
+      }
+      do {
+        try key.set(text, in: &settings, warn: warn)
+      } catch {
+        return .corrupt(.invalidValue(path: path, error: error))
+      }
+    }
+    return .valid(settings)
+  }
+
+  /// Writes `settings` whole, creating the folder (0700) if needed; the file is 0600.
+  /// - Throws: `OutputError` when the file cannot be written.
+  package func save(_ settings: Settings) throws {
+    let folder = OutputFile.folder(of: path)
+    if SystemCall.kind(of: folder) == .missing {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw OutputError.cannotCreate(path: folder, reason: (error as NSError).localizedDescription)
+      }
+    }
+    let members = SettingKey.allCases.compactMap { key in
+      key.jsonValue(in: settings).map { JSONValue.Member(key: key.name, value: $0) }
+    }
+    let bytes = JSONWriter.bytes(of: .object(members), formatting: .pretty)
+    let file = try OutputFile(path: path, overwrites: true)
+    do {
+      try bytes.withUnsafeBytes { try file.write($0) }
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  /// Removes the file; a missing file is not an error.
+  package func remove() {
+    SystemCall.removeFile(path)
+  }
+}
+
+/// A settings file that cannot be used.
+package enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  case unreadable(path: String, reason: String)
+  case notJSON(path: String, reason: String)
+  case notAnObject(path: String)
+  case unknownKey(path: String, key: String, suggestion: String?)
+  case wrongType(path: String, key: String, expected: String)
+  case invalidValue(path: String, error: OptionError)
+
+  /// The file.
+  package var path: String {
+    switch self {
+    case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path), .unknownKey(let path, _, _),
+      .wrongType(let path, _, _), .invalidValue(let path, _):
+      path
+    }
+  }
+
+  package var description: String {
+    switch self {
+    case .unreadable(let path, let reason): "cannot read the settings file \(path): \(reason)"
+    case .notJSON(_, let reason): "the settings file is not valid JSON: \(reason)"
+    case .notAnObject(let path): "the settings file \(path) is not a JSON object"
+    case .unknownKey(let path, let key, let suggestion):
+      "the settings file \(path) has an unknown key '\(key)'"
+        + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .wrongType(let path, let key, let expected):
+      "the settings file \(path) holds something other than \(expected) for '\(key)'"
+    case .invalidValue(let path, let error): "the settings file \(path): \(error)"
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HealthTestSupport
+import Testing
+
+/// "No data found" says why: the range, the span of each selected series in the input, what
+/// removed readings, and what to try.
+@Suite struct NoDataMessageTests {
+  /// A generated export ends on 2026-06-30; the last 30 days before December hold nothing.
+  @Test func namesTheRangeAndEachSeriesSpan() throws {
+    let folder = try TestDirectory()
+    #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    let run = ToolRun(
+      ["export", folder.file("sample.zip"), "--vitals", "blood-pressure", "-o", folder.path],
+      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-02 to 2026-12-01 (America/New_York).
+          Weight: 6 readings, 2026-06-22 … 2026-06-30; none from 2026-11-02 to 2026-12-01.
+          Steps: 620 readings, 2026-06-21 … 2026-06-30; none from 2026-11-02 to 2026-12-01.
+          Blood Pressure Systolic: 5 readings, 2026-06-22 … 2026-06-29; none from 2026-11-02 to 2026-12-01.
+          Blood Pressure Diastolic: 5 readings, 2026-06-22 … 2026-06-29; none from 2026-11-02 to 2026-12-01.
+          Try --all for every date, or --from 2026-06-21 to start at the first reading.
+
+        """)
+    #expect(try folder.contents() == ["sample.zip"])
+  }
+
+  /// Lab results only, and the clinical record's file is missing: the diagnostic says so.
+  @Test func printsTheProblemsThatRemovedReadings() throws {
+    let folder = try TestDirectory()
+    let record = """
+       <ClinicalRecord type="Observation" identifier="12" sourceName="Lab" sourceURL="https://localhost/Observation/12" fhirVersion="1.0.2" receivedDate="2026-01-10 14:06:24 -0500" resourceFilePath="/clinical-records/Observation-1.json"/>
+      """
+    let input = try folder.write(ExportXML.document(record), to: "export.xml")
+    let run = ToolRun(
+      ["export", input, "--metrics", "none", "--labs", "all", "--all", "-o", "-"],
+      environment: ["TZ": "Europe/Paris", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: all dates (Europe/Paris).
+          Labs: none in the input.
+          Skipped 1 × a clinical record whose file is missing (first at \(input), line 11, column 2).
+          The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.
+
+        """)
+    let inspect = ToolRun(["inspect", input], environment: ["TZ": "Europe/Paris"])
+    #expect(inspect.status == 0)
+    #expect(
+      inspect.standardOutput.contains(
+        "    line 11, column 2: skipped: a clinical record whose file is missing\n"))
+  }
+}
