@@ -37,6 +37,7 @@ package struct ExportXMLWriter {
   private var device = EscapedText()
   private var unit = EscapedText()
   private var metadataKey = EscapedText()
+  private var recordPrefix = RecordPrefix()
   var members = MemberCopies()
 
   /// - Parameters:
@@ -89,8 +90,7 @@ package struct ExportXMLWriter {
       for entry in entries { attribute(entry.key, entry.value) }
       out.append("/>\n")
     case .sample(let sample):
-      members.addTopLevel(sample)
-      writeRecord(sample, depth: 1)
+      write(sample)
     case .correlation(let correlation):
       members.addMembers(of: correlation)
       writeCorrelation(correlation)
@@ -112,17 +112,33 @@ package struct ExportXMLWriter {
 
   // MARK: - Records
 
+  /// Writes a top-level `Record` (what `write(.sample(sample))` does, without wrapping it).
+  package mutating func write(_ sample: Sample) {
+    members.addTopLevel(sample)
+    writeRecord(sample, depth: 1)
+  }
+
   /// A `Record` with its metadata and heart-rate beats, `depth` spaces in.
   mutating func writeRecord(_ sample: Sample, depth: Int) {
-    indent(depth)
-    out.append("<Record type=\"")
-    type.append(sample.type, to: &out)
-    out.append("\"")
-    provenance(sample.sourceName, sample.sourceVersion, sample.device)
-    if case .quantity(_, let unitText) = sample.value {
-      out.append(" unit=\"")
-      unit.append(unitText, to: &out)
+    let unitText: String?
+    if case .quantity(_, let unit) = sample.value { unitText = unit } else { unitText = nil }
+    if !recordPrefix.matches(sample, unit: unitText, depth: depth) {
+      // Records come in runs of one type and source: their attributes up to the dates are made
+      // once for the run.
+      let start = out.bytes.count
+      indent(depth)
+      out.append("<Record type=\"")
+      type.append(sample.type, to: &out)
       out.append("\"")
+      provenance(sample.sourceName, sample.sourceVersion, sample.device)
+      if let unitText {
+        out.append(" unit=\"")
+        unit.append(unitText, to: &out)
+        out.append("\"")
+      }
+      recordPrefix = RecordPrefix(sample, unit: unitText, depth: depth, bytes: Array(out.bytes[start...]))
+    } else {
+      recordPrefix.bytes.withUnsafeBufferPointer { out.bytes.append(contentsOf: $0) }
     }
     dates(creation: sample.creationDate, start: sample.startDate, end: sample.endDate)
     switch sample.value {
@@ -228,14 +244,44 @@ package struct ExportXMLWriter {
 /// The escaped bytes of the last text written in one place (the type, the source…): records come
 /// in runs that repeat them, so each is escaped once per run.
 struct EscapedText {
-  private var text: String?
+  private var text = ""
   private var escaped: [UInt8] = []
 
   mutating func append(_ value: String, to out: inout XMLOutput) {
-    if text != value {
+    if value != text || escaped.isEmpty {
       text = value
       escaped = XMLOutput.escaped(value)
     }
-    out.bytes.append(contentsOf: escaped)
+    escaped.withUnsafeBufferPointer { out.bytes.append(contentsOf: $0) }
+  }
+}
+
+/// The bytes of a `Record`'s start up to its dates (`  <Record type="…" sourceName="…" … unit="…"`),
+/// with what they were made from.
+struct RecordPrefix {
+  private var type = ""
+  private var sourceName = ""
+  private var sourceVersion: String?
+  private var device: String?
+  private var unit: String?
+  private var depth = -1
+  var bytes: [UInt8] = []
+
+  init() {}
+
+  init(_ sample: Sample, unit: String?, depth: Int, bytes: [UInt8]) {
+    type = sample.type
+    sourceName = sample.sourceName
+    sourceVersion = sample.sourceVersion
+    device = sample.device
+    self.unit = unit
+    self.depth = depth
+    self.bytes = bytes
+  }
+
+  /// Whether the bytes are those of `sample`'s record.
+  func matches(_ sample: Sample, unit: String?, depth: Int) -> Bool {
+    depth == self.depth && sample.type == type && sample.sourceName == sourceName
+      && sample.sourceVersion == sourceVersion && sample.device == device && unit == self.unit
   }
 }

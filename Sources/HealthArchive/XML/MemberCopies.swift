@@ -15,9 +15,18 @@ struct MemberCopies {
   /// Members no top-level record had repeated when they came, in order.
   private var uncopied: [(key: MemberKey, member: Sample)] = []
 
+  /// The type of the last top-level record, and whether correlations hold its type: records
+  /// come in runs of one type.
+  private var lastType = ""
+  private var lastTypeIsComparable = false
+
   /// Notes a top-level record.
   mutating func addTopLevel(_ sample: Sample) {
-    if let key = MemberKey(sample) { topLevel.insert(key) }
+    if sample.type != lastType {
+      lastType = sample.type
+      lastTypeIsComparable = MemberKey.isComparable(sample.type)
+    }
+    if lastTypeIsComparable, let key = MemberKey(sample) { topLevel.insert(key) }
   }
 
   /// Notes the members of a correlation.

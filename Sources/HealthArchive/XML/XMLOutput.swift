@@ -6,12 +6,18 @@ package struct XMLOutput {
   package var bytes: [UInt8] = []
   /// The UTC offset `appendDate(_:)` writes dates with, in seconds east of UTC.
   package let dateOffset: Int
-  /// ` -0500`: the offset of the last date written, as dates end.
-  private var offsetSuffix: [UInt8]
-  private var suffixOffset: Int
-  /// The local day of the last date written, and its text with the space after it.
-  private var cachedDay: Int64 = .min
-  private var cachedDate: [UInt8] = Array(repeating: 0, count: 11)
+  /// The last date written, `2026-01-20 07:00:00 -0500` (25 bytes): its day part is kept for the
+  /// dates of the same day, its offset part for the dates of the same offset.
+  private var lastDate: DateBytes = (
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+  )
+  private var lastDay: Int64 = .min
+  private var lastOffset: Int = .min
+
+  private typealias DateBytes = (
+    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+  )
 
   /// Powers of ten that a `Double` holds exactly.
   private static let powersOfTen: [Double] = (0...22).map { exponent in
@@ -25,8 +31,6 @@ package struct XMLOutput {
   ///   - capacity: the bytes reserved.
   package init(dateOffset: Int, capacity: Int = 1 << 18) {
     self.dateOffset = dateOffset
-    suffixOffset = dateOffset
-    offsetSuffix = Array(" \(XMLOutput.offsetText(dateOffset))".utf8)
     bytes.reserveCapacity(capacity)
   }
 
@@ -204,23 +208,36 @@ package struct XMLOutput {
   package mutating func appendDate(_ instant: Int64, offset: Int) {
     let local = instant + Int64(offset)
     let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-    if day != cachedDay {
-      cachedDay = day
-      let civil = CivilDateTime.civil(fromDays: day)
-      cachedDate = Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8) + [UInt8(ascii: " ")]
-    }
-    bytes.append(contentsOf: cachedDate)
     let second = Int(local - day * 86_400)
-    appendTwoDigits(second / 3600)
-    bytes.append(UInt8(ascii: ":"))
-    appendTwoDigits(second / 60 % 60)
-    bytes.append(UInt8(ascii: ":"))
-    appendTwoDigits(second % 60)
-    if offset != suffixOffset {
-      suffixOffset = offset
-      offsetSuffix = Array(" \(XMLOutput.offsetText(offset))".utf8)
+    let isNewDay = day != lastDay
+    let isNewOffset = offset != lastOffset
+    lastDay = day
+    lastOffset = offset
+    withUnsafeMutableBytes(of: &lastDate) { date in
+      func put(_ value: Int, at index: Int) {
+        date[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        date[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+      }
+      if isNewDay {
+        let civil = CivilDateTime.civil(fromDays: day)
+        let text = Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8)
+        for (index, byte) in text.prefix(10).enumerated() { date[index] = byte }
+        date[10] = UInt8(ascii: " ")
+        date[13] = UInt8(ascii: ":")
+        date[16] = UInt8(ascii: ":")
+      }
+      put(second / 3600, at: 11)
+      put(second / 60 % 60, at: 14)
+      put(second % 60, at: 17)
+      if isNewOffset {
+        let minutes = abs(offset) / 60
+        date[19] = UInt8(ascii: " ")
+        date[20] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        put(minutes / 60 % 100, at: 21)
+        put(minutes % 60, at: 23)
+      }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(date))
     }
-    bytes.append(contentsOf: offsetSuffix)
   }
 
   /// `value` rounded to `decimals` places, as text: with trailing zeros dropped (`72.5`), or with

@@ -66,7 +66,10 @@ public enum SampleExportWriter {
         }
       }
       for file in export.filePaths {
-        try archive.addFile(at: file, bytes: export.contents(ofFileAt: file)!)
+        // Made only where the format keeps it (not beside export.xml alone).
+        try archive.addFile(at: file) { write in
+          try export.contents(ofFileAt: file)!.withUnsafeBytes { try write($0) }
+        }
       }
       try archive.finish()
       fileCount = archive.filePaths.count

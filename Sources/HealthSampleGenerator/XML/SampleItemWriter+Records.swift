@@ -9,10 +9,10 @@ extension SampleItemWriter {
       guard dayNumber == model.firstDayNumber else { return }
       let instant = model.instant(day: dayNumber, second: 32_400)
       xml.write(
-        .sample(
-          sample(
-            .height, .health, creation: instant, start: instant, end: instant, value: model.heightFeet,
-            metadata: [MetadataEntry(key: "HKWasUserEntered", value: "1")])))
+
+        sample(
+          .height, .health, creation: instant, start: instant, end: instant, value: model.heightFeet,
+          metadata: [MetadataEntry(key: "HKWasUserEntered", value: "1")]))
       return
     }
     let plan = model.day(dayNumber)
@@ -32,22 +32,22 @@ extension SampleItemWriter {
         ]
         : []
       xml.write(
-        .sample(
-          sample(
-            kind, .scale, creation: creation, start: weighIn.instant, end: weighIn.instant, value: value,
-            metadata: metadata)))
+
+        sample(
+          kind, .scale, creation: creation, start: weighIn.instant, end: weighIn.instant, value: value,
+          metadata: metadata))
     case .heartRate:
       for reading in model.heartRateSamples(plan) {
         let creation = model.creationDate(after: reading.instant, lag: (5...420).pick(reading.instant))
         xml.write(
-          .sample(
-            sample(
-              .heartRate, .watch, creation: creation, start: reading.instant, end: reading.instant,
-              value: Double(reading.beatsPerMinute),
-              metadata: [
-                MetadataEntry(
-                  key: "HKMetadataKeyHeartRateMotionContext", value: String(reading.motionContext))
-              ])))
+
+          sample(
+            .heartRate, .watch, creation: creation, start: reading.instant, end: reading.instant,
+            value: Double(reading.beatsPerMinute),
+            metadata: [
+              MetadataEntry(
+                key: "HKMetadataKeyHeartRateMotionContext", value: String(reading.motionContext))
+            ]))
       }
     case .oxygenSaturation:
       for reading in model.oxygenSaturationReadings(plan) {
@@ -56,7 +56,7 @@ extension SampleItemWriter {
       }
     case .bloodPressureSystolic, .bloodPressureDiastolic:
       for reading in model.bloodPressureReadings(plan) {
-        xml.write(.sample(bloodPressureRecord(kind, reading)))
+        xml.write(bloodPressureRecord(kind, reading))
       }
     case .respiratoryRate:
       for reading in model.respiratoryRateReadings(plan) {
@@ -67,20 +67,20 @@ extension SampleItemWriter {
       for reading in model.temperatureReadings(plan) {
         let creation = model.creationDate(after: reading.instant, lag: (30...240).pick(reading.instant))
         xml.write(
-          .sample(
-            sample(
-              kind, .health, creation: creation, start: reading.instant, end: reading.instant,
-              value: reading.value, metadata: [MetadataEntry(key: "HKWasUserEntered", value: "1")])))
+
+          sample(
+            kind, .health, creation: creation, start: reading.instant, end: reading.instant,
+            value: reading.value, metadata: [MetadataEntry(key: "HKWasUserEntered", value: "1")]))
       }
     case .bloodGlucose:
       for reading in model.glucoseReadings(plan) {
         let creation = model.creationDate(after: reading.instant, lag: (60...900).pick(reading.instant))
         xml.write(
-          .sample(
-            sample(
-              kind, .glucoseMeter, creation: creation, start: reading.instant, end: reading.instant,
-              value: StableMath.quantized(reading.milligramsPerDeciliter, decimals: 0),
-              metadata: [MetadataEntry(key: "HKBloodGlucoseMealTime", value: String(reading.mealTime))])))
+
+          sample(
+            kind, .glucoseMeter, creation: creation, start: reading.instant, end: reading.instant,
+            value: StableMath.quantized(reading.milligramsPerDeciliter, decimals: 0),
+            metadata: [MetadataEntry(key: "HKBloodGlucoseMealTime", value: String(reading.mealTime))]))
       }
     case .stepCount, .distanceWalkingRunning:
       for reading in model.stepSamples(plan) {
@@ -116,14 +116,14 @@ extension SampleItemWriter {
       guard let reading = model.vo2MaxReading(plan) else { return }
       let creation = model.creationDate(after: reading.instant, lag: (5...60).pick(reading.instant))
       xml.write(
-        .sample(
-          sample(
-            kind, .watch, creation: creation, start: reading.instant, end: reading.instant,
-            value: reading.value,
-            metadata: [MetadataEntry(key: "HKVO2MaxTestType", value: "2")])))
+
+        sample(
+          kind, .watch, creation: creation, start: reading.instant, end: reading.instant,
+          value: reading.value,
+          metadata: [MetadataEntry(key: "HKVO2MaxTestType", value: "2")]))
     case .heartRateVariability:
       for reading in model.variabilityReadings(plan) {
-        xml.write(.sample(variabilityRecord(reading)))
+        xml.write(variabilityRecord(reading))
       }
     case .sleepAnalysis:
       for record in model.sleepRecords(plan) {
@@ -131,22 +131,22 @@ extension SampleItemWriter {
         let metadata =
           record.source == .watch ? [MetadataEntry(key: "HKTimeZone", value: model.timeZoneIdentifier)] : []
         xml.write(
-          .sample(
-            sample(
-              kind, record.source, creation: creation, start: record.start, end: record.end,
-              value: .category(record.value), metadata: metadata)))
+
+          sample(
+            kind, record.source, creation: creation, start: record.start, end: record.end,
+            value: .category(record.value), metadata: metadata))
       }
     case .appleStandHour:
       for hour in model.standHours(plan) {
         let start = plan.instant(hour.hour)
         let end = plan.instant(hour.hour + 3_600)
         xml.write(
-          .sample(
-            sample(
-              kind, .watch, creation: model.creationDate(after: end, lag: (1...600).pick(end)), start: start,
-              end: end,
-              value: .category(
-                hour.stood ? "HKCategoryValueAppleStandHourStood" : "HKCategoryValueAppleStandHourIdle"))))
+
+          sample(
+            kind, .watch, creation: model.creationDate(after: end, lag: (1...600).pick(end)), start: start,
+            end: end,
+            value: .category(
+              hour.stood ? "HKCategoryValueAppleStandHourStood" : "HKCategoryValueAppleStandHourIdle")))
       }
     }
   }
@@ -176,18 +176,12 @@ extension SampleItemWriter {
 
   /// `2:14:03.45 AM`: a local second of the day with hundredths, as a US-English device writes it.
   static func timeOfDay(_ localSecond: Double) -> String {
-    var out = XMLOutput(dateOffset: 0, capacity: 16)
     let hundredths = Int((localSecond * 100).rounded())
     let seconds = ((hundredths / 100) % 86_400 + 86_400) % 86_400
     let hour = seconds / 3_600
-    out.append(hour % 12 == 0 ? 12 : hour % 12)
-    out.append(":")
-    out.appendTwoDigits(seconds / 60 % 60)
-    out.append(":")
-    out.appendTwoDigits(seconds % 60)
-    out.append(".")
-    out.appendTwoDigits(hundredths % 100)
-    out.append(hour < 12 ? " AM" : " PM")
-    return String(decoding: out.bytes, as: UTF8.self)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return
+      "\(hour % 12 == 0 ? 12 : hour % 12):\(two(seconds / 60 % 60)):\(two(seconds % 60)).\(two(hundredths % 100))"
+      + (hour < 12 ? " AM" : " PM")
   }
 }
