@@ -121,19 +121,11 @@ public struct ConvertExport {
       if export.filesLeftOut > 0 {
         notes.append(
           export.format == .xml
-            ? "\(count(export.filesLeftOut, "file")) beside export.xml not written (write a .zip or a folder for them)"
+            ? "\(count(export.filesLeftOut, "file")) beside export.xml not written: a .zip or a folder keeps them"
             : "\(count(export.filesLeftOut, "file")) left out (a path outside the export, or taken)")
       }
-      if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
-      if !skipped.isEmpty {
-        let total = skipped.reduce(0) { $0 + $1.count }
-        text += "; skipped or repaired \(total): "
-        text += skipped.map {
-          "\($0.count) × \($0.reason)" + ($0.firstLocation.map { " (first at \($0))" } ?? "")
-        }
-        .joined(separator: ", ")
-      }
-      return text + "."
+      for note in notes { text += "; " + note }
+      return text + ExportSummary.leftOut(dropped: [], skipped: skipped) + "."
     }
   }
 
