@@ -133,16 +133,14 @@ public final class ExportXMLReader {
     }
     // The value is read before the children: reading them moves the buffer.
     let value = try sampleValue(fields, type: type)
-    var heartRates: [InstantaneousHeartRate] = []
+    var beats: [InstantaneousBeat] = []
     if !isEmpty {
       try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
-        } else if tokenizer.nameIs("HeartRateVariabilityMetadataList") && !childIsEmpty {
+        } else if !childIsEmpty && tokenizer.nameIs("HeartRateVariabilityMetadataList") {
           try readChildren { _ in
-            if tokenizer.nameIs("InstantaneousBeatsPerMinute"), let beat = try instantaneousHeartRate() {
-              heartRates.append(beat)
-            }
+            if tokenizer.nameIs("InstantaneousBeatsPerMinute") { beats.append(try instantaneousBeat()) }
           }
         }
       }
@@ -165,22 +163,21 @@ public final class ExportXMLReader {
       type: type, value: value, sourceName: fields.sourceName ?? "",
       sourceVersion: fields.sourceVersion, device: fields.device,
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
-      metadata: metadata, instantaneousHeartRates: heartRates)
+      metadata: metadata, beats: beats)
     return LocatedSample(sample: sample, location: location)
   }
 
-  /// The `InstantaneousBeatsPerMinute` whose start tag is current; nil without a `bpm` number.
-  private func instantaneousHeartRate() throws -> InstantaneousHeartRate? {
-    var beatsPerMinute: Double?
-    var time = ""
+  /// The `InstantaneousBeatsPerMinute` whose start tag is current.
+  private func instantaneousBeat() throws -> InstantaneousBeat {
+    var beat = InstantaneousBeat(beatsPerMinute: nil, time: "")
     for attribute in tokenizer.attributes {
       if isName(attribute, "bpm") {
-        beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
+        beat.beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
       } else if isName(attribute, "time") {
-        time = try tokenizer.value(of: attribute)
+        beat.time = try tokenizer.value(of: attribute)
       }
     }
-    return beatsPerMinute.map { InstantaneousHeartRate(beatsPerMinute: $0, time: time) }
+    return beat
   }
 
   /// The attributes that records, correlations and workouts share, as read.

@@ -151,20 +151,23 @@ package struct ExportXMLWriter {
     case .none:
       break
     }
-    if sample.metadata.isEmpty && sample.instantaneousHeartRates.isEmpty {
+    if sample.metadata.isEmpty && sample.beats.isEmpty {
       out.append("/>\n")
       return
     }
     out.append(">\n")
     metadata(sample.metadata, depth: depth + 1)
-    if !sample.instantaneousHeartRates.isEmpty {
+    if !sample.beats.isEmpty {
       indent(depth + 1)
       out.append("<HeartRateVariabilityMetadataList>\n")
-      for beat in sample.instantaneousHeartRates {
+      for beat in sample.beats {
         indent(depth + 2)
-        out.append("<InstantaneousBeatsPerMinute bpm=\"")
-        out.appendShortest(beat.beatsPerMinute)
-        out.append("\"")
+        out.append("<InstantaneousBeatsPerMinute")
+        if let bpm = beat.beatsPerMinute {
+          out.append(" bpm=\"")
+          out.appendShortest(bpm)
+          out.append("\"")
+        }
         attribute("time", beat.time)
         out.append("/>\n")
       }

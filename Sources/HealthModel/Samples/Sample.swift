@@ -21,15 +21,15 @@ public struct Sample: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
-  /// The beat-to-beat heart rates of a heart-rate variability reading
-  /// (`HeartRateVariabilityMetadataList`), in order; empty for other samples.
-  public var instantaneousHeartRates: [InstantaneousHeartRate]
+  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, in order; empty for other
+  /// samples.
+  public var beats: [InstantaneousBeat]
 
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
     endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil,
-    instantaneousHeartRates: [InstantaneousHeartRate] = []
+    beats: [InstantaneousBeat] = []
   ) {
     self.type = type
     self.value = value
@@ -41,7 +41,7 @@ public struct Sample: Hashable, Sendable {
     self.endDate = endDate
     self.metadata = metadata
     self.uuid = uuid
-    self.instantaneousHeartRates = instantaneousHeartRates
+    self.beats = beats
   }
 
   /// The value of the first metadata entry with `key`, if any.
@@ -74,16 +74,16 @@ public struct MetadataEntry: Hashable, Sendable {
   }
 }
 
-/// One beat of a heart-rate variability reading (`InstantaneousBeatsPerMinute`): the heart rate
-/// it implies and when it fell.
-public struct InstantaneousHeartRate: Hashable, Sendable {
-  /// The heart rate of the beat (`bpm`), in beats per minute.
-  public var beatsPerMinute: Double
-  /// The time of day as written (`time`), in the exporting device's locale and without a date:
-  /// `11:26:02.34 AM`. The day is the reading's; beats may cross midnight.
+/// One beat of an HRV record's list (`InstantaneousBeatsPerMinute`): the heart rate at that beat,
+/// and its time of day as the device's locale wrote it (`7:47:41.86 PM`), with no date (the
+/// record's start gives the day; a list can cross midnight).
+public struct InstantaneousBeat: Hashable, Sendable {
+  /// Beats per minute at this beat, when written as a number.
+  public var beatsPerMinute: Double?
+  /// The time of day, as written.
   public var time: String
 
-  public init(beatsPerMinute: Double, time: String) {
+  public init(beatsPerMinute: Double?, time: String) {
     self.beatsPerMinute = beatsPerMinute
     self.time = time
   }

@@ -165,12 +165,12 @@ extension SampleItemWriter {
   private func variabilityRecord(_ reading: VariabilityReading) -> Sample {
     let creation = model.creationDate(after: reading.end, lag: (10...900).pick(reading.end))
     let beats = reading.beats.map { beat in
-      InstantaneousHeartRate(
+      InstantaneousBeat(
         beatsPerMinute: Double(beat.beatsPerMinute), time: Self.timeOfDay(beat.localSecond))
     }
     return sample(
       .heartRateVariability, .watch, creation: creation, start: reading.start, end: reading.end,
-      value: .quantity(StableMath.quantized(reading.milliseconds, decimals: 3), unit: "ms"), heartRates: beats
+      value: .quantity(StableMath.quantized(reading.milliseconds, decimals: 3), unit: "ms"), beats: beats
     )
   }
 

@@ -50,14 +50,14 @@ struct SampleItemWriter {
   /// A record of `kind` from `source` with `value` as it is.
   func sample(
     _ kind: RecordKind, _ source: SampleSource, creation: Int64, start: Int64, end: Int64, value: SampleValue,
-    metadata: [MetadataEntry] = [], heartRates: [InstantaneousHeartRate] = []
+    metadata: [MetadataEntry] = [], beats: [InstantaneousBeat] = []
   ) -> Sample {
     let provenance = provenance(source)
     return Sample(
       type: kind.identifier, value: value, sourceName: provenance.name, sourceVersion: provenance.version,
       device: provenance.device, creationDate: Timestamp(secondsSince1970: creation),
       startDate: Timestamp(secondsSince1970: start), endDate: Timestamp(secondsSince1970: end),
-      metadata: metadata, instantaneousHeartRates: heartRates)
+      metadata: metadata, beats: beats)
   }
 
   /// Writes a quantity record created a little after its end.

@@ -41,9 +41,9 @@ import Testing
         type: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
         value: .quantity(48.74499999999999, unit: "ms"),
         sourceName: "Watch", startDate: morning, endDate: at(60),
-        instantaneousHeartRates: [
-          InstantaneousHeartRate(beatsPerMinute: 62, time: "10:30:01.25 AM"),
-          InstantaneousHeartRate(beatsPerMinute: 64, time: "10:30:02.19 AM"),
+        beats: [
+          InstantaneousBeat(beatsPerMinute: 62, time: "10:30:01.25 AM"),
+          InstantaneousBeat(beatsPerMinute: 64, time: "10:30:02.19 AM"),
         ])),
     .sample(
       Sample(
