@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "HealthArchive", targets: ["HealthArchive"]),
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
+    .library(name: "HealthReport", targets: ["HealthReport"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -24,12 +25,16 @@ let package = Package(
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The HTML report: one self-contained page of SVG charts drawn from the export's stages.
+    .target(name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
       name: "HealthExporterCLI",
-      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"]),
+      dependencies: [
+        "HealthModel", "HealthArchive", "HealthExport", "HealthReport", "HealthSampleGenerator", "SystemShim",
+      ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
@@ -45,6 +50,12 @@ let package = Package(
       name: "HealthExportTests",
       dependencies: ["HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport"],
       exclude: ["Export/Golden", "Profile/Golden", "Summary/Golden"]),
+    .testTarget(
+      name: "HealthReportTests",
+      dependencies: [
+        "HealthReport", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
+        "HealthTestSupport",
+      ]),
     .testTarget(
       name: "HealthSampleGeneratorTests",
       dependencies: [

@@ -31,6 +31,10 @@ public struct CSVExport {
     self.now = now
   }
 
+  /// The three disclaimer lines the CSV begins with, each ending with LF; every output that
+  /// shows the data repeats them.
+  package static var disclaimer: String { CSVWriter.disclaimer }
+
   /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.csv`, in local time.
   public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
     OutputDestination.timestampedFileName(

@@ -31,7 +31,7 @@ public struct ExportSummary: Sendable {
 
   /// What a run left out, as its line ends: `; left out 1 Blood Glucose under 20 mg/dL;
   /// skipped 2 records: …; read after repair 1 record: …`, or nothing.
-  static func leftOut(dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally]) -> String {
+  package static func leftOut(dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally]) -> String {
     var text = ""
     if !dropped.isEmpty {
       text += "; left out " + dropped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")

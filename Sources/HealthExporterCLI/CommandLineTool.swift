@@ -9,7 +9,8 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, SummaryCommand.self, ProfileCommand.self, ConvertCommand.self, InspectCommand.self,
+      ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, ConvertCommand.self,
+      InspectCommand.self,
       GenerateCommand.self,
       MetricsCommand.self, SettingsCommand.self, CompletionsCommand.self, ManualCommand.self,
       PrivacyCommand.self,

@@ -10,6 +10,7 @@ import Testing
     (["help", "export"], "export-help.txt"),
     (["export", "in.xml", "-h"], "export-help.txt"),
     (["summary", "--help"], "summary-help.txt"),
+    (["report", "--help"], "report-help.txt"),
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),

@@ -7,7 +7,7 @@ extension FHIRObservation {
   /// An R4 Observation holding `result`, pretty-printed: the file of a clinical record whose
   /// resource the input did not carry (a JSON profile keeps the lab results, not the files).
   /// Reading it back with `read(_:record:registry:)` gives `result` again: its LOINC code, name,
-  /// value, unit and date (kept to the microsecond).
+  /// value, unit, date (kept to the microsecond) and reference range.
   /// - Parameters:
   ///   - result: the lab result.
   ///   - identifier: the resource's `id`.
@@ -21,7 +21,17 @@ extension FHIRObservation {
         value: .array([.object([member("system", "http://loinc.org"), member("code", result.loinc)])]))
     ]
     if let name = result.displayName { code.append(member("text", name)) }
-    let resource = JSONValue.object([
+    var range: [JSONValue.Member] = []
+    for (key, bound) in [("low", result.referenceRange?.low), ("high", result.referenceRange?.high)] {
+      guard let bound, let number = JSONNumber(bound) else { continue }
+      range.append(
+        JSONValue.Member(
+          key: key,
+          value: .object([
+            JSONValue.Member(key: "value", value: .number(number)), member("unit", result.unit),
+          ])))
+    }
+    var members: [JSONValue.Member] = [
       member("resourceType", "Observation"),
       member("id", identifier),
       member("status", "final"),
@@ -47,8 +57,11 @@ extension FHIRObservation {
           JSONValue.Member(key: "value", value: .number(JSONNumber(result.value) ?? JSONNumber(0))),
           member("unit", result.unit),
         ])),
-    ])
-    return JSONWriter.bytes(of: resource, formatting: .pretty)
+    ]
+    if !range.isEmpty {
+      members.append(JSONValue.Member(key: "referenceRange", value: .array([.object(range)])))
+    }
+    return JSONWriter.bytes(of: .object(members), formatting: .pretty)
   }
 
   /// The date of `result` in ISO 8601, to the microsecond (`2026-06-20T08:15:00Z`,

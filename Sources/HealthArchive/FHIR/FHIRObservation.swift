@@ -9,6 +9,8 @@ import HealthModel
 /// - The date is `effectiveDateTime`, else `effectivePeriod.start`, else `issued`; a date without
 ///   a zone is local time.
 /// - The value is `valueQuantity.value` with `valueQuantity.unit`, else `valueQuantity.code`.
+/// - The reference range is the first `referenceRange` entry with a `low.value` or `high.value`
+///   whose unit (where the bound names one) is the value's.
 enum FHIRObservation {
   /// What one resource gave.
   enum Outcome: Equatable {
@@ -74,6 +76,24 @@ enum FHIRObservation {
       LabResult(
         loinc: loinc, displayName: resource["code"]?["text"]?.stringValue, value: value, unit: unit,
         date: date, isLocalTime: isLocalTime, sourceName: record.sourceName,
+        referenceRange: referenceRange(of: resource, unit: unit, code: quantity["code"]?.stringValue),
         resourceFilePath: record.resourceFilePath))
+  }
+
+  /// The first `referenceRange` entry with a bound in the value's unit: a bound that names a
+  /// unit (`unit` or `code`) matching neither the value's unit nor its code is not one.
+  private static func referenceRange(of resource: JSONValue, unit: String, code: String?) -> ReferenceRange? {
+    for entry in resource["referenceRange"]?.arrayValue ?? [] {
+      func bound(_ key: String) -> Double? {
+        guard let quantity = entry[key], let value = quantity["value"]?.doubleValue else { return nil }
+        let named = [quantity["unit"]?.stringValue, quantity["code"]?.stringValue].compactMap { $0 }
+        guard named.isEmpty || named.contains(where: { $0 == unit || $0 == code }) else { return nil }
+        return value
+      }
+      let low = bound("low")
+      let high = bound("high")
+      if low != nil || high != nil { return ReferenceRange(low: low, high: high) }
+    }
+    return nil
   }
 }

@@ -8,12 +8,16 @@ import HealthModel
 ///
 /// Memory is bounded by the rows selected (and, for "last N records", by N per series), never by
 /// the size of the input.
-final class RowCollector: ExportStage {
+///
+/// The report keeps lab results of every LOINC code (`keepsEveryLab`): a code the registry does
+/// not know is a lab of its own, named as the record names it and written with 2 decimals.
+package final class RowCollector: ExportStage {
   private let selection: ExportSelection
   private let now: Timestamp
   private let start: Timestamp?
   private let end: Timestamp?
   private let diagnostics: Diagnostics
+  private let keepsEveryLab: Bool
 
   private struct MeasureSeries {
     var measure: Measure
@@ -25,6 +29,8 @@ final class RowCollector: ExportStage {
   private var seriesIndexByType: [String: Int] = [:]
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
+  /// Labs of codes outside the registry, in the order first met (with `keepsEveryLab`).
+  private var unlistedLabs: [Lab] = []
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
@@ -51,10 +57,15 @@ final class RowCollector: ExportStage {
   ///   - selection: what to keep and how.
   ///   - now: the moment "last N days" counts back from.
   ///   - diagnostics: where skipped records are reported.
-  init(selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics) {
+  ///   - keepsEveryLab: whether lab results whose code the registry does not know are kept, each
+  ///     code a lab of its own, rather than counted as unusable.
+  package init(
+    selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics, keepsEveryLab: Bool = false
+  ) {
     self.selection = selection
     self.now = now
     self.diagnostics = diagnostics
+    self.keepsEveryLab = keepsEveryLab
     let bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
     start = bounds.start
     end = bounds.end
@@ -75,16 +86,16 @@ final class RowCollector: ExportStage {
 
   /// What the reader needs to deliver: the selected types, and correlations when a selected type
   /// can be a member of one.
-  var itemFilter: ItemFilter {
+  package var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: Set(seriesIndexByType.keys),
       includesCorrelations: series.contains { $0.measure.appearsInCorrelations },
-      includesLabResults: !labsByCode.isEmpty)
+      includesLabResults: !labsByCode.isEmpty || keepsEveryLab)
   }
 
   /// Takes one item of the input.
   /// - Throws: `StrictModeError` in strict mode.
-  func add(_ item: HealthItem, at location: SourceLocation) throws {
+  package func add(_ item: HealthItem, at location: SourceLocation) throws {
     switch item {
     case .sample(let sample):
       guard let index = seriesIndexByType[sample.type] else { return }
@@ -108,7 +119,7 @@ final class RowCollector: ExportStage {
   /// Takes one lab result: a row when its code selects a lab; a lab code outside the registry is
   /// counted as unusable.
   private func add(_ result: LabResult, at location: SourceLocation) throws {
-    guard let lab = labsByCode[result.loinc] else {
+    guard let lab = labsByCode[result.loinc] ?? unlistedLab(for: result) else {
       if MetricRegistry.standard.lab(forCode: result.loinc) == nil {
         try diagnostics.report(
           Diagnostic(
@@ -132,12 +143,32 @@ final class RowCollector: ExportStage {
     labSeries[lab.loinc]?.append(
       LabRow(
         date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
-        value: lab.writtenValue(of: result.value), unit: result.unit, source: result.sourceName))
+        value: lab.writtenValue(of: result.value), unit: result.unit, source: result.sourceName,
+        referenceRange: result.referenceRange))
+  }
+
+  /// A lab of its own for a code outside the registry, with `keepsEveryLab`: named by the record
+  /// (`code.text`, else `LOINC` and the code), written with the decimals of unknown codes.
+  private func unlistedLab(for result: LabResult) -> Lab? {
+    guard keepsEveryLab, MetricRegistry.standard.lab(forCode: result.loinc) == nil else { return nil }
+    let lab = Lab(
+      name: result.displayName ?? "LOINC \(result.loinc)", loinc: result.loinc, panel: .other,
+      decimals: MetricRegistry.unknownLabDecimals)
+    labsByCode[result.loinc] = lab
+    labSeries[result.loinc] = RowStore(limit: labLimit)
+    unlistedLabs.append(lab)
+    return lab
+  }
+
+  /// The rows kept of each lab: all, or the most recent N.
+  private var labLimit: Int? {
+    if case .lastRecords(let count) = selection.range { return count }
+    return nil
   }
 
   /// The blocks in the order they are written, each sorted as chosen, and what a rule left out.
   /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
-  func finish() throws -> SelectedRows {
+  package func finish() throws -> SelectedRows {
     for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
@@ -149,8 +180,8 @@ final class RowCollector: ExportStage {
     var blocks: [RowBlock] = series.prefix(baseCount).map {
       .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
     }
-    if !selection.labs.isEmpty {
-      let labRows = selection.labs.flatMap { labSeries[$0.loinc]?.sortedOldestFirst() ?? [] }
+    if !selection.labs.isEmpty || keepsEveryLab {
+      let labRows = (selection.labs + unlistedLabs).flatMap { labSeries[$0.loinc]?.sortedOldestFirst() ?? [] }
       blocks.append(.labs(labRows.sorted(by: LabRow.isOlder).ordered(order)))
     }
     blocks += series.dropFirst(baseCount).map {

@@ -36,7 +36,7 @@ public enum DateFormat: String, Hashable, Sendable, CaseIterable {
   ]
 
   /// Appends the date of `secondsSince1970` as the wall-clock time `offset` seconds east of UTC.
-  func append(secondsSince1970: Int64, offset: Int, to output: inout [UInt8]) {
+  package func append(secondsSince1970: Int64, offset: Int, to output: inout [UInt8]) {
     let civil = CivilDateTime(secondsSince1970: secondsSince1970 + Int64(isUTC ? 0 : offset))
     switch self {
     case .standard, .iso8601:

@@ -6,7 +6,7 @@ import HealthModel
 /// that round to zero.
 ///
 /// Common values take a 128-bit integer path; very large or tiny ones a small big-integer path.
-enum FixedDecimal {
+package enum FixedDecimal {
   private static let powersOfTen: [UInt64] = (0...19).map { exponent in
     var value: UInt64 = 1
     for _ in 0..<exponent { value *= 10 }
@@ -14,7 +14,7 @@ enum FixedDecimal {
   }
 
   /// Appends a written value: its value with its decimal places.
-  static func append(_ written: WrittenValue, to output: inout [UInt8]) {
+  package static func append(_ written: WrittenValue, to output: inout [UInt8]) {
     append(written.value, decimals: written.decimals, to: &output)
   }
 

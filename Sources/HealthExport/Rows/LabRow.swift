@@ -1,15 +1,17 @@
 import HealthModel
 
 /// A row of the Labs block, before it is written.
-struct LabRow: OrderedRow {
-  var date: Timestamp
-  var sequence: Int
+package struct LabRow: OrderedRow {
+  package var date: Timestamp
+  package var sequence: Int
   /// The registry's name for the lab.
-  var name: String
+  package var name: String
   /// The code the record carries.
-  var loinc: String
+  package var loinc: String
   /// The result as reported, and the decimal places it is written with.
-  var value: WrittenValue
-  var unit: String
-  var source: String
+  package var value: WrittenValue
+  package var unit: String
+  package var source: String
+  /// The range the laboratory calls normal, where the record gives one.
+  package var referenceRange: ReferenceRange?
 }

@@ -1,7 +1,7 @@
 import HealthModel
 
 /// A row's place in time and in the input, by which rows are sorted and "most recent" is decided.
-protocol OrderedRow {
+package protocol OrderedRow {
   var date: Timestamp { get }
   /// The position of the row's record in the input; equal dates keep this order.
   var sequence: Int { get }

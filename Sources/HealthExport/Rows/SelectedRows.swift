@@ -2,12 +2,12 @@ import HealthModel
 
 /// What a selection kept of an input, whatever writes it: its blocks of rows, each sorted as
 /// chosen, and the readings a rule left out.
-struct SelectedRows {
+package struct SelectedRows {
   /// The blocks in the order they are written (blocks with no rows included).
-  var blocks: [RowBlock]
+  package var blocks: [RowBlock]
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
-  var dropped: [Diagnostics.Tally]
+  package var dropped: [Diagnostics.Tally]
 
   /// Rows in all.
-  var rowCount: Int { blocks.reduce(0) { $0 + $1.rowCount } }
+  package var rowCount: Int { blocks.reduce(0) { $0 + $1.rowCount } }
 }

@@ -9,21 +9,21 @@ import HealthModel
 /// where the clocks go back, the repeated hour is a period of its own with its own UTC offset,
 /// and where they skip, the hour after the gap starts at the change. Consecutive lookups in one
 /// period cost a comparison.
-struct PeriodCalendar {
+package struct PeriodCalendar {
   let period: SummaryPeriod
   let timeZone: TimeZone
   private var offsets: ZoneOffsetCache
   private var last: SummaryPeriodSpan?
   private var spansByFirstDay: [Int64: SummaryPeriodSpan] = [:]
 
-  init(period: SummaryPeriod, timeZone: TimeZone) {
+  package init(period: SummaryPeriod, timeZone: TimeZone) {
     self.period = period
     self.timeZone = timeZone
     offsets = ZoneOffsetCache(timeZone: timeZone)
   }
 
   /// The period holding the instant `milliseconds` since 1970.
-  mutating func span(containing milliseconds: Double) -> SummaryPeriodSpan {
+  package mutating func span(containing milliseconds: Double) -> SummaryPeriodSpan {
     if let last, last.contains(milliseconds) { return last }
     let seconds = Int64((milliseconds / 1000).rounded(.down))
     let span = period == .hour ? hour(containing: seconds) : daySpan(containing: seconds)

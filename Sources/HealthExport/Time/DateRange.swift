@@ -25,15 +25,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
   }
 
   /// Days since 1970-01-01.
-  var dayNumber: Int64 { CivilDateTime.days(fromCivil: year, month, day) }
+  package var dayNumber: Int64 { CivilDateTime.days(fromCivil: year, month, day) }
 
-  init(dayNumber: Int64) {
+  package init(dayNumber: Int64) {
     let civil = CivilDateTime.civil(fromDays: dayNumber)
     self.init(year: civil.year, month: civil.month, day: civil.day)
   }
 
   /// The day `count` days later (earlier when negative).
-  func adding(days count: Int) -> CalendarDay {
+  package func adding(days count: Int) -> CalendarDay {
     CalendarDay(dayNumber: dayNumber + Int64(count))
   }
 
@@ -83,7 +83,7 @@ public enum DateRange: Hashable, Sendable {
   }
 
   /// The calendar day an instant falls on in a time zone.
-  static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {
+  package static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {
     let civil = CivilDateTime(instant, in: timeZone)
     return CalendarDay(year: civil.year, month: civil.month, day: civil.day)
   }
@@ -108,7 +108,7 @@ public enum DateRange: Hashable, Sendable {
 
   /// The first instant of a day in a time zone: its midnight, or, where the clocks skip midnight,
   /// the first moment that exists.
-  static func startOfDay(_ day: CalendarDay, in timeZone: TimeZone) -> Timestamp {
+  package static func startOfDay(_ day: CalendarDay, in timeZone: TimeZone) -> Timestamp {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let noon = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)

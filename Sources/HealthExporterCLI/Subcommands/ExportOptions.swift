@@ -19,6 +19,28 @@ enum ExportOptions {
     }
   }
 
+  /// The range, units and date format of a command that shows days (the summary, the report):
+  /// the flags over the saved settings (a saved range of records, which such a command cannot
+  /// take, is left out) over the defaults.
+  /// - Throws: `UsageError` for a value an option does not take, or range options together.
+  static func days(
+    _ arguments: ParsedArguments, context: ToolContext, command: String
+  ) throws(UsageError) -> (range: DateRange, units: UnitPreferences, dateFormat: DateFormat) {
+    var saved = context.settings.choices
+    if case .lastRecords = saved.range { saved.range = nil }
+    do {
+      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
+      return (
+        choices.range ?? .standard,
+        UnitPreferences(
+          weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit),
+        choices.dateFormat ?? .standard
+      )
+    } catch {
+      throw UsageError(error, command: command)
+    }
+  }
+
   /// The time zone: `--time-zone`, else the saved setting, else `TZ`, else the system's.
   static func timeZone(
     _ arguments: ParsedArguments, context: ToolContext, command: String = "export"

@@ -46,7 +46,7 @@ enum SummaryCommand: Subcommand {
     ]
 
   /// The grammar's definition of `option`, with this command's own words for it.
-  private static func with(_ option: ExportOption, help: String) -> OptionDefinition {
+  static func with(_ option: ExportOption, help: String) -> OptionDefinition {
     var definition = option.definition
     definition.help = help
     return definition
@@ -98,17 +98,10 @@ enum SummaryCommand: Subcommand {
     -> SummarySelection
   {
     var selection = SummarySelection(timeZone: timeZone)
-    var saved = context.settings.choices
-    if case .lastRecords = saved.range { saved.range = nil }
-    do {
-      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
-      selection.range = choices.range ?? .standard
-      selection.units = UnitPreferences(
-        weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit)
-      selection.dateFormat = choices.dateFormat ?? .standard
-    } catch {
-      throw UsageError(error, command: name)
-    }
+    let days = try ExportOptions.days(arguments, context: context, command: name)
+    selection.range = days.range
+    selection.units = days.units
+    selection.dateFormat = days.dateFormat
     if let period = arguments.values["period"] {
       let names = SummaryPeriod.allCases.map(\.optionName)
       guard let chosen = SummaryPeriod(rawValue: period.lowercased()) else {
@@ -147,16 +140,19 @@ enum SummaryCommand: Subcommand {
     return selection
   }
 
-  /// The items of a comma-separated list, trimmed; an empty item is a usage error.
-  private static func items(_ list: String, option: String, expected: String) throws(UsageError) -> [String] {
+  /// The items of a comma-separated list, trimmed; an empty item is a usage error of `command`.
+  static func items(
+    _ list: String, option: String, expected: String, command: String = name
+  ) throws(UsageError) -> [String] {
     let items = list.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
     if let empty = items.firstIndex(where: \.isEmpty) {
-      throw usageError(
+      throw UsageError(
         .invalidValue(
           option: option, value: list,
-          expected: "item \(empty + 1) is empty; expected \(expected) separated by commas"))
+          expected: "item \(empty + 1) is empty; expected \(expected) separated by commas"),
+        command: command)
     }
     return items
   }

@@ -16,13 +16,17 @@ public struct LabResult: Hashable, Sendable {
   public var isLocalTime: Bool
   /// The hospital or laboratory the record came from (the clinical record's `sourceName`).
   public var sourceName: String
+  /// The range the laboratory calls normal (the first `referenceRange` with a bound in the
+  /// result's unit), where the record gives one.
+  public var referenceRange: ReferenceRange?
   /// The file it was read from: the clinical record's `resourceFilePath`
   /// (`/clinical-records/Observation-….json`), where it came from one.
   public var resourceFilePath: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
-    isLocalTime: Bool = false, sourceName: String, resourceFilePath: String? = nil
+    isLocalTime: Bool = false, sourceName: String, referenceRange: ReferenceRange? = nil,
+    resourceFilePath: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -31,6 +35,7 @@ public struct LabResult: Hashable, Sendable {
     self.date = date
     self.isLocalTime = isLocalTime
     self.sourceName = sourceName
+    self.referenceRange = referenceRange
     self.resourceFilePath = resourceFilePath
   }
 }

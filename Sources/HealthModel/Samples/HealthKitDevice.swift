@@ -7,6 +7,18 @@ public enum HealthKitDevice {
     field("model", in: description)
   }
 
+  /// The `name:` field of a device description (`Apple Watch`, `iPhone`); nil where there is
+  /// none or it is empty.
+  public static func name(in description: String) -> String? {
+    field("name", in: description)
+  }
+
+  /// The `hardware:` field of a device description (`Watch7,2`); nil where there is none or it
+  /// is empty.
+  public static func hardware(in description: String) -> String? {
+    field("hardware", in: description)
+  }
+
   /// The value of the field `name:` up to the next `, ` or the closing `>` (a value may hold a
   /// comma: `hardware:Watch7,2`).
   static func field(_ name: String, in description: String) -> String? {

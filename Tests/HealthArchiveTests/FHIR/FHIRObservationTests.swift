@@ -155,4 +155,53 @@ import Testing
     #expect(try read(#"{"resourceType":"Patient","name":[{"family":["Salinas"]}]}"#) == .notAnObservation)
     #expect(try read(#"{"resourceType":"MedicationRequest","status":"active"}"#) == .notAnObservation)
   }
+
+  /// A reference range, for a report to say whether a result is outside it.
+  struct RangeCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var ranges: String
+    var expected: ReferenceRange?
+    var testDescription: String { name }
+  }
+
+  @Test(arguments: [
+    RangeCase(
+      name: "low and high",
+      ranges:
+        #"[{"low":{"value":125,"unit":"mg/dL"},"high":{"value":200,"unit":"mg/dL"},"text":"125-200 mg/dL"}]"#,
+      expected: ReferenceRange(low: 125, high: 200)),
+    RangeCase(
+      name: "a low bound alone, without a unit", ranges: #"[{"low":{"value":40}}]"#,
+      expected: ReferenceRange(low: 40, high: nil)),
+    RangeCase(
+      name: "the first entry with a bound",
+      ranges: #"[{"text":"see note"},{"high":{"value":199,"code":"mg/dL"}}]"#,
+      expected: ReferenceRange(low: nil, high: 199)),
+    RangeCase(
+      name: "a bound in another unit is not one",
+      ranges: #"[{"low":{"value":3.2,"unit":"mmol/L"},"high":{"value":5.2,"unit":"mmol/L"}}]"#, expected: nil),
+    RangeCase(name: "text alone", ranges: #"[{"text":"<200"}]"#, expected: nil),
+    RangeCase(name: "not an array", ranges: #"{"low":{"value":1}}"#, expected: nil),
+  ])
+  func readsTheReferenceRange(_ example: RangeCase) throws {
+    let outcome = try read(
+      #"{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"2093-3"}]},"#
+        + #""valueQuantity":{"value":184,"unit":"mg/dL","code":"mg/dL"},"issued":"2017-10-18T00:00:00Z","#
+        + #""referenceRange":\#(example.ranges)}"#)
+    #expect(
+      outcome
+        == .result(
+          LabResult(
+            loinc: "2093-3", value: 184, unit: "mg/dL", date: Timestamp(secondsSince1970: 1_508_284_800),
+            sourceName: "Mom's Lab", referenceRange: example.expected)))
+  }
+
+  @Test func placesAValueAgainstItsRange() {
+    let range = ReferenceRange(low: 125, high: 200)
+    #expect(range.position(of: 124.9) == .below)
+    #expect(range.position(of: 125) == .within)
+    #expect(range.position(of: 200) == .within)
+    #expect(range.position(of: 200.1) == .above)
+    #expect(ReferenceRange(low: nil, high: 5).position(of: -1) == .within)
+  }
 }

@@ -23,6 +23,7 @@ import Testing
       result: LabResult(
         loinc: "2093-3", displayName: "Total cholesterol", value: 184, unit: "mg/dL",
         date: Timestamp(secondsSince1970: 1_768_505_460), sourceName: "Harbor Lab",
+        referenceRange: ReferenceRange(low: nil, high: 200),
         resourceFilePath: "/clinical-records/Observation-CHOL.json"),
       dateText: "2026-01-15T19:31:00Z"),
     Case(
@@ -36,6 +37,7 @@ import Testing
       result: LabResult(
         loinc: "3016-3", displayName: "TSH", value: 2.125, unit: "mIU/L",
         date: Timestamp(secondsSince1970: 1_772_928_000), isLocalTime: true, sourceName: "Harbor Lab",
+        referenceRange: ReferenceRange(low: 0.4, high: 4.5),
         resourceFilePath: "/clinical-records/Observation-CHOL.json"),
       dateText: "2026-03-08T00:00:00"),
     Case(
@@ -89,7 +91,15 @@ import Testing
           "valueQuantity": {
             "value": 184,
             "unit": "mg/dL"
-          }
+          },
+          "referenceRange": [
+            {
+              "high": {
+                "value": 200,
+                "unit": "mg/dL"
+              }
+            }
+          ]
         }
 
         """)

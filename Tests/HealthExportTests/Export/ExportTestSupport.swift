@@ -4,21 +4,6 @@ import HealthExport
 import HealthModel
 import HealthTestSupport
 
-/// An export.xml held in memory, as an input.
-struct InMemoryExport: HealthItemSource {
-  var xml: String
-  var name: String { "export.xml" }
-
-  func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
-  ) throws {
-    let reader = ExportXMLReader(
-      stream: MemoryByteStream(Array(xml.utf8), name: name), filter: filter, diagnostics: diagnostics)
-    try reader.read(consume)
-  }
-}
-
 /// The result of an export in a test.
 struct ExportOutcome {
   var csv: String

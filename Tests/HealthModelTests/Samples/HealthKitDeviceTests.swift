@@ -22,4 +22,13 @@ import Testing
     #expect(HealthKitDevice.model(in: "<<HKDevice: 0x1>, model:>") == nil)
     #expect(HealthKitDevice.model(in: "") == nil)
   }
+
+  @Test func nameAndHardware() {
+    let watch =
+      "<<HKDevice: 0x4e9a79a58>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch7,2, software:11.2>"
+    #expect(HealthKitDevice.name(in: watch) == "Apple Watch")
+    #expect(HealthKitDevice.hardware(in: watch) == "Watch7,2")
+    #expect(HealthKitDevice.name(in: "<<HKDevice: 0x1>, model:BP7450>") == nil)
+    #expect(HealthKitDevice.hardware(in: "<<HKDevice: 0x1>, name:Body+, hardware:>") == nil)
+  }
 }

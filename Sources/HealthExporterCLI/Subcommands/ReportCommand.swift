@@ -1,0 +1,93 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+import HealthReport
+
+/// `health-exporter report`: one self-contained HTML page of charts.
+enum ReportCommand: Subcommand {
+  static let name = "report"
+  static let abstract = "Write an HTML report with charts: one page that opens offline in any browser."
+  static let usageArguments = "[<input>]"
+
+  static let arguments: [(name: String, help: String)] = ExportCommand.arguments
+
+  static let options: [OptionDefinition] =
+    [
+      .sample,
+      .output(
+        fileName: "HealthExporter_Report_yyyy-MM-dd_HHmmss.html",
+        default: "the output setting, else the current folder"),
+      SummaryCommand.with(.lastDays, help: "The last N calendar days, today included."),
+      ExportOption.from.definition, ExportOption.to.definition, ExportOption.all.definition,
+      .value(
+        "source-priority", placeholder: "names", .text,
+        help:
+          "Source names, comma-separated, whose samples count first where sources overlap (steps, distance, sleep); then Apple Watches, then iPhones, then the others."
+      ),
+    ] + OptionGroup.units.definitions + [
+      SummaryCommand.with(
+        .dateFormat,
+        help:
+          "How dates are written in the tables, as in the CSV: \(DateFormat.allCases.map(\.optionName).joined(separator: ", ")); days as in the summary."
+      ),
+      SummaryCommand.with(
+        .timeZone,
+        help: "An IANA time zone, such as America/New_York, for local dates, days, nights and weeks."),
+      .force, .strict, .quiet,
+    ]
+
+  static let discussion: String? = """
+    The page holds its style and its charts (SVG) and refers to nothing outside itself: it opens \
+    offline and makes no request. Each section (overview, body, activity, heart, blood pressure \
+    and glucose, sleep, workouts, lab results) is shown where the input has data in the range. \
+    The range options --last-days, --from/--to and --all exclude each other. Saved settings \
+    ('health-exporter settings') give the range, units, date format, time zone and output folder \
+    where no option does. \
+    HEALTH_EXPORTER_NOW (an ISO 8601 date-time such as 2026-01-20T12:00:00Z), when set, is the \
+    moment date ranges count from and the file name shows.
+    """
+
+  static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
+    let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
+    let selection = try selection(arguments, context: context, timeZone: timeZone)
+    let now = try ExportOptions.now(environment: context.environment, command: name)
+    let destination = OutputDestination.resolve(
+      output: ExportCommand.outputPath(arguments, context: context),
+      defaultFileName: ReportExport.fileName(now: now, timeZone: timeZone),
+      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
+    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
+    let source = try SampleOption.source(
+      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      missingHelp: "give the export.zip, its unpacked folder or export.xml to report on, or --sample")
+    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
+    defer { progress?.finish() }
+    source.observe(with: progress)
+    let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
+    let summary = try ReportExport(selection: selection, now: now)
+      .run(source: source, destination: destination, diagnostics: diagnostics)
+    progress?.finish()
+    for name in summary.unknownPrioritySources {
+      context.warn("--source-priority names '\(name)', which no summarized record carries")
+    }
+    if !arguments.has("quiet") {
+      context.output.writeStandardError(summary.line + "\n")
+    }
+    return .success
+  }
+
+  /// The selection the options describe, over the saved settings (a saved range of records, which
+  /// a report cannot take, is left out), over the defaults.
+  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone)
+    throws(UsageError) -> ReportSelection
+  {
+    let days = try ExportOptions.days(arguments, context: context, command: name)
+    var selection = ReportSelection(
+      range: days.range, units: days.units, dateFormat: days.dateFormat, timeZone: timeZone)
+    if let list = arguments.values["source-priority"] {
+      selection.sourcePriority = try SummaryCommand.items(
+        list, option: "--source-priority <names>", expected: "source names", command: name)
+    }
+    return selection
+  }
+}

@@ -1,0 +1,80 @@
+import HealthExport
+import HealthModel
+
+extension ReportPage {
+  /// Resting and walking heart rate, and heart-rate variability: their daily means as the
+  /// summary gives them.
+  mutating func heart() {
+    let figures = [
+      dailyMeansFigure(
+        id: "heart-rate", title: "Resting and walking heart rate",
+        series: [
+          (HealthKitIdentifier.restingHeartRate, SeriesStyle(colour: .vermillion, marker: .circle)),
+          (ReportSeries.walkingHeartRateAverage, SeriesStyle(colour: .blue, dash: .dashed, marker: .square)),
+        ]),
+      dailyMeansFigure(
+        id: "hrv", title: "Heart-rate variability",
+        series: [
+          (HealthKitIdentifier.heartRateVariabilitySDNN, SeriesStyle(colour: .bluishGreen, marker: .diamond))
+        ]),
+    ].compactMap { $0 }
+    guard !figures.isEmpty else { return }
+    openSection(
+      "heart", title: "Heart",
+      note: "The mean of each day's readings; a line is broken where a day has none.")
+    for figure in figures { add(figure) }
+    closeSection()
+  }
+
+  /// Lines of discrete types' daily means (with minimum, maximum and count in the table), all
+  /// in one unit.
+  func dailyMeansFigure(id: String, title: String, series: [(type: String, style: SeriesStyle)])
+    -> ChartFigure?
+  {
+    let drawn = series.map { (rows: data.days(ofType: $0.type).filter { $0.value != nil }, style: $0.style) }
+      .filter { !$0.rows.isEmpty }
+    guard let unit = drawn.first?.rows.first?.unit else { return nil }
+    let values = drawn.flatMap { $0.rows.compactMap { $0.value?.value } }
+    var chart = SVGChart(geometries: geometries(values: values, includingZero: false))
+    let name = drawn.count == 1 ? drawn[0].rows[0].metric : title
+    chart.axes(valueTitle: Self.titled(name, unit: unit), dayTitle: "Day", format: format)
+    var table = DataTable(
+      summary: "The numbers (\(drawn.reduce(0) { $0 + $1.rows.count }) daily means)",
+      headers: ["Day", "Metric", Self.titled("Mean", unit: unit), "Min", "Max", "Readings"],
+      numericColumns: [2, 3, 4, 5])
+    var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
+    for (rows, style) in drawn {
+      let points = rows.map {
+        ChartPoint(day: Double(Self.dayNumber(of: $0.period)) + 0.5, value: $0.value!.value)
+      }
+      chart.line(points, style: SeriesStyle(colour: style.colour, dash: style.dash), breakingAfter: 1.5)
+      chart.points(
+        zip(points, rows).map { point, row in
+          (
+            point,
+            "\(format.period(row.period)): \(row.metric) \(format.number(row.value!)) \(unit)\(Self.spread(of: row, format: format))"
+          )
+        }, style: style)
+      legend.append((rows[0].metric, style, .line))
+    }
+    // In the summary's order: by day, then by metric.
+    let types = Set(series.map(\.type))
+    for row in data.days where types.contains(row.type) && row.value != nil {
+      table.rows.append([
+        format.period(row.period), row.metric, format.number(row.value!),
+        row.minimum.map(format.number) ?? "",
+        row.maximum.map(format.number) ?? "", "\(row.count)",
+      ])
+    }
+    return ChartFigure(
+      id: id, title: title, legend: legend,
+      svg: chart.svg(label: "\(title) in \(unit), \(format.day(firstDay)) to \(format.day(lastDay))"),
+      table: table)
+  }
+
+  /// ` (52–131, 612 readings)`, or nothing for a single reading.
+  private static func spread(of row: SummaryRow, format: ReportFormat) -> String {
+    guard row.count > 1, let minimum = row.minimum, let maximum = row.maximum else { return "" }
+    return " (\(format.number(minimum))–\(format.number(maximum)), \(row.count) readings)"
+  }
+}

@@ -1,0 +1,90 @@
+import HealthExport
+import HealthModel
+
+extension ReportPage {
+  /// The sleep stages HealthKit records, bottom of the stack first, with their colours (next to
+  /// each other, lighter and darker in grey too); time in bed is drawn apart, as a stroke across
+  /// the night's bar.
+  private static let sleepStages: [(metric: String, name: String, colour: SeriesStyle.Colour)] = [
+    ("Sleep AsleepDeep", "Deep", .blue),
+    ("Sleep AsleepCore", "Core", .skyBlue),
+    ("Sleep AsleepREM", "REM", .vermillion),
+    ("Sleep AsleepUnspecified", "Asleep (no stage)", .bluishGreen),
+    ("Sleep Asleep", "Asleep", .orange),
+    ("Sleep Awake", "Awake", .yellow),
+  ]
+  private static let inBed = "Sleep InBed"
+
+  /// Sleep per night by stage, the summary's minutes of each stage over the night from noon to
+  /// noon, named by the morning it ends on.
+  mutating func sleep() {
+    let rows = data.nights.filter { $0.value != nil }
+    guard !rows.isEmpty else { return }
+    // The stages present, known ones in their order, others after them by name.
+    let present = Set(rows.map(\.metric))
+    var stages = Self.sleepStages.filter { present.contains($0.metric) }
+    for metric in present.sorted()
+    where metric != Self.inBed && !stages.contains(where: { $0.metric == metric }) {
+      stages.append((metric, String(metric.dropFirst("Sleep ".count)), .reddishPurple))
+    }
+    var nights: [(period: SummaryPeriodSpan, minutes: [String: WrittenValue])] = []
+    for row in rows {
+      if nights.last?.period.start != row.period.start { nights.append((row.period, [:])) }
+      nights[nights.count - 1].minutes[row.metric] = row.value
+    }
+    let totals = nights.map { night in stages.reduce(0) { $0 + (night.minutes[$1.metric]?.value ?? 0) } }
+    let inBed = nights.compactMap { $0.minutes[Self.inBed]?.value }
+    var chart = SVGChart(
+      geometries: geometries(values: (totals + inBed).map { $0 / 60 }, includingZero: true))
+    chart.axes(valueTitle: "Sleep (hours)", dayTitle: "Night, by the morning it ends on", format: format)
+    var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
+    var base = [Double](repeating: 0, count: nights.count)
+    for stage in stages {
+      let style = SeriesStyle(colour: stage.colour)
+      var bars: [ChartBar] = []
+      for (index, night) in nights.enumerated() {
+        guard let minutes = night.minutes[stage.metric] else { continue }
+        let top = base[index] + minutes.value
+        bars.append(
+          ChartBar(
+            day: Double(Self.dayNumber(of: night.period)), base: base[index] / 60, top: top / 60,
+            label: "Night to \(format.period(night.period)): \(stage.name) \(format.number(minutes)) min"))
+        base[index] = top
+      }
+      chart.bars(bars, style: style)
+      legend.append((stage.name, style, .bar))
+    }
+    if !inBed.isEmpty {
+      let style = SeriesStyle(colour: .black)
+      chart.levels(
+        nights.compactMap { night in
+          night.minutes[Self.inBed].map { minutes in
+            (
+              Double(Self.dayNumber(of: night.period)), minutes.value / 60,
+              "Night to \(format.period(night.period)): in bed \(format.number(minutes)) min"
+            )
+          }
+        }, style: style)
+      legend.append(("In bed", style, .line))
+    }
+    let columns = stages.map { ($0.metric, $0.name) } + (inBed.isEmpty ? [] : [(Self.inBed, "In bed")])
+    var table = DataTable(
+      summary: "The numbers (\(nights.count) \(nights.count == 1 ? "night" : "nights"), minutes)",
+      headers: ["Night to"] + columns.map { Self.titled($0.1, unit: SummaryKind.minutesUnit) },
+      numericColumns: Set(1...columns.count))
+    table.rows = nights.map { night in
+      [format.period(night.period)] + columns.map { night.minutes[$0.0].map(format.number) ?? "" }
+    }
+    openSection(
+      "sleep", title: "Sleep",
+      note:
+        "Each night runs from noon to noon and is named by the morning it ends on; its stages are counted once where sources overlap, as the summary counts them."
+    )
+    add(
+      ChartFigure(
+        id: "sleep", title: "Sleep per night by stage", legend: legend,
+        svg: chart.svg(label: "Sleep per night in hours, \(format.day(firstDay)) to \(format.day(lastDay))"),
+        table: table))
+    closeSection()
+  }
+}

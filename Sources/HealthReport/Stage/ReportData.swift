@@ -1,0 +1,53 @@
+import HealthExport
+import HealthModel
+
+/// What a report stage kept of an input, ready to be drawn: compact series, not items.
+package struct ReportData {
+  /// The choices the report was made with.
+  package var selection: ReportSelection
+  /// The moment it was made.
+  package var now: Timestamp
+  /// The first and last day of the range, where it has them (`all` and open ends have none).
+  package var firstDay: CalendarDay?
+  package var lastDay: CalendarDay?
+  package var overview: ReportOverview
+  /// Readings as the record CSV keeps them: weight, blood glucose, blood pressure, body fat,
+  /// BMI, and lab results of every LOINC code.
+  package var readings: SelectedRows
+  /// Days as the summary adds them up: steps, distance, flights, heart rates.
+  package var days: [SummaryRow]
+  /// Nights as the summary adds up days, each from noon to noon: the sleep stages. A row's
+  /// period is the night; its local start day is the morning it ends on.
+  package var nights: [SummaryRow]
+  package var workouts: WorkoutWeeks
+  /// Source names given first in the priority that no summarized sample carries.
+  package var unknownPrioritySources: [String]
+
+  /// The rows of the reading series of `type`, with the measure and the unit they are in.
+  package func readings(ofType type: String) -> (measure: Measure, unit: CSVUnit, rows: [MeasureRow])? {
+    for block in readings.blocks {
+      if case .measure(let measure, let unit, let rows) = block, measure.healthKitType == type {
+        return (measure, unit, rows)
+      }
+    }
+    return nil
+  }
+
+  /// Every lab row, oldest first.
+  package var labRows: [LabRow] {
+    for block in readings.blocks {
+      if case .labs(let rows) = block { return rows }
+    }
+    return []
+  }
+
+  /// The day rows of `type`, oldest first.
+  package func days(ofType type: String) -> [SummaryRow] {
+    days.filter { $0.type == type }
+  }
+
+  /// Whether the report has anything to show.
+  package var isEmpty: Bool {
+    readings.rowCount == 0 && days.isEmpty && nights.isEmpty && workouts.entries.isEmpty
+  }
+}

@@ -1,0 +1,24 @@
+import HealthModel
+
+/// The HealthKit types a report draws, and where each comes from: readings as the CSV keeps them
+/// (the row collector), or days and nights as the summaries add them up (the summarizer).
+package enum ReportSeries {
+  /// Readings, one point each, as the record CSV writes them: its base metrics and vitals by
+  /// their option names.
+  package static let readingMetrics = ["weight", "glucose"]
+  package static let readingVitals = ["blood-pressure", "body-fat", "bmi"]
+  /// Totals or means per day, from the summary.
+  package static let dailyTypes = [
+    HealthKitIdentifier.stepCount, distanceWalkingRunning, flightsClimbed,
+    HealthKitIdentifier.restingHeartRate,
+    walkingHeartRateAverage, HealthKitIdentifier.heartRateVariabilitySDNN,
+  ]
+
+  package static let bodyFatPercentage = "HKQuantityTypeIdentifierBodyFatPercentage"
+  package static let bodyMassIndex = "HKQuantityTypeIdentifierBodyMassIndex"
+  package static let distanceWalkingRunning = "HKQuantityTypeIdentifierDistanceWalkingRunning"
+  package static let flightsClimbed = "HKQuantityTypeIdentifierFlightsClimbed"
+  package static let walkingHeartRateAverage = "HKQuantityTypeIdentifierWalkingHeartRateAverage"
+  /// The prefix of workout distances (`HKQuantityTypeIdentifierDistanceCycling`).
+  package static let distancePrefix = "HKQuantityTypeIdentifierDistance"
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// The report's stage: one pass over the input feeds the stages whose numbers the report shows,
+/// so that each number is the one the CSV or the summary gives for the same input.
+///
+/// - Readings (weight, blood glucose, blood pressure, body fat, BMI, labs of every LOINC code)
+///   go to the record CSV's row collector, converted and written as the CSV writes them.
+/// - Steps, distance, flights and heart rates go to a summarizer of days: counted once.
+/// - Sleep goes to a second summarizer, of nights: each sample is handed on twelve hours later,
+///   so that its days, from midnight to midnight, are nights from noon to noon named by the
+///   morning they end on.
+/// - Workouts and the overview's counts are added up here, a few numbers per week and type.
+///
+/// Memory is that of its stages: the selected readings, and the cumulative samples of steps,
+/// distances and sleep in the range.
+package final class ReportStage: ExportStage {
+  /// How far sleep samples are moved for the summarizer of nights.
+  static let nightShift = 12.0 * 3_600_000
+
+  private let selection: ReportSelection
+  private let now: Timestamp
+  private let bounds: (start: Timestamp?, end: Timestamp?)
+  private let readings: RowCollector
+  private let days: Summarizer
+  private let nights: Summarizer
+  private var overview: OverviewTally
+  private var workouts: WorkoutTally
+
+  /// - Parameters:
+  ///   - selection: the range, units and formats; its range must not be `lastRecords`.
+  ///   - now: the moment "last N days" counts back from.
+  ///   - diagnostics: where skipped records are reported.
+  package init(selection: ReportSelection, now: Timestamp, diagnostics: Diagnostics) {
+    self.selection = selection
+    self.now = now
+    let registry = MetricRegistry.standard
+    readings = RowCollector(
+      selection: ExportSelection(
+        baseMetrics: registry.baseMetrics.filter { ReportSeries.readingMetrics.contains($0.optionName) },
+        vitals: registry.vitals.filter { ReportSeries.readingVitals.contains($0.optionName) },
+        labs: registry.labs, range: selection.range, units: selection.units, dateFormat: selection.dateFormat,
+        timeZone: selection.timeZone),
+      now: now, diagnostics: diagnostics, keepsEveryLab: true)
+    func summary(of types: [String]) -> SummarySelection {
+      SummarySelection(
+        period: .day, range: selection.range, sourcePriority: selection.sourcePriority,
+        units: selection.units,
+        dateFormat: selection.dateFormat, timeZone: selection.timeZone, types: Set(types))
+    }
+    days = Summarizer(selection: summary(of: ReportSeries.dailyTypes), now: now, diagnostics: diagnostics)
+    nights = Summarizer(
+      selection: summary(of: [HealthKitIdentifier.sleepAnalysis]), now: now, diagnostics: diagnostics)
+    bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
+    overview = OverviewTally(bounds: bounds)
+    workouts = WorkoutTally(bounds: bounds, timeZone: selection.timeZone)
+  }
+
+  /// Every sample (the overview counts them all), correlations, workouts, clinical records and
+  /// their lab results.
+  package var itemFilter: ItemFilter {
+    ItemFilter(
+      sampleTypes: nil, includesCorrelations: true, includesWorkouts: true, includesClinicalRecords: true,
+      includesLabResults: true)
+  }
+
+  /// Takes one item of the input.
+  /// - Throws: `StrictModeError` in strict mode.
+  package func add(_ item: HealthItem, at location: SourceLocation) throws {
+    overview.add(item)
+    try readings.add(item, at: location)
+    try days.add(item, at: location)
+    switch item {
+    case .sample(let sample) where sample.type == HealthKitIdentifier.sleepAnalysis:
+      try nights.add(.sample(Self.night(of: sample)), at: location)
+    case .workout(let workout):
+      workouts.add(workout)
+    default:
+      return
+    }
+  }
+
+  /// What the report draws.
+  /// - Throws: `StrictModeError` in strict mode.
+  package func finish() throws -> ReportData {
+    let dayResult = try days.finish()
+    let nightResult = try nights.finish()
+    let unknown = Set(nightResult.unknownPrioritySources)
+    return ReportData(
+      selection: selection, now: now,
+      firstDay: bounds.start.map { DateRange.day(of: $0, in: selection.timeZone) },
+      lastDay: bounds.end.map {
+        DateRange.day(
+          of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: selection.timeZone)
+      },
+      overview: overview.finish(), readings: try readings.finish(), days: dayResult.rows,
+      nights: nightResult.rows.map(Self.realNight(of:)), workouts: workouts.finish(),
+      unknownPrioritySources: dayResult.unknownPrioritySources.filter(unknown.contains))
+  }
+
+  // MARK: - Private
+
+  /// A sleep sample twelve hours later.
+  private static func night(of sample: Sample) -> Sample {
+    var shifted = sample
+    shifted.startDate = Timestamp(millisecondsSince1970: sample.startDate.millisecondsSince1970 + nightShift)
+    shifted.endDate = Timestamp(millisecondsSince1970: sample.endDate.millisecondsSince1970 + nightShift)
+    return shifted
+  }
+
+  /// A night's row with its real instants: from the noon before to the noon of the morning it is
+  /// named by (an hour off on the days the clocks change).
+  private static func realNight(of row: SummaryRow) -> SummaryRow {
+    var night = row
+    night.period.start = Timestamp(millisecondsSince1970: row.period.start.millisecondsSince1970 - nightShift)
+    night.period.end = Timestamp(millisecondsSince1970: row.period.end.millisecondsSince1970 - nightShift)
+    return night
+  }
+}

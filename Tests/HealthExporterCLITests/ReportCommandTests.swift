@@ -1,0 +1,139 @@
+import Foundation
+import HealthTestSupport
+import SystemShim
+import Testing
+
+/// `health-exporter report`: the page it writes, its messages, its usage errors and exit codes.
+@Suite struct ReportCommandTests {
+  let now = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"]
+
+  static let reportUsage =
+    "Usage: health-exporter report [<input>] [<options>]\n  See 'health-exporter report --help' for more information.\n"
+
+  @Test func writesANamedPageInAFolderWithOwnerOnlyPermissions() throws {
+    let folder = try TestDirectory()
+    let run = ToolRun(["report", exampleExport, "--all", "-o", folder.path], environment: now)
+    let file = folder.file("HealthExporter_Report_2026-01-20_070000.html")
+    #expect(run.status == 0)
+    #expect(
+      run.standardError == "Wrote a report of 2026-01-09 to 2026-01-15 (6 sections, 6 charts) to \(file).\n")
+    #expect(SystemCall.permissions(of: file) == 0o600)
+    let html = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>\n"))
+    for id in ["overview", "body", "activity", "blood", "sleep", "workouts"] {
+      #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
+    }
+    // The example's weight, as its CSV writes it.
+    #expect(html.contains("<td>2026-01-09 10:30:00</td><td class=\"n\">185.50</td>"))
+  }
+
+  @Test func writesThePageToStandardOutput() {
+    let run = ToolRun(["report", exampleExport, "--all", "-o", "-", "-q"], environment: now)
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    #expect(run.standardOutput.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+    #expect(run.standardOutput.hasSuffix("</html>\n"))
+  }
+
+  @Test func reportsOnTheBuiltInSample() throws {
+    let folder = try TestDirectory()
+    let file = folder.file("sample.html")
+    let run = ToolRun(["report", "--sample", "-o", file], environment: now)
+    #expect(run.status == 0)
+    // The last 30 days of the sample, which ends now: every section.
+    #expect(run.standardError.hasPrefix("Wrote a report of 2025-12-22 to 2026-01-20 (8 sections, "))
+    let html = try String(contentsOfFile: file, encoding: .utf8)
+    for id in ["overview", "body", "activity", "heart", "blood", "sleep", "workouts", "labs"] {
+      #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
+    }
+  }
+
+  @Test func failsWithOneWhenNoSectionHasData() throws {
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "-o", folder.path],
+      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-11-30T12:00:00Z"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-01 to 2026-11-30 (America/New_York).
+          Try --all for every date.
+
+        """)
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func failsWith73RatherThanReplaceAFileWithoutForce() throws {
+    let folder = try TestDirectory()
+    let output = try folder.write("keep me\n", to: "report.html")
+    let refused = ToolRun(["report", exampleExport, "--all", "-o", output], environment: now)
+    #expect(refused.status == 73)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me\n")
+    let forced = ToolRun(["report", exampleExport, "--all", "-o", output, "--force", "-q"], environment: now)
+    #expect(forced.status == 0)
+    #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+  }
+
+  @Test func neverWritesOverItsInput() throws {
+    let folder = try TestDirectory()
+    let input = try folder.write(try String(contentsOfFile: exampleExport, encoding: .utf8), to: "export.xml")
+    let run = ToolRun(["report", input, "--all", "-o", input, "--force"], environment: now)
+    #expect(run.status == 73)
+    #expect(try String(contentsOfFile: input, encoding: .utf8).hasPrefix("<?xml"))
+  }
+
+  @Test func takesTheSavedRangeButNotARangeOfRecords() throws {
+    let config = try TestDirectory()
+    var environment = now
+    environment["XDG_CONFIG_HOME"] = config.path
+    #expect(ToolRun(["settings", "set", "range", "last-records", "3"], environment: environment).status == 0)
+    // The saved range of records does not apply: the default, the last 30 days, does.
+    let run = ToolRun(["report", exampleExport, "-o", "-"], environment: environment)
+    #expect(run.status == 0)
+    #expect(
+      run.standardError
+        == "Wrote a report of 2025-12-22 to 2026-01-20 (6 sections, 6 charts) to standard output.\n")
+    #expect(
+      ToolRun(
+        ["settings", "set", "range", "from", "2026-01-09", "to", "2026-01-10"], environment: environment
+      ).status == 0)
+    let saved = ToolRun(["report", exampleExport, "-o", "-"], environment: environment)
+    #expect(saved.standardError.hasPrefix("Wrote a report of 2026-01-09 to 2026-01-10 ("))
+  }
+
+  struct UsageCase: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    UsageCase(
+      arguments: ["report"],
+      message:
+        "missing <input>: give the export.zip, its unpacked folder or export.xml to report on, or --sample"),
+    UsageCase(
+      arguments: ["report", "in.xml", "--sample"],
+      message: "give either <input> ('in.xml') or --sample, not both"),
+    UsageCase(
+      arguments: ["report", "in.xml", "--last-records", "5"], message: "unknown option '--last-records'"),
+    UsageCase(
+      arguments: ["report", "in.xml", "--all", "--from", "2026-01-01"],
+      message: "'--all' and '--from' cannot be used together"),
+    UsageCase(
+      arguments: ["report", "in.xml", "--weight-unit", "stone"],
+      message: "invalid value 'stone' for '--weight-unit <lbs|kg>': expected one of lbs, kg"),
+    UsageCase(
+      arguments: ["report", "in.xml", "--source-priority", ",Phone"],
+      message:
+        "invalid value ',Phone' for '--source-priority <names>': item 1 is empty; expected source names separated by commas"
+    ),
+  ])
+  func usageErrorsExitWith64(_ example: UsageCase) {
+    let run = ToolRun(example.arguments, environment: now)
+    #expect(run.status == 64)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "Error: \(example.message)\n" + Self.reportUsage)
+  }
+}
