@@ -16,6 +16,9 @@ package final class PseudoTerminal {
   package let primary: Int32
   /// The side the program gets as its standard streams.
   package let secondary: Int32
+  /// Whether this process still holds `secondary` (closing it twice could close a descriptor
+  /// another thread has opened since under the same number).
+  private var holdsSecondary = true
 
   /// Opens a new pair, `columns` wide.
   /// - Throws: `SystemError` when the system has no pseudo-terminal to give.
@@ -58,7 +61,7 @@ package final class PseudoTerminal {
 
   deinit {
     _ = closeDescriptor(primary)
-    _ = closeDescriptor(secondary)
+    if holdsSecondary { _ = closeDescriptor(secondary) }
   }
 
   /// Types `text` as if on the keyboard.
@@ -90,6 +93,8 @@ package final class PseudoTerminal {
 
   /// Closes this process's copy of the secondary side, once the program has its own.
   package func closeSecondary() {
+    guard holdsSecondary else { return }
+    holdsSecondary = false
     _ = closeDescriptor(secondary)
   }
 }
