@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "HealthArchive", targets: ["HealthArchive"]),
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
+    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
     .library(name: "HealthReport", targets: ["HealthReport"]),
   ],
   targets: [
@@ -21,6 +22,15 @@ let package = Package(
     .systemLibrary(
       name: "CZlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // The system SQLite: the SDK's on Apple platforms; elsewhere the shared library every system has
+    // (libsqlite3.so.0, linked by file name: no development package needed).
+    .target(
+      name: "CSQLite",
+      linkerSettings: [
+        .linkedLibrary(":libsqlite3.so.0", .when(platforms: [.linux])),
+        .linkedLibrary(
+          "sqlite3", .when(platforms: [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS])),
+      ]),
     // Reading and writing the formats: export.xml, zip, FHIR clinical records, the JSON profile.
     .target(name: "HealthArchive", dependencies: ["HealthModel", "SystemShim", "CZlib"]),
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
@@ -29,17 +39,26 @@ let package = Package(
     .target(name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
+    // The whole record as one SQLite database: the schema, its writer, the SQLite connection.
+    .target(
+      name: "HealthDatabase",
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim", "CSQLite"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
       name: "HealthExporterCLI",
       dependencies: [
-        "HealthModel", "HealthArchive", "HealthExport", "HealthReport", "HealthSampleGenerator", "SystemShim",
+        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthReport",
+        "HealthSampleGenerator",
+        "SystemShim",
       ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
     .executableTarget(
       name: "health-exporter-benchmark",
-      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthSampleGenerator", "SystemShim"],
+      dependencies: [
+        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthSampleGenerator",
+        "SystemShim",
+      ],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
     .target(name: "HealthTestSupport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
@@ -50,6 +69,12 @@ let package = Package(
       name: "HealthExportTests",
       dependencies: ["HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport"],
       exclude: ["Export/Golden", "Profile/Golden", "Summary/Golden"]),
+    .testTarget(
+      name: "HealthDatabaseTests",
+      dependencies: [
+        "HealthDatabase", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
+        "HealthTestSupport", "SystemShim",
+      ]),
     .testTarget(
       name: "HealthReportTests",
       dependencies: [
@@ -72,7 +97,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSQLite" {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

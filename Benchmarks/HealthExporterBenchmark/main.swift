@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthDatabase
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
@@ -64,7 +65,7 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "summary", "profile", "convert", "generate"].contains(mode),
+guard ["read", "csv", "summary", "profile", "database", "convert", "generate"].contains(mode),
   mode == "generate" || mode == "convert" || output == nil,
   mode != "generate" || file == nil
 else { fail(usage) }
@@ -175,6 +176,17 @@ case "summary":
     source: source, destination: .sink { outputBytes += $0.count }, diagnostics: Diagnostics())
   detail =
     "\(report.rows) rows (\(report.periods) days, \(report.metrics) metrics), \(outputBytes / 1000) kB of CSV"
+case "database":
+  let output = "benchmark-data/health.sqlite"
+  try? FileManager.default.removeItem(atPath: output)
+  let summary = try DatabaseExport(
+    toolVersion: "benchmark", timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400)
+  ).run(source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  let counts = summary.counts
+  detail =
+    "\(counts.records) records, \(counts.routePoints) route points, \(counts.ecgSamples) ECG samples, "
+    + "\(counts.summaries) summary rows to \(output) (\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(

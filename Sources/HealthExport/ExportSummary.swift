@@ -48,7 +48,7 @@ public struct ExportSummary: Sendable {
   }
 
   /// `skipped 3 records: 2 × reason (first at …), 1 × reason (…)`.
-  private static func describe(_ tallies: [Diagnostics.Tally], verb: String) -> String {
+  package static func describe(_ tallies: [Diagnostics.Tally], verb: String) -> String {
     let total = tallies.reduce(0) { $0 + $1.count }
     var text = "\(verb) \(total) \(total == 1 ? "record" : "records"): "
     text += tallies.map { tally in

@@ -9,10 +9,9 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, ConvertCommand.self,
-      InspectCommand.self,
-      GenerateCommand.self,
-      MetricsCommand.self, SettingsCommand.self, CompletionsCommand.self, ManualCommand.self,
+      ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
+      ConvertCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
+      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self,
       PrivacyCommand.self,
     ]
   }

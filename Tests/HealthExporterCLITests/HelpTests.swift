@@ -14,6 +14,7 @@ import Testing
     (["metrics", "--help"], "metrics-help.txt"),
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),
+    (["database", "--help"], "database-help.txt"),
     (["convert", "--help"], "convert-help.txt"),
     (["privacy"], "privacy.txt"),
     (["generate", "--help"], "generate-help.txt"),

@@ -81,7 +81,7 @@ struct RealExportsTests {
     let records = try #require(json["records"] as? [[String: Any]])
     var counted: [String: Int] = [:]
     for record in records { counted[record["type"] as! String] = record["count"] as? Int }
-    let expected = try IndependentCount.topLevelRecordTypes(inExportAt: path)
+    let expected = try ExportCensus(exportAt: path).records
     let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
     let skipped = diagnostics.filter { $0["kind"] as? String == "malformed" }.count
     let repaired = diagnostics.filter { $0["kind"] as? String == "repaired" }.count
@@ -170,99 +170,5 @@ struct RealExportsTests {
           == "Error: \(path) is not an Apple Health export: it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile. Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
       )
     }
-  }
-}
-
-/// Counts top-level `Record` elements per type with plain text scanning, independently of the
-/// package's XML reader: comments and declarations skipped, `Record`s inside a `Correlation` or a
-/// `Workout` not counted.
-enum IndependentCount {
-  static func topLevelRecordTypes(inExportAt path: String) throws -> [String: Int] {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      return try topLevelRecordTypes(inExportAt: path + "/export.xml")
-    }
-    if path.hasSuffix(".zip") {
-      let archive = try ZipArchive(path: path)
-      let entry = try #require(
-        archive.entries.first {
-          $0.normalizedName.hasSuffix(".xml") && !$0.normalizedName.contains("cda")
-            && !$0.normalizedName.contains("__MACOSX")
-        })
-      return count(String(decoding: try archive.contents(of: entry, limit: 64 << 20), as: UTF8.self))
-    }
-    return count(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
-  }
-
-  static func count(_ text: String) -> [String: Int] {
-    var counts: [String: Int] = [:]
-    var depth = 0
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "<") {
-      rest = rest[rest.index(after: open)...]
-      if rest.hasPrefix("!--") {
-        guard let end = rest.range(of: "-->") else { break }
-        rest = rest[end.upperBound...]
-        continue
-      }
-      guard let close = rest.firstIndex(of: ">") else { break }
-      let tag = rest[..<close]
-      rest = rest[rest.index(after: close)...]
-      if tag.hasPrefix("!") || tag.hasPrefix("?") { continue }
-      let name = tag.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }
-      if name == "Correlation" || name == "Workout" {
-        if !tag.hasSuffix("/") { depth += 1 }
-      } else if name.isEmpty {
-        let closed = tag.dropFirst().prefix { !$0.isWhitespace }
-        if closed == "Correlation" || closed == "Workout" { depth -= 1 }
-      } else if name == "Record" && depth == 0, let type = tag.range(of: "type=\"") {
-        let value = tag[type.upperBound...].prefix { $0 != "\"" }
-        counts[String(value), default: 0] += 1
-      }
-    }
-    return counts
-  }
-}
-
-/// Splits one CSV line into fields (RFC 4180 quoting; lines with quoted line breaks are not
-/// expected in these files).
-enum CSVFields {
-  static func split(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    var iterator = Array(line).makeIterator()
-    while let character = iterator.next() {
-      if quoted {
-        if character == "\"" {
-          if let next = iterator.next() {
-            if next == "\"" {
-              field.append("\"")
-            } else {
-              quoted = false
-              if next == "," {
-                fields.append(field)
-                field = ""
-              } else {
-                field.append(next)
-              }
-            }
-          } else {
-            quoted = false
-          }
-        } else {
-          field.append(character)
-        }
-      } else if character == "\"" {
-        quoted = true
-      } else if character == "," {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-    }
-    fields.append(field)
-    return fields
   }
 }

@@ -3,20 +3,20 @@
 ///
 /// Looks through a few recent entries (exports group records by type and source, so hits are
 /// near); a miss replaces the oldest entry.
-struct StringInterner {
+package struct StringInterner {
   private var keys: [[UInt8]] = []
   private var values: [String] = []
   private var next = 0
   private let capacity: Int
 
-  init(capacity: Int = 32) {
+  package init(capacity: Int = 32) {
     self.capacity = capacity
     keys.reserveCapacity(capacity)
     values.reserveCapacity(capacity)
   }
 
   /// The string for `raw`, made by `make` the first time.
-  mutating func string(
+  package mutating func string(
     for raw: UnsafeBufferPointer<UInt8>, make: () throws -> String
   ) rethrows -> String {
     if raw.isEmpty { return "" }

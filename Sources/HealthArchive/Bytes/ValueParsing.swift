@@ -1,7 +1,7 @@
 import HealthModel
 
 /// Parsers for the fixed shapes of export.xml values, working on bytes with digit loops.
-enum ValueParsing {
+package enum ValueParsing {
   /// Powers of ten that a `Double` holds exactly.
   private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
@@ -67,7 +67,8 @@ enum ValueParsing {
   }
 
   /// An export.xml date: `2019-07-19 10:36:11 -0700`, or the compact `20150915113529+0200` of
-  /// iOS 8 exports; nil for anything else or an impossible date.
+  /// iOS 8 exports, with the offset it was written in; nil for anything else or an impossible
+  /// date.
   static func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
     let count = bytes.count
     var civil = CivilDateTime(year: 0, month: 0, day: 0)
@@ -95,7 +96,22 @@ enum ValueParsing {
       return nil
     }
     guard civil.isValid, let offset = utcOffset(bytes, at: offsetStart) else { return nil }
-    return Timestamp(secondsSince1970: civil.secondsSince1970 - Int64(offset))
+    return Timestamp(
+      secondsSince1970: civil.secondsSince1970 - Int64(offset), writtenUTCOffset: Int32(offset))
+  }
+
+  /// A UTC time in ISO 8601's shortest form, as GPX files write them: `2019-06-11T22:00:42Z`;
+  /// nil for any other shape or an impossible date.
+  static func utcDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z"), let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
+      let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2),
+      let second = digits(bytes, 17, 2)
+    else { return nil }
+    let civil = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard civil.isValid else { return nil }
+    return Timestamp(secondsSince1970: civil.secondsSince1970, writtenUTCOffset: 0)
   }
 
   /// `±HHMM` as seconds east of UTC.
@@ -123,13 +139,13 @@ enum ValueParsing {
 
 extension ValueParsing {
   /// `decimal` of a string.
-  static func decimal(_ text: String) -> Double? {
+  package static func decimal(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { decimal($0) }
   }
 
   /// `appleDate` of a string.
-  static func appleDate(_ text: String) -> Timestamp? {
+  package static func appleDate(_ text: String) -> Timestamp? {
     var text = text
     return text.withUTF8 { appleDate($0) }
   }

@@ -77,7 +77,7 @@ enum FHIRObservation {
         loinc: loinc, displayName: resource["code"]?["text"]?.stringValue, value: value, unit: unit,
         date: date, isLocalTime: isLocalTime, sourceName: record.sourceName,
         referenceRange: referenceRange(of: resource, unit: unit, code: quantity["code"]?.stringValue),
-        resourceFilePath: record.resourceFilePath))
+        resourceFilePath: record.resourceFilePath, dateText: dateText))
   }
 
   /// The first `referenceRange` entry with a bound in the value's unit: a bound that names a

@@ -17,6 +17,10 @@ public protocol ExportContainer {
   /// when there is none.
   /// - Throws: when the file exists but cannot be read, or is larger than `limit`.
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]?
+  /// The file at `path` as a stream, read as it is consumed (GPX routes can be large), or nil
+  /// when there is none.
+  /// - Throws: when the file exists but cannot be opened.
+  func openFile(at path: String) throws -> (any ByteStream)?
   /// The files inside `folder` (such as `electrocardiograms`), by name, sorted.
   func fileNames(in folder: String) -> [String]
   /// How `path` is named in messages (`archive.zip:apple_health_export/clinical-records/x.json`).
@@ -24,6 +28,13 @@ public protocol ExportContainer {
 }
 
 extension ExportContainer {
+  /// The whole file in memory as a stream, for containers that make their files when asked.
+  public func openFile(at path: String) throws -> (any ByteStream)? {
+    try contents(ofFileAt: path, limit: 256 << 20).map {
+      MemoryByteStream($0, name: displayName(ofFileAt: path))
+    }
+  }
+
   /// The path's components when it stays inside the export (no `..`), or nil.
   public static func safeComponents(of path: String) -> [Substring]? {
     let components = path.split(separator: "/").filter { $0 != "." }
@@ -59,6 +70,13 @@ struct FolderContainer: ExportContainer {
     return try readAll(stream, limit: limit)
   }
 
+  func openFile(at path: String) throws -> (any ByteStream)? {
+    guard let components = Self.safeComponents(of: path) else { return nil }
+    let fullPath = folder + "/" + components.joined(separator: "/")
+    guard SystemCall.kind(of: fullPath) == .regularFile else { return nil }
+    return try FileByteStream(path: fullPath)
+  }
+
   func fileNames(in subfolder: String) -> [String] {
     let path = folder + "/" + subfolder
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -92,6 +110,13 @@ struct ZipContainer: ExportContainer {
       let entry = archive.entry(named: base + components.joined(separator: "/"))
     else { return nil }
     return try archive.contents(of: entry, limit: limit)
+  }
+
+  func openFile(at path: String) throws -> (any ByteStream)? {
+    guard let components = Self.safeComponents(of: path),
+      let entry = archive.entry(named: base + components.joined(separator: "/"))
+    else { return nil }
+    return try archive.openEntry(entry)
   }
 
   func fileNames(in folder: String) -> [String] {

@@ -8,7 +8,7 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
   static let clinicalFileLimit = 16 << 20
 
   let container: any ExportContainer
-  private let registry: MetricRegistry
+  let registry: MetricRegistry
 
   /// The shapes an export comes in.
   public typealias Shape = InputShape
@@ -46,7 +46,8 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     var readerFilter = filter
-    readerFilter.includesClinicalRecords = filter.includesClinicalRecords || filter.includesLabResults
+    readerFilter.includesClinicalRecords =
+      filter.includesClinicalRecords || filter.includesLabResults || filter.includesClinicalResources
     let reader = ExportXMLReader(
       stream: try container.openHealthXML().observed(
         by: progressObserver, totalBytes: container.healthXMLSize),
@@ -57,52 +58,20 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
       self.reader = nil
     }
     try reader.read { item, location in
-      guard case .clinicalRecord(let record) = item else {
+      switch item {
+      case .clinicalRecord(let record):
+        try readClinicalRecord(record, at: location, filter: filter, diagnostics: diagnostics, consume)
+      case .workout(let workout):
         try consume(item, location)
-        return
+        if filter.includesRoutePoints {
+          try readRouteFiles(of: workout, at: location, diagnostics: diagnostics, consume)
+        }
+      default:
+        try consume(item, location)
       }
-      if filter.includesClinicalRecords { try consume(item, location) }
-      if filter.includesLabResults {
-        try readLabResults(of: record, at: location, diagnostics: diagnostics, consume)
-      }
     }
-  }
-
-  /// Reads the FHIR file of an Observation record and hands on its lab result, or reports why
-  /// it gives none.
-  private func readLabResults(
-    of record: ClinicalRecord, at location: SourceLocation, diagnostics: Diagnostics,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
-  ) throws {
-    guard record.type == "Observation" else { return }
-    func skip(_ reason: String, _ kind: Diagnostic.Kind = .malformed) throws {
-      try diagnostics.report(Diagnostic(reason: reason, location: location, kind: kind))
-    }
-    guard let path = record.resourceFilePath, !path.isEmpty else {
-      return try skip("a clinical record without a resourceFilePath")
-    }
-    guard FolderContainer.safeComponents(of: path) != nil else {
-      return try skip("a clinical record whose resourceFilePath leaves the export")
-    }
-    guard let bytes = try container.contents(ofFileAt: path, limit: Self.clinicalFileLimit) else {
-      return try skip("a clinical record whose file is missing")
-    }
-    let resource: JSONValue
-    do {
-      resource = try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path))
-    } catch let error as JSONError {
-      // Where the JSON goes wrong, rather than the export.xml line that points at the file.
-      let place = SourceLocation(file: error.name, line: 0, byteOffset: Int64(error.offset))
-      return try diagnostics.report(
-        Diagnostic(reason: "a clinical record whose file is not valid JSON", location: place))
-    }
-    switch FHIRObservation.read(resource, record: record, registry: registry) {
-    case .result(let result):
-      try consume(.labResult(result), location)
-    case .skipped(let reason, let kind):
-      try skip(reason, kind)
-    case .notAnObservation:
-      return
+    if filter.includesElectrocardiograms {
+      try readElectrocardiograms(diagnostics: diagnostics, consume)
     }
   }
 }

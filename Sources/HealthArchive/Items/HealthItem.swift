@@ -16,6 +16,18 @@ public enum HealthItem: Hashable, Sendable {
   case activitySummary(ActivitySummary)
   /// A `ClinicalRecord` element: the reference to a FHIR resource file.
   case clinicalRecord(ClinicalRecord)
-  /// A laboratory result read from a clinical record's FHIR file.
+  /// A laboratory result read from a clinical record's FHIR file; it comes right after the
+  /// `clinicalRecord` item it was read from.
   case labResult(LabResult)
+  /// A hearing test (`Audiogram`).
+  case audiogram(Audiogram)
+  /// A glasses or contact-lens prescription (`VisionPrescription`).
+  case visionPrescription(VisionPrescription)
+  /// A logged emotion or mood (`StateOfMind`).
+  case stateOfMind(StateOfMind)
+  /// Points of a GPX file a workout's route names, in file order; they come right after the
+  /// `workout` item, in batches.
+  case routePoints(RoutePoints)
+  /// An ECG recording of `electrocardiograms/`; these come after every item of export.xml.
+  case electrocardiogram(Electrocardiogram)
 }

@@ -10,11 +10,26 @@ public struct ItemFilter: Sendable {
   /// Whether the FHIR files of clinical records are read and their lab results delivered
   /// (archives and folders only: a bare export.xml looks beside itself for the files).
   public var includesLabResults: Bool
+  /// Whether every clinical record's FHIR file is read and handed on with it
+  /// (`ClinicalRecord.resource`).
+  public var includesClinicalResources: Bool
+  /// Whether the points of workout routes are delivered: the GPX files the routes name, as
+  /// `routePoints` items after their workout, and inline `Location`s in the route.
+  public var includesRoutePoints: Bool
+  /// Whether the ECG recordings of `electrocardiograms/` are read and delivered.
+  public var includesElectrocardiograms: Bool
+  /// Whether audiograms, vision prescriptions and states of mind are delivered (otherwise they
+  /// are counted in the header's other elements).
+  public var includesAssessments: Bool
+  /// Whether the beat lists of HRV records are read into their samples (`Sample.beats`).
+  public var includesHeartbeats: Bool
 
   public init(
     sampleTypes: Set<String>?, includesCorrelations: Bool, includesWorkouts: Bool = false,
     includesActivitySummaries: Bool = false, includesClinicalRecords: Bool = false,
-    includesLabResults: Bool = false
+    includesLabResults: Bool = false, includesClinicalResources: Bool = false,
+    includesRoutePoints: Bool = false, includesElectrocardiograms: Bool = false,
+    includesAssessments: Bool = false, includesHeartbeats: Bool = false
   ) {
     self.sampleTypes = sampleTypes
     self.includesCorrelations = includesCorrelations
@@ -22,12 +37,28 @@ public struct ItemFilter: Sendable {
     self.includesActivitySummaries = includesActivitySummaries
     self.includesClinicalRecords = includesClinicalRecords
     self.includesLabResults = includesLabResults
+    self.includesClinicalResources = includesClinicalResources
+    self.includesRoutePoints = includesRoutePoints
+    self.includesElectrocardiograms = includesElectrocardiograms
+    self.includesAssessments = includesAssessments
+    self.includesHeartbeats = includesHeartbeats
   }
 
-  /// Every item.
+  /// Every element of export.xml the profile and the CSV read, with the lab results of the
+  /// clinical records; the files an export holds besides (routes, ECGs, FHIR resources whole)
+  /// are not read.
   public static let everything = ItemFilter(
     sampleTypes: nil, includesCorrelations: true, includesWorkouts: true,
     includesActivitySummaries: true, includesClinicalRecords: true, includesLabResults: true)
+
+  /// Everything the export holds: every item of `everything`, the audiograms, vision
+  /// prescriptions and states of mind, HRV beat lists, the route points, the ECGs and every FHIR
+  /// resource.
+  public static let wholeRecord = ItemFilter(
+    sampleTypes: nil, includesCorrelations: true, includesWorkouts: true,
+    includesActivitySummaries: true, includesClinicalRecords: true, includesLabResults: true,
+    includesClinicalResources: true, includesRoutePoints: true, includesElectrocardiograms: true,
+    includesAssessments: true, includesHeartbeats: true)
 
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {

@@ -251,8 +251,8 @@ struct ProfileElementEncoder {
 
 /// A workout's totals in the profile's units: seconds, meters, kilocalories; from
 /// `WorkoutStatistics` when present (the newer shape), else from the workout's attributes.
-enum WorkoutTotals {
-  static let distanceTypes: Set<String> = [
+package enum WorkoutTotals {
+  package static let distanceTypes: Set<String> = [
     "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling",
     "HKQuantityTypeIdentifierDistanceSwimming", "HKQuantityTypeIdentifierDistanceWheelchair",
     "HKQuantityTypeIdentifierDistanceDownhillSnowSports",
@@ -261,12 +261,12 @@ enum WorkoutTotals {
     "HKQuantityTypeIdentifierDistanceSkatingSports",
   ]
 
-  static func durationSeconds(_ workout: Workout) -> Double {
+  package static func durationSeconds(_ workout: Workout) -> Double {
     if let duration = workout.duration, let seconds = seconds(duration) { return seconds }
     return (workout.endDate.millisecondsSince1970 - workout.startDate.millisecondsSince1970) / 1000
   }
 
-  static func distanceMeters(_ workout: Workout) -> Double? {
+  package static func distanceMeters(_ workout: Workout) -> Double? {
     let sums = workout.statistics.filter { distanceTypes.contains($0.type) }.compactMap { statistics in
       statistics.sum.flatMap { meters(Quantity(value: $0, unit: statistics.unit ?? "")) }
     }
@@ -274,7 +274,7 @@ enum WorkoutTotals {
     return workout.totalDistance.flatMap(meters)
   }
 
-  static func energyKilocalories(_ workout: Workout) -> Double? {
+  package static func energyKilocalories(_ workout: Workout) -> Double? {
     let sums = workout.statistics.filter { $0.type == "HKQuantityTypeIdentifierActiveEnergyBurned" }
       .compactMap { statistics in
         statistics.sum.flatMap { kilocalories(Quantity(value: $0, unit: statistics.unit ?? "")) }
@@ -283,7 +283,7 @@ enum WorkoutTotals {
     return workout.totalEnergyBurned.flatMap(kilocalories)
   }
 
-  static func seconds(_ quantity: Quantity) -> Double? {
+  package static func seconds(_ quantity: Quantity) -> Double? {
     switch quantity.unit {
     case "s": quantity.value
     case "min": quantity.value * 60
@@ -294,7 +294,7 @@ enum WorkoutTotals {
     }
   }
 
-  static func meters(_ quantity: Quantity) -> Double? {
+  package static func meters(_ quantity: Quantity) -> Double? {
     switch quantity.unit {
     case "m": quantity.value
     case "km": quantity.value * 1000
@@ -306,7 +306,7 @@ enum WorkoutTotals {
     }
   }
 
-  static func kilocalories(_ quantity: Quantity) -> Double? {
+  package static func kilocalories(_ quantity: Quantity) -> Double? {
     switch quantity.unit {
     case "kcal", "Cal": quantity.value
     case "cal": quantity.value / 1000

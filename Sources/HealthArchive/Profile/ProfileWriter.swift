@@ -126,6 +126,8 @@ public final class ProfileWriter {
       encoder.labResult(result)
       try append(to: ProfileKeys.labResults, key: nil)
       summary.labResults += 1
+    case .audiogram, .visionPrescription, .stateOfMind, .routePoints, .electrocardiogram:
+      return  // the profile format has no place for them
     }
   }
 

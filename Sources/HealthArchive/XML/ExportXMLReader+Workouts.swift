@@ -89,10 +89,27 @@ extension ExportXMLReader {
           if let path = try namedValues()["path"] { route.filePaths.append(path) }
         } else if tokenizer.nameIs("Location") {
           route.inlineLocationCount += 1
+          if filter.includesRoutePoints, let point = try inlineLocation() { route.locations.append(point) }
         }
       }
     }
     return route
+  }
+
+  /// An inline `Location` of a route (before iOS 13): `date latitude longitude altitude
+  /// horizontalAccuracy verticalAccuracy course speed`; nil without a position.
+  private func inlineLocation() throws -> RoutePoint? {
+    let values = try namedValues()
+    guard let latitude = values["latitude"].flatMap(ValueParsing.decimal),
+      let longitude = values["longitude"].flatMap(ValueParsing.decimal)
+    else { return nil }
+    return RoutePoint(
+      time: values["date"].flatMap(ValueParsing.appleDate), latitude: latitude, longitude: longitude,
+      elevation: values["altitude"].flatMap(ValueParsing.decimal),
+      speed: values["speed"].flatMap(ValueParsing.decimal),
+      course: values["course"].flatMap(ValueParsing.decimal),
+      horizontalAccuracy: values["horizontalAccuracy"].flatMap(ValueParsing.decimal),
+      verticalAccuracy: values["verticalAccuracy"].flatMap(ValueParsing.decimal))
   }
 
   private func readWorkoutActivity(isEmpty: Bool) throws -> WorkoutActivity {
@@ -141,7 +158,7 @@ extension ExportXMLReader {
   // MARK: - Helpers
 
   /// The current tag's attributes by name (the first of repeated names).
-  private func namedValues() throws -> [String: String] {
+  func namedValues() throws -> [String: String] {
     var values: [String: String] = [:]
     for attribute in tokenizer.attributes {
       let name = tokenizer.attributeName(attribute)
@@ -150,7 +167,7 @@ extension ExportXMLReader {
     return values
   }
 
-  private func quantity(_ value: String?, unit: String?) -> Quantity? {
+  func quantity(_ value: String?, unit: String?) -> Quantity? {
     guard let value, let number = ValueParsing.decimal(value) else { return nil }
     return Quantity(value: number, unit: unit ?? "")
   }

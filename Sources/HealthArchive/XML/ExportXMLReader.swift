@@ -2,9 +2,10 @@ import HealthModel
 
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
-/// `ActivitySummary`s and `ClinicalRecord`s, as the filter asks, heart-rate variability records
-/// with their beats. Everything else (`Audiogram`, `VisionPrescription`…) is read past without
-/// being decoded and counted in the header, as are records of types the filter leaves out.
+/// `ActivitySummary`s and `ClinicalRecord`s, and `Audiogram`s, `VisionPrescription`s and
+/// `StateOfMind`s, as the filter asks, heart-rate variability records with their beats when it
+/// asks for them. Everything else (elements the filter leaves out…) is read past without being
+/// decoded; top-level elements not delivered are counted in the header.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///
@@ -84,6 +85,20 @@ public final class ExportXMLReader {
         let record = try readClinicalRecord(location: location)
         if !isEmpty { try tokenizer.skipElement() }
         if let record { try consume(.clinicalRecord(record), location) }
+      } else if filter.includesAssessments && tokenizer.nameIs("Audiogram") {
+        let location = tokenizer.tagLocation
+        if let audiogram = try readAudiogram(isEmpty: isEmpty, location: location) {
+          try consume(.audiogram(audiogram), location)
+        }
+      } else if filter.includesAssessments && tokenizer.nameIs("VisionPrescription") {
+        let location = tokenizer.tagLocation
+        try consume(
+          .visionPrescription(try readVisionPrescription(isEmpty: isEmpty, location: location)), location)
+      } else if filter.includesAssessments && tokenizer.nameIs("StateOfMind") {
+        let location = tokenizer.tagLocation
+        if let state = try readStateOfMind(isEmpty: isEmpty, location: location) {
+          try consume(.stateOfMind(state), location)
+        }
       } else if tokenizer.nameIs("ExportDate") {
         let location = tokenizer.tagLocation
         if let attribute = attribute("value"),
@@ -138,7 +153,9 @@ public final class ExportXMLReader {
       try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
-        } else if !childIsEmpty && tokenizer.nameIs("HeartRateVariabilityMetadataList") {
+        } else if filter.includesHeartbeats && !childIsEmpty
+          && tokenizer.nameIs("HeartRateVariabilityMetadataList")
+        {
           try readChildren { _ in
             if tokenizer.nameIs("InstantaneousBeatsPerMinute") { beats.append(try instantaneousBeat()) }
           }
@@ -165,19 +182,6 @@ public final class ExportXMLReader {
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
       metadata: metadata, beats: beats)
     return LocatedSample(sample: sample, location: location)
-  }
-
-  /// The `InstantaneousBeatsPerMinute` whose start tag is current.
-  private func instantaneousBeat() throws -> InstantaneousBeat {
-    var beat = InstantaneousBeat(beatsPerMinute: nil, time: "")
-    for attribute in tokenizer.attributes {
-      if isName(attribute, "bpm") {
-        beat.beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
-      } else if isName(attribute, "time") {
-        beat.time = try tokenizer.value(of: attribute)
-      }
-    }
-    return beat
   }
 
   /// The attributes that records, correlations and workouts share, as read.
@@ -246,6 +250,19 @@ public final class ExportXMLReader {
     }
     guard let attribute = fields.valueAttribute else { return SampleValue.none }
     return .category(try tokenizer.value(of: attribute))
+  }
+
+  /// The `InstantaneousBeatsPerMinute` whose start tag is current.
+  private func instantaneousBeat() throws -> InstantaneousBeat {
+    var beat = InstantaneousBeat(beatsPerMinute: nil, time: "")
+    for attribute in tokenizer.attributes {
+      if isName(attribute, "bpm") {
+        beat.beatsPerMinute = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
+      } else if isName(attribute, "time") {
+        beat.time = try tokenizer.value(of: attribute)
+      }
+    }
+    return beat
   }
 
   /// The `MetadataEntry` whose start tag is current; nil without a key.

@@ -31,6 +31,8 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case noRootElement
     /// The root element is not `HealthData`.
     case notHealthData(root: String)
+    /// The root element of a route file is not `gpx`.
+    case notGPX(root: String)
     /// One tag is larger than the reader accepts.
     case markupTooLarge(limit: Int)
   }
@@ -49,7 +51,7 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
 
   public var errorDescription: String? { description }
 
-  private var reasonText: String {
+  var reasonText: String {
     switch reason {
     case .unexpectedCharacter(let found, let expected):
       "unexpected \(found), expected \(expected)"
@@ -77,6 +79,8 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
       "no XML element found; this is not an Apple Health export.xml"
     case .notHealthData(let root):
       "the root element is <\(root)>, not <HealthData>; this is not an Apple Health export.xml"
+    case .notGPX(let root):
+      "the root element is <\(root)>, not <gpx>; this is not a GPX route file"
     case .markupTooLarge(let limit):
       "a single tag is larger than \(limit / 1_048_576) MiB; the file is damaged or not an export"
     }

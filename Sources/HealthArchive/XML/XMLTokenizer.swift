@@ -48,20 +48,22 @@ final class XMLTokenizer {
   /// Absolute offset in the input of `base[0]`.
   var bufferOffset: Int64 { window.offset }
   /// The first byte not yet consumed.
-  private var start = 0
+  var start = 0
 
   /// Where the current tag starts in the buffer.
   private(set) var tagStart = 0
   private(set) var nameStart = 0
   private(set) var nameEnd = 0
   /// The attributes of the current start tag.
-  private(set) var attributes: [RawAttribute] = []
+  @exclusivity(unchecked) private(set) var attributes: [RawAttribute] = []
   /// How many attribute names of the current start tag held spaces and were read as one name.
   private(set) var repairedAttributeNames = 0
 
-  private var openNameBytes: [UInt8] = []
-  private var openNameEnds: [Int] = []
-  private var openLines: [Int] = []
+  // The open elements, touched at every tag: never accessed from two places at once (one thread,
+  // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
+  @exclusivity(unchecked) private var openNameBytes: [UInt8] = []
+  @exclusivity(unchecked) private var openNameEnds: [Int] = []
+  @exclusivity(unchecked) private var openLines: [Int] = []
   private var hasSeenRoot = false
   private var hasCheckedByteOrderMark = false
   private var hasClosedRoot = false
@@ -162,7 +164,7 @@ final class XMLTokenizer {
 
   /// Keeps the bytes from `start` on, moves them to the front and reads more behind them.
   /// - Returns: false at the end of the stream.
-  private func refill() throws -> Bool {
+  func refill() throws -> Bool {
     countLines(upTo: start)
     let shift = start
     let result = try window.refill(keepingFrom: start, from: stream)

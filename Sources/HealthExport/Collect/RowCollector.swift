@@ -111,7 +111,8 @@ package final class RowCollector: ExportStage {
       }
     case .labResult(let result):
       try add(result, at: location)
-    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord:
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .audiogram,
+      .visionPrescription, .stateOfMind, .routePoints, .electrocardiogram:
       return
     }
   }
@@ -142,7 +143,7 @@ package final class RowCollector: ExportStage {
     }
     labSeries[lab.loinc]?.append(
       LabRow(
-        date: date, sequence: sequence, name: lab.name, loinc: result.loinc,
+        date: date, sequence: sequence, name: lab.rowName(of: result), loinc: result.loinc,
         value: lab.writtenValue(of: result.value), unit: result.unit, source: result.sourceName,
         referenceRange: result.referenceRange))
   }

@@ -94,7 +94,8 @@ public struct ExportInspection: Sendable {
         ].count += 1
       case .exportDate(let date):
         exportDate = date
-      case .characteristics, .labResult:
+      case .characteristics, .labResult, .audiogram, .visionPrescription, .stateOfMind, .routePoints,
+        .electrocardiogram:
         break
       }
     }

@@ -39,7 +39,7 @@ extension ExportChoices {
     case .vitals:
       vitals = try Self.names(text, option: option, naming: naming).compactMap(registry.vital(named:))
     case .labs:
-      labs = try Self.labs(text, naming: naming, warn: warn)
+      labs = try Self.labs(text, naming: naming)
     case .weightUnit:
       weightUnit = try Self.choice(text.lowercased(), option: option, subject: subject)
     case .temperatureUnit:
@@ -146,11 +146,9 @@ extension ExportChoices {
     return Suggestion.nearest(to: item, in: choices).map { "did you mean '\($0)'?" }
   }
 
-  /// The labs a `--labs` list chooses: panels and codes; all; none.
-  private static func labs(
-    _ list: String, naming: OptionNaming, warn: (String) -> Void
-  ) throws(OptionError) -> LabChoice {
-    let registry = MetricRegistry.standard
+  /// The labs a `--labs` list chooses: panels and LOINC codes (any code: one the registry does
+  /// not know chooses the results that carry it); all; none.
+  private static func labs(_ list: String, naming: OptionNaming) throws(OptionError) -> LabChoice {
     let subject = naming.name(of: .labs)
     let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     if items.map({ $0.lowercased() }) == ["none"] { return .none }
@@ -161,12 +159,7 @@ extension ExportChoices {
       if let panel = LabPanel(rawValue: item.lowercased()) {
         if !choice.panels.contains(panel) { choice.panels.append(panel) }
       } else if LabChoice.isLOINCCode(item) {
-        if registry.lab(forCode: item) != nil {
-          if !choice.codes.contains(item) { choice.codes.append(item) }
-        } else {
-          warn(
-            "LOINC \(item) is not in the registry and is ignored; 'health-exporter metrics' lists the codes")
-        }
+        if !choice.codes.contains(item) { choice.codes.append(item) }
       } else {
         let panels = LabPanel.allCases.map(\.optionName)
         let keyword = ["all", "none"].contains(item.lowercased())

@@ -6,7 +6,8 @@ package struct LabChoice: Hashable, Sendable {
   package var isAll: Bool
   /// Whole panels, in registry order.
   package var panels: [LabPanel]
-  /// Single labs by a code the registry knows (its own or a related one), as typed.
+  /// Single labs by LOINC code, as typed: a code the registry knows (its own or a related one)
+  /// chooses its lab; any other chooses the results that carry it.
   package var codes: [String]
 
   package init(isAll: Bool = false, panels: [LabPanel] = [], codes: [String] = []) {
@@ -23,14 +24,20 @@ package struct LabChoice: Hashable, Sendable {
   /// Whether no lab is chosen.
   package var isEmpty: Bool { !isAll && panels.isEmpty && codes.isEmpty }
 
-  /// The labs chosen, in registry order, each once.
+  /// The labs chosen, each once: the registry's in registry order, then the codes it does not
+  /// know, as typed.
   package func labs(in registry: MetricRegistry) -> [Lab] {
     if isAll { return registry.labs }
     var selected = Set(panels.flatMap { registry.labs(in: $0).map(\.loinc) })
+    var outside: [Lab] = []
     for code in codes {
-      if let lab = registry.lab(forCode: code) { selected.insert(lab.loinc) }
+      if let lab = registry.lab(forCode: code) {
+        selected.insert(lab.loinc)
+      } else if !outside.contains(where: { $0.loinc == code }) {
+        outside.append(.outsideRegistry(loinc: code))
+      }
     }
-    return registry.labs.filter { selected.contains($0.loinc) }
+    return registry.labs.filter { selected.contains($0.loinc) } + outside
   }
 
   /// How `--labs` takes it: `all`, `none`, or panels and codes (`lipid,4548-4`).

@@ -77,7 +77,8 @@ package final class Summarizer: ExportStage {
         slots[slot].keepsTopLevelKeys = true
         pendingMembers.append((member, location))
       }
-    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult:
+    case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult, .audiogram,
+      .visionPrescription, .stateOfMind, .routePoints, .electrocardiogram:
       return
     }
   }

@@ -13,10 +13,13 @@ public struct ClinicalRecord: Hashable, Sendable {
   public var receivedDate: Timestamp?
   /// The JSON file, rooted at the export folder: `/clinical-records/Observation-….json`.
   public var resourceFilePath: String?
+  /// The file's resource, when the reader was asked for it (`ItemFilter`).
+  public var resource: FHIRResource?
 
   public init(
     type: String, identifier: String, sourceName: String, sourceURL: String? = nil,
-    fhirVersion: String? = nil, receivedDate: Timestamp? = nil, resourceFilePath: String? = nil
+    fhirVersion: String? = nil, receivedDate: Timestamp? = nil, resourceFilePath: String? = nil,
+    resource: FHIRResource? = nil
   ) {
     self.type = type
     self.identifier = identifier
@@ -25,5 +28,19 @@ public struct ClinicalRecord: Hashable, Sendable {
     self.fhirVersion = fhirVersion
     self.receivedDate = receivedDate
     self.resourceFilePath = resourceFilePath
+    self.resource = resource
+  }
+}
+
+/// A FHIR resource as a clinical record's file holds it.
+public struct FHIRResource: Hashable, Sendable {
+  /// The file's text (one JSON object).
+  public var json: String
+  /// Its `resourceType` (`Observation`, `Condition`, …), if it names one.
+  public var resourceType: String?
+
+  public init(json: String, resourceType: String?) {
+    self.json = json
+    self.resourceType = resourceType
   }
 }

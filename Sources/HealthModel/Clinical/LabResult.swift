@@ -22,11 +22,13 @@ public struct LabResult: Hashable, Sendable {
   /// The file it was read from: the clinical record's `resourceFilePath`
   /// (`/clinical-records/Observation-….json`), where it came from one.
   public var resourceFilePath: String?
+  /// The date as the record wrote it (`2017-03-18T00:00:00Z`), where the input had its text.
+  public var dateText: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
     isLocalTime: Bool = false, sourceName: String, referenceRange: ReferenceRange? = nil,
-    resourceFilePath: String? = nil
+    resourceFilePath: String? = nil, dateText: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -37,5 +39,6 @@ public struct LabResult: Hashable, Sendable {
     self.sourceName = sourceName
     self.referenceRange = referenceRange
     self.resourceFilePath = resourceFilePath
+    self.dateText = dateText
   }
 }

@@ -10,15 +10,34 @@ public struct Lab: Hashable, Sendable {
   public var panel: LabPanel
   /// Decimal places written.
   public var decimals: Int
+  /// Whether the registry lists it; a lab chosen by a code the registry does not know is named
+  /// by each record (its `code.text`, else the code).
+  public var isInRegistry: Bool
 
   public init(
-    name: String, loinc: String, alternativeCodes: [String] = [], panel: LabPanel, decimals: Int
+    name: String, loinc: String, alternativeCodes: [String] = [], panel: LabPanel, decimals: Int,
+    isInRegistry: Bool = true
   ) {
     self.name = name
     self.loinc = loinc
     self.alternativeCodes = alternativeCodes
     self.panel = panel
     self.decimals = decimals
+    self.isInRegistry = isInRegistry
+  }
+
+  /// The lab of a LOINC code the registry does not know: its rows are named by the record's
+  /// `code.text` (else the code) and written with `MetricRegistry.unknownLabDecimals` places.
+  public static func outsideRegistry(loinc: String) -> Lab {
+    Lab(
+      name: loinc, loinc: loinc, panel: .other, decimals: MetricRegistry.unknownLabDecimals,
+      isInRegistry: false)
+  }
+
+  /// The name of a result's rows: the registry's name, else the record's `code.text`, else the
+  /// code.
+  public func rowName(of result: LabResult) -> String {
+    isInRegistry ? name : result.displayName ?? result.loinc
   }
 
   /// Every code that selects this lab, the registry's first.

@@ -21,8 +21,8 @@ public struct Sample: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
-  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, in order; empty for other
-  /// samples.
+  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, in order, when the reader
+  /// was asked for them (`ItemFilter.includesHeartbeats`); empty for other samples.
   public var beats: [InstantaneousBeat]
 
   public init(

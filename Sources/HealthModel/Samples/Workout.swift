@@ -119,11 +119,13 @@ public struct WorkoutRoute: Hashable, Sendable {
   public var filePaths: [String]
   /// How many inline `Location` elements the route held.
   public var inlineLocationCount: Int
+  /// The inline `Location`s, when the reader was asked for route points (see `ItemFilter`).
+  public var locations: [RoutePoint]
 
   public init(
     sourceName: String, sourceVersion: String? = nil, device: String? = nil, creationDate: Timestamp? = nil,
     startDate: Timestamp? = nil, endDate: Timestamp? = nil, metadata: [MetadataEntry] = [],
-    filePaths: [String] = [], inlineLocationCount: Int = 0
+    filePaths: [String] = [], inlineLocationCount: Int = 0, locations: [RoutePoint] = []
   ) {
     self.sourceName = sourceName
     self.sourceVersion = sourceVersion
@@ -134,6 +136,7 @@ public struct WorkoutRoute: Hashable, Sendable {
     self.metadata = metadata
     self.filePaths = filePaths
     self.inlineLocationCount = inlineLocationCount
+    self.locations = locations
   }
 }
 

@@ -1,13 +1,21 @@
-/// An instant in time, as milliseconds since 1970-01-01T00:00:00Z.
+/// An instant in time, as milliseconds since 1970-01-01T00:00:00Z, with the UTC offset the input
+/// printed it in where it printed one.
 ///
 /// Instants are kept to the microsecond: export.xml has whole seconds, while FHIR dates and the
 /// JSON profile's milliseconds may carry any number of fractional digits, which their parsers
 /// read as digits and truncate to the microsecond (`Timestamp(microsecondsSince1970:)`), never
 /// rounding a date into the next second. Milliseconds as a `Double` keep every microsecond of the
 /// years 1700 to 2200 distinct.
+///
+/// The offset is not part of the instant: two timestamps are equal, and order, by their instant
+/// alone (`2019-07-19 10:36:11 -0700` and `2019-07-19 17:36:11 +0000` are the same timestamp).
 public struct Timestamp: Hashable, Comparable, Sendable {
   /// Milliseconds since 1970-01-01T00:00:00Z.
   public var millisecondsSince1970: Double
+  /// Seconds east of UTC that the input wrote the date with (export.xml's `-0700` is -25200), or
+  /// nil where it wrote none (a JSON profile's milliseconds). It lets the date be written back as
+  /// it was read.
+  public var writtenUTCOffset: Int32?
 
   /// Creates an instant from milliseconds since 1970-01-01T00:00:00Z.
   public init(millisecondsSince1970: Double) {
@@ -15,8 +23,12 @@ public struct Timestamp: Hashable, Comparable, Sendable {
   }
 
   /// Creates an instant from whole seconds since 1970-01-01T00:00:00Z.
-  public init(secondsSince1970: Int64) {
+  /// - Parameters:
+  ///   - secondsSince1970: the instant.
+  ///   - writtenUTCOffset: the offset the input wrote it with, in seconds east of UTC.
+  public init(secondsSince1970: Int64, writtenUTCOffset: Int32? = nil) {
     self.millisecondsSince1970 = Double(secondsSince1970) * 1000
+    self.writtenUTCOffset = writtenUTCOffset
   }
 
   /// Creates an instant from whole microseconds since 1970-01-01T00:00:00Z: the nearest
@@ -33,6 +45,14 @@ public struct Timestamp: Hashable, Comparable, Sendable {
   /// are written to the second.
   public var wholeSecondsSince1970: Int64 {
     Int64((millisecondsSince1970 / 1000).rounded(.down))
+  }
+
+  public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.millisecondsSince1970 == rhs.millisecondsSince1970
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(millisecondsSince1970)
   }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

@@ -74,7 +74,8 @@ struct OverviewTally {
       noteSource(result.sourceName, device: nil)
     case .clinicalRecord:
       overview.clinicalRecords += 1
-    case .characteristics, .activitySummary:
+    case .characteristics, .activitySummary, .audiogram, .visionPrescription, .stateOfMind, .routePoints,
+      .electrocardiogram:
       return
     }
   }

@@ -31,7 +31,8 @@ import Testing
         == .result(
           LabResult(
             loinc: "2093-3", displayName: "Total cholesterol", value: 184, unit: "mg/dL",
-            date: Timestamp(secondsSince1970: 1_508_284_800), sourceName: "Mom's Lab")))
+            date: Timestamp(secondsSince1970: 1_508_284_800), sourceName: "Mom's Lab",
+            dateText: "2017-10-18T00:00:00Z")))
   }
 
   @Test func readsAnR4ObservationDatedByEffectiveDateTime() throws {
@@ -48,7 +49,7 @@ import Testing
         == .result(
           LabResult(
             loinc: "4548-4", value: 7.5, unit: "%", date: Timestamp(millisecondsSince1970: 1_768_505_400_750),
-            sourceName: "Mom's Lab")))
+            sourceName: "Mom's Lab", dateText: "2026-01-15T14:30:00.750-05:00")))
   }
 
   @Test func fallsBackToThePeriodStartAndToTheUnitCode() throws {
@@ -63,7 +64,7 @@ import Testing
         == .result(
           LabResult(
             loinc: "718-7", value: 13.9, unit: "g/dL", date: Timestamp(secondsSince1970: 1_769_929_200),
-            sourceName: "Mom's Lab")))
+            sourceName: "Mom's Lab", dateText: "2026-02-01T08:00:00+01:00")))
   }
 
   @Test func keepsADateWithoutZoneAsLocalTime() throws {
@@ -77,7 +78,7 @@ import Testing
         == .result(
           LabResult(
             loinc: "3016-3", value: 2.1, unit: "mIU/L", date: Timestamp(secondsSince1970: 1_772_928_000),
-            isLocalTime: true, sourceName: "Mom's Lab")))
+            isLocalTime: true, sourceName: "Mom's Lab", dateText: "2026-03-08")))
   }
 
   @Test func prefersARegistryCodeAmongSeveralLOINCCodings() throws {
@@ -193,7 +194,7 @@ import Testing
         == .result(
           LabResult(
             loinc: "2093-3", value: 184, unit: "mg/dL", date: Timestamp(secondsSince1970: 1_508_284_800),
-            sourceName: "Mom's Lab", referenceRange: example.expected)))
+            sourceName: "Mom's Lab", referenceRange: example.expected, dateText: "2017-10-18T00:00:00Z")))
   }
 
   @Test func placesAValueAgainstItsRange() {

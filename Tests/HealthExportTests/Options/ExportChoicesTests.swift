@@ -111,14 +111,15 @@ import Testing
     }
   }
 
-  @Test func warnsAboutAnUnknownLabCode() throws {
+  @Test func takesALabCodeOutsideTheRegistry() throws {
     var warnings: [String] = []
-    let choices = try ExportChoices(parsing: [(.labs, "1234-5,2093-3")]) { warnings.append($0) }
-    #expect(choices.labs == LabChoice(codes: ["2093-3"]))
-    #expect(
-      warnings == [
-        "LOINC 1234-5 is not in the registry and is ignored; 'health-exporter metrics' lists the codes"
-      ])
+    let choices = try ExportChoices(parsing: [(.labs, "1234-5,2093-3,1234-5")]) { warnings.append($0) }
+    #expect(choices.labs == LabChoice(codes: ["1234-5", "2093-3"]))
+    #expect(warnings == [])
+    let labs = try #require(choices.labs).labs(in: .standard)
+    #expect(labs.map(\.loinc) == ["2093-3", "1234-5"])
+    #expect(labs.map(\.isInRegistry) == [true, false])
+    #expect(labs[1] == Lab(name: "1234-5", loinc: "1234-5", panel: .other, decimals: 2, isInRegistry: false))
   }
 
   @Test(arguments: [

@@ -1,0 +1,94 @@
+#ifndef HEALTHEXPORTER_CSQLITE_H
+#define HEALTHEXPORTER_CSQLITE_H
+
+// The SQLite calls the database writer makes. On Apple platforms they come from the SDK's
+// sqlite3.h. Elsewhere they are declared here, exactly as sqlite3.h declares them (the C API is
+// stable across SQLite 3 releases), so that building needs only the shared library every Linux
+// system has (libsqlite3.so.0), not the development header.
+
+#if defined(__APPLE__)
+#include <sqlite3.h>
+#else
+
+typedef struct sqlite3 sqlite3;
+typedef struct sqlite3_stmt sqlite3_stmt;
+typedef long long int sqlite3_int64;
+typedef void (*sqlite3_destructor_type)(void *);
+
+#define SQLITE_OK 0
+#define SQLITE_ERROR 1
+#define SQLITE_BUSY 5
+#define SQLITE_NOMEM 7
+#define SQLITE_READONLY 8
+#define SQLITE_IOERR 10
+#define SQLITE_CORRUPT 11
+#define SQLITE_FULL 13
+#define SQLITE_CANTOPEN 14
+#define SQLITE_CONSTRAINT 19
+#define SQLITE_MISUSE 21
+#define SQLITE_ROW 100
+#define SQLITE_DONE 101
+
+#define SQLITE_OPEN_READONLY 0x00000001
+#define SQLITE_OPEN_READWRITE 0x00000002
+#define SQLITE_OPEN_CREATE 0x00000004
+#define SQLITE_OPEN_NOMUTEX 0x00008000
+#define SQLITE_OPEN_EXRESCODE 0x02000000
+
+#define SQLITE_INTEGER 1
+#define SQLITE_FLOAT 2
+#define SQLITE_TEXT 3
+#define SQLITE_BLOB 4
+#define SQLITE_NULL 5
+
+#define SQLITE_CONFIG_MEMSTATUS 9
+
+const char *sqlite3_libversion(void);
+int sqlite3_config(int option, ...);
+int sqlite3_open_v2(const char *filename, sqlite3 **ppDb, int flags, const char *zVfs);
+int sqlite3_close_v2(sqlite3 *db);
+int sqlite3_extended_errcode(sqlite3 *db);
+const char *sqlite3_errmsg(sqlite3 *db);
+const char *sqlite3_errstr(int code);
+int sqlite3_exec(
+    sqlite3 *db, const char *sql, int (*callback)(void *, int, char **, char **), void *argument,
+    char **errmsg);
+void sqlite3_free(void *pointer);
+sqlite3_int64 sqlite3_last_insert_rowid(sqlite3 *db);
+
+int sqlite3_prepare_v2(
+    sqlite3 *db, const char *zSql, int nByte, sqlite3_stmt **ppStmt, const char **pzTail);
+int sqlite3_step(sqlite3_stmt *statement);
+int sqlite3_reset(sqlite3_stmt *statement);
+int sqlite3_finalize(sqlite3_stmt *statement);
+int sqlite3_bind_parameter_count(sqlite3_stmt *statement);
+int sqlite3_bind_null(sqlite3_stmt *statement, int index);
+int sqlite3_bind_int64(sqlite3_stmt *statement, int index, sqlite3_int64 value);
+int sqlite3_bind_double(sqlite3_stmt *statement, int index, double value);
+int sqlite3_bind_text(
+    sqlite3_stmt *statement, int index, const char *text, int byteCount,
+    sqlite3_destructor_type destructor);
+
+int sqlite3_column_count(sqlite3_stmt *statement);
+const char *sqlite3_column_name(sqlite3_stmt *statement, int column);
+int sqlite3_column_type(sqlite3_stmt *statement, int column);
+sqlite3_int64 sqlite3_column_int64(sqlite3_stmt *statement, int column);
+double sqlite3_column_double(sqlite3_stmt *statement, int column);
+const unsigned char *sqlite3_column_text(sqlite3_stmt *statement, int column);
+int sqlite3_column_bytes(sqlite3_stmt *statement, int column);
+
+#endif
+
+/// Turns off SQLite's memory statistics, whose global mutex every allocation takes; nothing here
+/// reads them. Only possible before SQLite is first used in the process (SQLITE_MISUSE after).
+static inline int csqlite_disable_memory_statistics(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+/// SQLITE_TRANSIENT, which Swift cannot spell (a cast of -1 to a function pointer): SQLite copies
+/// the bound bytes before the call returns.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+  return (sqlite3_destructor_type)-1;
+}
+
+#endif

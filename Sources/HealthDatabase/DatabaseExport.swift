@@ -1,0 +1,156 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// One run of the database export: everything an input holds (every element of export.xml, the
+/// GPX routes, the ECGs, every clinical record's FHIR resource) into one SQLite file, with the
+/// schema of docs/database.md.
+///
+///     let summary = try DatabaseExport(toolVersion: "1.0", timeZone: .current, now: now)
+///       .run(source: source, destination: .file(path: "health.sqlite", overwrites: false),
+///            diagnostics: Diagnostics())
+///
+/// The database is made in a temporary file beside the destination and moved into place (0600)
+/// when it is complete; on any failure nothing is left behind.
+public struct DatabaseExport {
+  /// The tool's version, for `export_info`.
+  public var toolVersion: String
+  /// Where dates that carry no offset of their own are shown, and the summaries' days.
+  public var timeZone: TimeZone
+  /// When the database is made (`export_info.created_unix`).
+  public var now: Timestamp
+  /// The registries that name types (`types.csv_name`), lab results and summary metrics.
+  public var registry: MetricRegistry
+  /// The periods of the `summaries` table (summaries.md), in the time zone.
+  public var summaryPeriods: [SummaryPeriod]
+  /// The units of the summaries' weights and temperatures, as for the CSV.
+  public var summaryUnits: UnitPreferences
+
+  public init(
+    toolVersion: String, timeZone: TimeZone, now: Timestamp, registry: MetricRegistry = .standard,
+    summaryPeriods: [SummaryPeriod] = [.day, .week, .month], summaryUnits: UnitPreferences = .unitedStates
+  ) {
+    self.toolVersion = toolVersion
+    self.timeZone = timeZone
+    self.now = now
+    self.registry = registry
+    self.summaryPeriods = summaryPeriods
+    self.summaryUnits = summaryUnits
+  }
+
+  /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.sqlite`, in local time.
+  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
+    OutputDestination.timestampedFileName(
+      prefix: "HealthExporter", extension: "sqlite", now: now, timeZone: timeZone)
+  }
+
+  /// What the run wrote.
+  public struct Summary: Sendable {
+    /// Rows written, by table.
+    public var counts: DatabaseCounts
+    /// Records skipped or repaired, by reason.
+    public var skipped: [Diagnostics.Tally]
+    public var outputPath: String?
+
+    /// One line for standard error.
+    public var line: String {
+      func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+      }
+      var parts = [
+        count(counts.records, "record") + " of " + count(counts.types, "type"),
+        count(counts.correlations, "correlation"), count(counts.workouts, "workout"),
+        count(counts.routePoints, "route point"), count(counts.ecgs, "ECG"),
+        count(counts.clinicalRecords, "clinical record"), count(counts.labResults, "lab result"),
+      ]
+      if counts.summaries > 0 { parts.append(count(counts.summaries, "summary row")) }
+      var text = "Wrote a database of " + parts.joined(separator: ", ")
+      text += outputPath.map { " to \($0)" } ?? ""
+      if counts.repeatedMembers > 0 {
+        text +=
+          " (\(counts.repeatedMembers) top-level copies of correlation members stored only inside them)"
+      }
+      let skippedTallies = skipped.filter { $0.kind != .repaired }
+      let repairedTallies = skipped.filter { $0.kind == .repaired }
+      if !skippedTallies.isEmpty { text += "; " + ExportSummary.describe(skippedTallies, verb: "skipped") }
+      if !repairedTallies.isEmpty {
+        text += "; " + ExportSummary.describe(repairedTallies, verb: "read after repair")
+      }
+      return text + "."
+    }
+  }
+
+  /// Runs the export.
+  /// - Parameters:
+  ///   - source: the input.
+  ///   - destination: a file (a database cannot go to standard output).
+  ///   - diagnostics: collects skipped records; strict diagnostics stop the export.
+  /// - Throws: `OutputError` before reading when the file cannot be placed, and when it cannot be
+  ///   written (a full disk); the input's errors; `StrictModeError`; `DatabaseError` for a fault
+  ///   of SQLite's other than the disk's.
+  public func run(
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
+  ) throws -> Summary {
+    let configuration = DatabaseWriter.Configuration(
+      toolVersion: toolVersion,
+      inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
+      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry,
+      summaryPeriods: summaryPeriods, summaryUnits: summaryUnits)
+    let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
+    let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, filter: .wholeRecord, into: writer)
+    return Summary(counts: counts, skipped: diagnostics.summary, outputPath: destination.path)
+  }
+}
+
+/// The database as an output of the pipeline: made by path in the destination's temporary file,
+/// filled as the items are read, completed, closed, then placed.
+struct DatabaseFileWriter: ExportWriter {
+  let configuration: DatabaseWriter.Configuration
+  /// What the input's reader learned, asked once the items are read.
+  let header: () -> ExportHeader
+
+  func write(_ items: HealthItems, to destination: OutputDestination) throws -> DatabaseCounts {
+    guard let folder = destination.folder, let path = destination.path else {
+      throw OutputError.cannotCreate(
+        path: "standard output", reason: "a database is made as a file; name one with --output")
+    }
+    return try destination.writeFile { temporaryPath in
+      do {
+        let writer = try DatabaseWriter(
+          path: temporaryPath, temporaryFolder: folder, configuration: configuration)
+        try items.read { item, _ in try writer.add(item) }
+        return try writer.finish(header: header())
+      } catch let error as DatabaseError where error.isStorageFailure {
+        throw OutputError.writeFailed(path: path, reason: error.message)
+      }
+    }
+  }
+}
+
+/// Rows written, by table (records counted after the top-level copies of correlation members
+/// are dropped).
+public struct DatabaseCounts: Hashable, Sendable {
+  public var records = 0
+  public var types = 0
+  public var sources = 0
+  public var correlations = 0
+  public var workouts = 0
+  public var routePoints = 0
+  /// Beats of HRV records' lists.
+  public var heartbeats = 0
+  public var activitySummaries = 0
+  public var ecgs = 0
+  public var ecgSamples = 0
+  public var clinicalRecords = 0
+  public var labResults = 0
+  public var summaries = 0
+  public var audiograms = 0
+  public var visionPrescriptions = 0
+  public var statesOfMind = 0
+  /// Top-level copies of correlation members, not stored twice.
+  public var repeatedMembers = 0
+
+  public init() {}
+}

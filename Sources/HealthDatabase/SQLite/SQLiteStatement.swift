@@ -1,0 +1,169 @@
+import CSQLite
+
+/// A compiled statement of a connection, prepared once and run many times: bind the values
+/// (by 1-based index), then `run` (no rows) or `step` through the rows. Bound text is copied by
+/// SQLite (`SQLITE_TRANSIENT`), so the caller's buffers may change right after a bind.
+package final class SQLiteStatement {
+  /// The SQL, for messages.
+  package let sql: String
+  private let handle: OpaquePointer
+  private let connection: SQLiteConnection
+
+  init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
+    self.handle = handle
+    self.sql = sql
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  // MARK: - Binding
+
+  /// Binds an integer, or NULL.
+  @inline(__always)
+  package func bind(_ value: Int64?, at index: Int32) throws(DatabaseError) {
+    guard let value else { return try bindNull(at: index) }
+    try connection.check(sqlite3_bind_int64(handle, index, value), sql: sql)
+  }
+
+  /// Binds an integer, or NULL.
+  @inline(__always)
+  package func bind(_ value: Int?, at index: Int32) throws(DatabaseError) {
+    try bind(value.map(Int64.init), at: index)
+  }
+
+  /// Binds a real number, or NULL (also for a number that is not finite, which SQLite cannot
+  /// store faithfully).
+  @inline(__always)
+  package func bind(_ value: Double?, at index: Int32) throws(DatabaseError) {
+    guard let value, value.isFinite else { return try bindNull(at: index) }
+    try connection.check(sqlite3_bind_double(handle, index, value), sql: sql)
+  }
+
+  /// Binds text, or NULL.
+  @inline(__always)
+  package func bind(_ value: String?, at index: Int32) throws(DatabaseError) {
+    guard var value else { return try bindNull(at: index) }
+    try connection.check(value.withUTF8 { bindText($0, at: index) }, sql: sql)
+  }
+
+  /// Binds UTF-8 bytes as text.
+  @inline(__always)
+  package func bind(text bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(DatabaseError) {
+    try connection.check(bindText(bytes, at: index), sql: sql)
+  }
+
+  @inline(__always)
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+    guard let base = bytes.baseAddress, bytes.count > 0 else {
+      // An empty string is text, not NULL (a null pointer would bind NULL).
+      return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+    }
+    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+    }
+  }
+
+  /// Binds NULL.
+  @inline(__always)
+  package func bindNull(at index: Int32) throws(DatabaseError) {
+    try connection.check(sqlite3_bind_null(handle, index), sql: sql)
+  }
+
+  // MARK: - Running
+
+  /// Runs a statement that returns no rows with the values bound, then resets it for the next
+  /// ones (bindings stay until bound again).
+  /// - Throws: `DatabaseError`.
+  package func run() throws(DatabaseError) {
+    let code = sqlite3_step(handle)
+    // The step's own failure is the one to report; the reset repeats it.
+    let resetCode = sqlite3_reset(handle)
+    try connection.check(code, sql: sql)
+    try connection.check(resetCode, sql: sql)
+  }
+
+  /// Runs the statement to its next row.
+  /// - Returns: whether there is a row (false when done; the statement is then reset).
+  /// - Throws: `DatabaseError`.
+  package func step() throws(DatabaseError) -> Bool {
+    let code = sqlite3_step(handle)
+    if code == SQLITE_ROW { return true }
+    let resetCode = sqlite3_reset(handle)
+    try connection.check(code, sql: sql)
+    try connection.check(resetCode, sql: sql)
+    return false
+  }
+
+  // MARK: - Columns
+
+  /// How many columns a row has.
+  package var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  /// The name of a column (0-based).
+  package func columnName(_ column: Int32) -> String {
+    sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+  }
+
+  /// The type of a column of the current row (0-based): `SQLITE_INTEGER`, `SQLITE_FLOAT`,
+  /// `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`.
+  package func type(at column: Int32) -> Int32 {
+    sqlite3_column_type(handle, column)
+  }
+
+  /// An integer column of the current row (0 for NULL).
+  package func integer(at column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  /// A real column of the current row (0 for NULL).
+  package func real(at column: Int32) -> Double {
+    sqlite3_column_double(handle, column)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a text column of the current row, valid only inside
+  /// it (empty for NULL), so that repeated values need not become strings each time.
+  package func withText<R>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let text = sqlite3_column_text(handle, column) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeBufferPointer(start: text, count: count))
+  }
+
+  /// The value of a column of the current row (0-based).
+  package func value(at column: Int32) -> SQLiteValue {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, column))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, column))
+    case SQLITE_NULL:
+      return .null
+    default:
+      guard let text = sqlite3_column_text(handle, column) else { return .null }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    }
+  }
+}
+
+/// A value SQLite returned.
+package enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+
+  /// The value as the sqlite3 shell prints it in list mode.
+  package var description: String {
+    switch self {
+    case .null: ""
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    case .text(let value): value
+    }
+  }
+}

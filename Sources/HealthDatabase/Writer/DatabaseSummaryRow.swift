@@ -1,0 +1,85 @@
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// One row of the `summaries` table: a type's total or statistics over one period, as
+/// summaries.md defines them, in the time zone the database is built in.
+public struct DatabaseSummaryRow: Hashable, Sendable {
+  /// `day`, `week`, `month` (or `hour`, `year`).
+  public var period: String
+  /// The period's first day, `yyyy-MM-dd` (`yyyy-MM-dd HH:mm` for an hour).
+  public var periodStart: String
+  /// The HealthKit identifier summarized.
+  public var type: String
+  /// The summary's metric name (`Steps`, `Heart Rate`, `Sleep AsleepCore`).
+  public var metric: String
+  /// The total (cumulative types) or the mean (discrete types).
+  public var value: Double?
+  public var unit: String?
+  /// The smallest and largest sample (discrete types only).
+  public var minimum: Double?
+  public var maximum: Double?
+  /// The samples that contributed.
+  public var count: Int
+  /// The contributing sources, in priority order, joined with `; `.
+  public var sources: String
+
+  public init(
+    period: String, periodStart: String, type: String, metric: String, value: Double?, unit: String?,
+    minimum: Double? = nil, maximum: Double? = nil, count: Int, sources: String
+  ) {
+    self.period = period
+    self.periodStart = periodStart
+    self.type = type
+    self.metric = metric
+    self.value = value
+    self.unit = unit
+    self.minimum = minimum
+    self.maximum = maximum
+    self.count = count
+    self.sources = sources
+  }
+}
+
+extension DatabaseSummaryRow {
+  /// The row of a summary row: the period's local start (`yyyy-MM-dd`, `yyyy-MM-dd HH:mm` for an
+  /// hour), the numbers with the digits the summary CSV writes (as REAL), the sources joined
+  /// with `; `.
+  package init(_ row: SummaryRow) {
+    func written(_ value: WrittenValue?) -> Double? {
+      guard let value else { return nil }
+      var text: [UInt8] = []
+      FixedDecimal.append(value, to: &text)
+      return ValueParsing.decimal(String(decoding: text, as: UTF8.self))
+    }
+    var start: [UInt8] = []
+    DateFormat.standard.appendPeriod(row.period, to: &start)
+    self.init(
+      period: row.period.period.rawValue, periodStart: String(decoding: start, as: UTF8.self), type: row.type,
+      metric: row.metric, value: written(row.value), unit: row.unit.isEmpty ? nil : row.unit,
+      minimum: written(row.minimum), maximum: written(row.maximum), count: row.count,
+      sources: row.sources.joined(separator: "; "))
+  }
+}
+
+extension DatabaseWriter {
+  /// Writes summary rows into `summaries`: the seam the summaries engine fills.
+  /// - Throws: `DatabaseError`.
+  package func addSummaries(_ rows: some Sequence<DatabaseSummaryRow>) throws(DatabaseError) {
+    let statement = statements.summary
+    for row in rows {
+      try statement.bind(row.period, at: 1)
+      try statement.bind(row.periodStart, at: 2)
+      try statement.bind(row.type, at: 3)
+      try statement.bind(row.metric, at: 4)
+      try statement.bind(row.value, at: 5)
+      try statement.bind(row.unit, at: 6)
+      try statement.bind(row.minimum, at: 7)
+      try statement.bind(row.maximum, at: 8)
+      try statement.bind(row.count, at: 9)
+      try statement.bind(row.sources, at: 10)
+      try statement.run()
+      counts.summaries += 1
+    }
+  }
+}

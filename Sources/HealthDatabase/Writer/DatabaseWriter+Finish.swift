@@ -1,0 +1,129 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// What the database learns only at the end: the copies of correlation members, `export_info`,
+/// source priorities, the `types` table.
+extension DatabaseWriter {
+  /// Deletes the top-level records that repeat a correlation's member (Apple's export writes
+  /// each blood-pressure and food member twice), with their metadata: each reading is stored
+  /// once, inside its correlation.
+  func dropRepeatedMembers() throws(DatabaseError) {
+    guard counts.correlations > 0 else { return }
+    // Run after the indexes are built: the copies are found through `records (type, start_unix)`,
+    // among the few types that have members, without reading the other records.
+    try connection.execute(
+      """
+      CREATE TEMP TABLE repeated_copies AS
+        SELECT copy.id FROM records AS copy
+        WHERE copy.type IN (SELECT DISTINCT type FROM records WHERE correlation_id IS NOT NULL)
+          AND copy.correlation_id IS NULL AND EXISTS (
+            SELECT 1 FROM records AS member
+            WHERE member.type = copy.type AND member.start_unix = copy.start_unix
+              AND member.correlation_id IS NOT NULL AND member.end_unix = copy.end_unix
+              AND member.source_id = copy.source_id AND member.unit IS copy.unit
+              AND member.value IS copy.value AND member.value_text IS copy.value_text);
+      DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
+      DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
+      DELETE FROM heart_rate_beats WHERE record_id IN (SELECT id FROM repeated_copies);
+      """)
+    let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
+    try connection.execute("DROP TABLE repeated_copies")
+    if case .integer(let count) = repeated {
+      counts.repeatedMembers = Int(count)
+      counts.records -= Int(count)
+    }
+  }
+
+  /// The one row of `export_info`.
+  func writeExportInfo(header: ExportHeader) throws(DatabaseError) {
+    let statement = try connection.prepare(
+      """
+      INSERT INTO export_info (schema_version, tool_version, input_name, input_shape, export_date, export_unix,
+        locale, export_version, time_zone, created_unix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    try statement.bind(DatabaseSchema.version, at: 1)
+    try statement.bind(configuration.toolVersion, at: 2)
+    try statement.bind(configuration.inputName, at: 3)
+    try statement.bind(configuration.inputShape, at: 4)
+    try bind(exportDate, text: 5, unix: 6, in: statement)
+    try statement.bind(header.locale, at: 7)
+    try statement.bind(header.exportVersion, at: 8)
+    try statement.bind(configuration.timeZone.identifier, at: 9)
+    try statement.bind(configuration.created.wholeSecondsSince1970, at: 10)
+    try statement.run()
+  }
+
+  /// Each source's priority among all sources (summaries.md).
+  func writeSourcePriorities() throws(DatabaseError) {
+    let statement = try connection.prepare("UPDATE sources SET priority = ? WHERE id = ?")
+    for (id, priority) in sources.priorities() {
+      try statement.bind(priority, at: 1)
+      try statement.bind(id, at: 2)
+      try statement.run()
+    }
+    let points = try connection.prepare("UPDATE workout_routes SET points = ? WHERE id = ?")
+    for (id, count) in routePointCounts {
+      try points.bind(count, at: 1)
+      try points.bind(id, at: 2)
+      try points.run()
+    }
+  }
+
+  /// The `types` table: every identifier the database holds, with its short name, kind,
+  /// aggregation style, CSV name, the number of its rows and the span of their starts.
+  func writeTypes() throws(DatabaseError) {
+    let insert = try connection.prepare(
+      """
+      INSERT INTO types (type, short_name, kind, aggregation, csv_name, records, first_unix, last_unix)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    let groups: [(sql: String, kind: String?)] = [
+      ("SELECT type, count(*), min(start_unix), max(start_unix) FROM records GROUP BY type", nil),
+      (
+        "SELECT type, count(*), min(start_unix), max(start_unix) FROM correlations GROUP BY type",
+        "correlation"
+      ),
+      (
+        "SELECT activity_type, count(*), min(start_unix), max(start_unix) FROM workouts GROUP BY activity_type",
+        "workout"
+      ),
+      ("SELECT type, count(*), min(start_unix), max(start_unix) FROM audiograms GROUP BY type", "audiogram"),
+      (
+        "SELECT type, count(*), min(date_issued_unix), max(date_issued_unix) FROM vision_prescriptions GROUP BY type",
+        "vision_prescription"
+      ),
+      (
+        "SELECT type, count(*), min(received_unix), max(received_unix) FROM clinical_records GROUP BY type",
+        "clinical"
+      ),
+    ]
+    var written = Set<String>()
+    for group in groups {
+      let query = try connection.prepare(group.sql)
+      var rows: [[SQLiteValue]] = []
+      while try query.step() { rows.append((0..<4).map(query.value(at:))) }
+      for row in rows {
+        guard case .text(let type) = row[0], !written.contains(type) else { continue }
+        written.insert(type)
+        let kind =
+          group.kind ?? TypeCatalog.kind(of: type)
+          ?? (recordTypesWithQuantities[type] == true ? "quantity" : "category")
+        try insert.bind(type, at: 1)
+        try insert.bind(TypeCatalog.shortName(of: type), at: 2)
+        try insert.bind(kind, at: 3)
+        try insert.bind(AggregationStyle(ofType: type)?.rawValue, at: 4)
+        try insert.bind(catalog.csvName(of: type), at: 5)
+        for (index, value) in row.dropFirst().enumerated() {
+          if case .integer(let number) = value {
+            try insert.bind(number, at: Int32(index + 6))
+          } else {
+            try insert.bindNull(at: Int32(index + 6))
+          }
+        }
+        try insert.run()
+        counts.types += 1
+      }
+    }
+  }
+}

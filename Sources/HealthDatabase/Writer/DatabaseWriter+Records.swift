@@ -1,0 +1,129 @@
+import HealthArchive
+import HealthModel
+
+/// Records, correlations, the person's characteristics and activity summaries.
+extension DatabaseWriter {
+  /// Writes a record (a correlation's member when `correlationID` is given) with its metadata.
+  func addRecord(_ sample: Sample, correlationID: Int64?) throws(DatabaseError) {
+    let source = try sourceID(name: sample.sourceName, version: sample.sourceVersion, device: sample.device)
+    lastIDs.record += 1
+    let id = lastIDs.record
+    let statement = statements.record
+    try statement.bind(id, at: 1)
+    try statement.bind(sample.type, at: 2)
+    try statement.bind(source, at: 3)
+    switch sample.value {
+    case .quantity(let value, let unit):
+      try statement.bind(unit, at: 4)
+      try statement.bind(value, at: 5)
+      try statement.bindNull(at: 6)
+      noteRecordType(sample.type, hasQuantity: true)
+    case .category(let text):
+      try statement.bindNull(at: 4)
+      if let number = ValueParsing.decimal(text) {
+        try statement.bind(number, at: 5)
+        try statement.bindNull(at: 6)
+      } else {
+        try statement.bindNull(at: 5)
+        try statement.bind(text, at: 6)
+      }
+      noteRecordType(sample.type, hasQuantity: false)
+    case .none:
+      try statement.bindNull(at: 4)
+      try statement.bindNull(at: 5)
+      try statement.bindNull(at: 6)
+      noteRecordType(sample.type, hasQuantity: false)
+    }
+    try bind(sample.creationDate, text: 7, unix: 10, in: statement)
+    try bind(sample.startDate, text: 8, unix: 11, in: statement)
+    try bind(sample.endDate, text: 9, unix: 12, in: statement)
+    try statement.bind(correlationID, at: 13)
+    try statement.run()
+    counts.records += 1
+    try addMetadata(sample.metadata, owner: "record", id: id)
+    guard !sample.beats.isEmpty else { return }
+    let beat = statements.heartbeat
+    for (n, entry) in sample.beats.enumerated() {
+      try beat.bind(id, at: 1)
+      try beat.bind(n, at: 2)
+      try beat.bind(entry.beatsPerMinute, at: 3)
+      try beat.bind(entry.time, at: 4)
+      try beat.run()
+    }
+    counts.heartbeats += sample.beats.count
+  }
+
+  /// Writes a correlation, then its members with its id.
+  func addCorrelation(_ correlation: Correlation) throws(DatabaseError) {
+    let source = try sourceID(
+      name: correlation.sourceName, version: correlation.sourceVersion, device: correlation.device)
+    lastIDs.correlation += 1
+    let id = lastIDs.correlation
+    try addTypedRow(
+      statements.correlation, id: id, type: correlation.type, source: source,
+      creation: correlation.creationDate, start: correlation.startDate, end: correlation.endDate)
+    counts.correlations += 1
+    try addMetadata(correlation.metadata, owner: "correlation", id: id)
+    for member in correlation.objects {
+      try addRecord(member, correlationID: id)
+    }
+  }
+
+  /// The columns of `me`, by `Me` attribute.
+  static let characteristicColumns = [
+    "HKCharacteristicTypeIdentifierDateOfBirth", "HKCharacteristicTypeIdentifierBiologicalSex",
+    "HKCharacteristicTypeIdentifierBloodType", "HKCharacteristicTypeIdentifierFitzpatrickSkinType",
+    "HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse",
+  ]
+
+  /// Writes the `Me` element: its five characteristics as columns, any other attribute as
+  /// metadata of owner `me`.
+  func addCharacteristics(_ entries: [MetadataEntry]) throws(DatabaseError) {
+    let statement = statements.me
+    for (index, key) in Self.characteristicColumns.enumerated() {
+      try statement.bind(entries.first { $0.key == key }?.value, at: Int32(index + 1))
+    }
+    try statement.run()
+    try addMetadata(entries.filter { !Self.characteristicColumns.contains($0.key) }, owner: "me", id: 1)
+  }
+
+  /// The columns of `activity_summaries` after `date`, by attribute.
+  static let activitySummaryColumns = [
+    "activeEnergyBurned", "activeEnergyBurnedGoal", "activeEnergyBurnedUnit", "appleMoveTime",
+    "appleMoveTimeGoal", "appleExerciseTime", "appleExerciseTimeGoal", "appleStandHours",
+    "appleStandHoursGoal",
+  ]
+
+  /// Writes a day's activity summary; attributes without a column (and values that are not
+  /// numbers) go to metadata of owner `activity_summary`.
+  func addActivitySummary(_ summary: ActivitySummary) throws(DatabaseError) {
+    lastIDs.activitySummary += 1
+    let id = lastIDs.activitySummary
+    let statement = statements.activitySummary
+    try statement.bind(id, at: 1)
+    try statement.bind(summary.dateComponents, at: 2)
+    var others: [MetadataEntry] = []
+    var bound = Set<Int>()
+    for entry in summary.values {
+      guard let index = Self.activitySummaryColumns.firstIndex(of: entry.key), !bound.contains(index) else {
+        others.append(entry)
+        continue
+      }
+      if entry.key == "activeEnergyBurnedUnit" {
+        try statement.bind(entry.value, at: Int32(index + 3))
+      } else if let number = ValueParsing.decimal(entry.value) {
+        try statement.bind(number, at: Int32(index + 3))
+      } else {
+        others.append(entry)
+        continue
+      }
+      bound.insert(index)
+    }
+    for index in Self.activitySummaryColumns.indices where !bound.contains(index) {
+      try statement.bindNull(at: Int32(index + 3))
+    }
+    try statement.run()
+    counts.activitySummaries += 1
+    try addMetadata(others, owner: "activity_summary", id: id)
+  }
+}

@@ -1,0 +1,144 @@
+import CSQLite
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// The `summaries` table, made from the records once they are all written: each quantity and
+/// category type on its own, one local calendar year at a time, through the summaries' own
+/// `Summarizer` (one per period), so that memory holds one type's year of samples at the most,
+/// whatever the export's size.
+///
+/// The records are each reading once (the copies of correlation members dropped), fed in the
+/// order the input gave them, with every source's place in `sources.priority` given as the
+/// summaries' source priority: the rows are those the summary command writes for the input.
+extension DatabaseWriter {
+  /// Summarizes every quantity and category type per `periods` into `summaries`.
+  /// - Throws: `DatabaseError`.
+  func writeSummaries(periods: [SummaryPeriod], units: UnitPreferences) throws(DatabaseError) {
+    guard !periods.isEmpty else { return }
+    var names: [Int64: String] = [:]
+    var priority: [String] = []
+    for row in try connection.rows("SELECT id, name FROM sources ORDER BY priority, name, id") {
+      guard case .integer(let id) = row[0], case .text(let name) = row[1] else { continue }
+      names[id] = name
+      if priority.last != name && !priority.contains(name) { priority.append(name) }
+    }
+    let spans = try connection.rows(
+      """
+      SELECT type, min(start_unix), max(end_unix), max(end_unix - start_unix) FROM records
+      WHERE type LIKE '\(HealthKitIdentifier.quantityTypePrefix)%' OR type LIKE '\(HealthKitIdentifier.categoryTypePrefix)%'
+      GROUP BY type ORDER BY type
+      """)
+    let query = try connection.prepare(
+      """
+      SELECT value, unit, value_text, start_unix, end_unix, source_id FROM records
+      WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix >= ? ORDER BY id
+      """)
+    var rows: [DatabaseSummaryRow] = []
+    var texts = StringInterner()
+    for span in spans {
+      guard case .text(let type) = span[0], case .integer(let first) = span[1],
+        case .integer(let last) = span[2],
+        case .integer(let longest) = span[3]
+      else { continue }
+      let zone = configuration.timeZone
+      let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year
+      let lastYear = CivilDateTime(Timestamp(secondsSince1970: last), in: zone).year
+      for year in firstYear...lastYear {
+        let windows = periods.map { Self.window(of: $0, year: year, firstYear: firstYear) }
+        let summarizers = zip(periods, windows).map { period, window in
+          Summarizer(
+            selection: SummarySelection(
+              period: period, range: .custom(from: window.from, to: window.to), sourcePriority: priority,
+              units: units, timeZone: zone, types: [type], registry: configuration.registry),
+            now: configuration.created, diagnostics: Diagnostics())
+        }
+        let bounds = windows.map {
+          DateRange.custom(from: $0.from, to: $0.to).bounds(now: configuration.created, timeZone: zone)
+        }
+        let start = bounds.compactMap(\.start).min()!.wholeSecondsSince1970
+        let end = bounds.compactMap(\.end).max()!.wholeSecondsSince1970
+        try query.bind(type, at: 1)
+        try query.bind(start - longest, at: 2)
+        try query.bind(end, at: 3)
+        try query.bind(start, at: 4)
+        let location = SourceLocation(file: "records", line: 0)
+        while try query.step() {
+          let sample = Self.sample(of: type, from: query, sourceNames: names, texts: &texts)
+          for summarizer in summarizers {
+            do {
+              try summarizer.add(.sample(sample), at: location)
+            } catch {
+              // The summaries' diagnostics are not strict: nothing is thrown.
+            }
+          }
+        }
+        for summarizer in summarizers {
+          guard let result = try? summarizer.finish() else { continue }
+          rows += result.rows.map(DatabaseSummaryRow.init)
+        }
+      }
+    }
+    let order = Dictionary(
+      uniqueKeysWithValues: periods.enumerated().map { ($0.element.rawValue, $0.offset) })
+    rows.sort { lhs, rhs in
+      if lhs.period != rhs.period { return order[lhs.period, default: 0] < order[rhs.period, default: 0] }
+      if lhs.periodStart != rhs.periodStart { return lhs.periodStart < rhs.periodStart }
+      if lhs.metric != rhs.metric { return lhs.metric.utf8.lexicographicallyPrecedes(rhs.metric.utf8) }
+      return lhs.type.utf8.lexicographicallyPrecedes(rhs.type.utf8)
+    }
+    try addSummaries(rows)
+  }
+
+  /// The days of `year` whose periods one summarizer makes: the calendar year for days and
+  /// months; for weeks, those that start on a Monday of the year (the first year also takes the
+  /// week that holds its 1 January), so that every week belongs to one year alone.
+  static func window(of period: SummaryPeriod, year: Int, firstYear: Int) -> (
+    from: CalendarDay, to: CalendarDay
+  ) {
+    guard period == .week else {
+      return (CalendarDay(year: year, month: 1, day: 1), CalendarDay(year: year, month: 12, day: 31))
+    }
+    func firstMonday(of year: Int) -> Int64 {
+      let january = CivilDateTime.days(fromCivil: year, 1, 1)
+      let weekday = ((january + 3) % 7 + 7) % 7  // 0 on Mondays: 1970-01-01 was a Thursday
+      return weekday == 0 ? january : january + 7 - weekday
+    }
+    var from = firstMonday(of: year)
+    if year == firstYear && from > CivilDateTime.days(fromCivil: year, 1, 1) { from -= 7 }
+    let to = firstMonday(of: year + 1) - 1
+    func day(_ number: Int64) -> CalendarDay {
+      let civil = CivilDateTime.civil(fromDays: number)
+      return CalendarDay(year: civil.year, month: civil.month, day: civil.day)
+    }
+    return (day(from), day(to))
+  }
+
+  /// The record of the current row as the summaries take it: a quantity where it has a unit, a
+  /// category value where it has text or a number (written back as the export wrote it), else
+  /// none. Units and category values, which repeat, become strings once.
+  private static func sample(
+    of type: String, from row: SQLiteStatement, sourceNames: [Int64: String], texts: inout StringInterner
+  ) -> Sample {
+    func text(_ column: Int32) -> String {
+      row.withText(at: column) { bytes in texts.string(for: bytes) { String(decoding: bytes, as: UTF8.self) }
+      }
+    }
+    let hasNumber = row.type(at: 0) != SQLITE_NULL
+    var value = SampleValue.none
+    if hasNumber && row.type(at: 1) != SQLITE_NULL {
+      value = .quantity(row.real(at: 0), unit: text(1))
+    } else if row.type(at: 2) != SQLITE_NULL {
+      value = .category(text(2))
+    } else if hasNumber {
+      let number = row.real(at: 0)
+      let isWhole = number == number.rounded() && abs(number) < 1e15
+      value = .category(isWhole ? String(Int64(number)) : String(number))
+    }
+    return Sample(
+      type: type, value: value, sourceName: sourceNames[row.integer(at: 5)] ?? "",
+      startDate: Timestamp(secondsSince1970: row.integer(at: 3)),
+      endDate: Timestamp(secondsSince1970: row.integer(at: 4)))
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HealthArchive
+import HealthExport
+import HealthModel
+
+/// Writes health items into a new SQLite database with the schema of `DatabaseSchema`, in one
+/// transaction: each item as it comes (prepared statements, values bound as they are), then, at
+/// `finish`, what needs the whole input (the `types` table, source priorities, `export_info`)
+/// and the indexes.
+///
+/// Memory stays bounded by SQLite's page cache (16 MiB) and one item. The file is written as it
+/// grows and is not usable until `finish` returns; on any failure the caller removes it. SQLite's
+/// temporary files (sorting for the indexes) go to `temporaryFolder`, never elsewhere.
+package final class DatabaseWriter {
+  /// What the database says about the run.
+  package struct Configuration: Sendable {
+    package var toolVersion: String
+    /// The input's file name, without its folders.
+    package var inputName: String
+    /// `zip archive`, `folder`, `XML file`, `JSON profile`, `generated sample`.
+    package var inputShape: String
+    /// Where dates without an offset of their own are shown (`export_info.time_zone`).
+    package var timeZone: TimeZone
+    /// When the database is made.
+    package var created: Timestamp
+    package var registry: MetricRegistry
+    /// The periods of the `summaries` table.
+    package var summaryPeriods: [SummaryPeriod]
+    /// The summaries' weight and temperature units.
+    package var summaryUnits: UnitPreferences
+
+    package init(
+      toolVersion: String, inputName: String, inputShape: String, timeZone: TimeZone, created: Timestamp,
+      registry: MetricRegistry = .standard, summaryPeriods: [SummaryPeriod] = [.day, .week, .month],
+      summaryUnits: UnitPreferences = .unitedStates
+    ) {
+      self.toolVersion = toolVersion
+      self.inputName = inputName
+      self.inputShape = inputShape
+      self.timeZone = timeZone
+      self.created = created
+      self.registry = registry
+      self.summaryPeriods = summaryPeriods
+      self.summaryUnits = summaryUnits
+    }
+  }
+
+  let configuration: Configuration
+  let connection: SQLiteConnection
+  private var statementsStorage: DatabaseStatements?
+  var statements: DatabaseStatements { statementsStorage! }
+  @exclusivity(unchecked) var dates: DateText
+  @exclusivity(unchecked) var sources = SourceTable()
+  let catalog: TypeCatalog
+
+  /// The last id given in each table that has ids.
+  @exclusivity(unchecked) var lastIDs = LastIDs()
+  /// Whether each record type has carried a quantity (for types whose prefix names no kind).
+  var recordTypesWithQuantities: [String: Bool] = [:]
+  private var lastRecordType = ""
+  private var lastRecordTypeHadQuantity = false
+  /// The workout the route points that follow belong to, with its routes by file path.
+  var currentWorkout: (id: Int64, routes: [String: Int64])?
+  /// How many points each route file gave.
+  var routePointCounts: [Int64: Int] = [:]
+  /// The clinical record just written, to which the lab results read from its file belong.
+  var currentClinicalRecord: Int64?
+  var exportDate: Timestamp?
+  /// Rows written, by table.
+  @exclusivity(unchecked) package internal(set) var counts = DatabaseCounts()
+
+  /// The last id given in each table whose rows have one.
+  struct LastIDs {
+    var record: Int64 = 0
+    var correlation: Int64 = 0
+    var workout: Int64 = 0
+    var workoutActivity: Int64 = 0
+    var workoutEvent: Int64 = 0
+    var workoutRoute: Int64 = 0
+    var activitySummary: Int64 = 0
+    var ecg: Int64 = 0
+    var clinicalRecord: Int64 = 0
+    var labResult: Int64 = 0
+    var audiogram: Int64 = 0
+    var visionPrescription: Int64 = 0
+    var stateOfMind: Int64 = 0
+  }
+
+  /// Creates the database at `path` (which must not hold one yet) and begins the transaction.
+  /// - Parameter temporaryFolder: where SQLite may keep temporary files while it sorts.
+  /// - Throws: `DatabaseError`.
+  package init(path: String, temporaryFolder: String, configuration: Configuration) throws(DatabaseError) {
+    self.configuration = configuration
+    dates = DateText(timeZone: configuration.timeZone)
+    catalog = TypeCatalog(registry: configuration.registry)
+    connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+    let folder = temporaryFolder.replacingOccurrences(of: "'", with: "''")
+    try connection.execute(
+      """
+      PRAGMA page_size = 16384;
+      PRAGMA journal_mode = OFF;
+      PRAGMA synchronous = OFF;
+      PRAGMA locking_mode = EXCLUSIVE;
+      PRAGMA cache_size = -16384;
+      PRAGMA temp_store = FILE;
+      PRAGMA temp_store_directory = '\(folder)';
+      """)
+    try connection.execute(DatabaseSchema.createTables)
+    statementsStorage = try DatabaseStatements(connection)
+    try connection.execute("BEGIN")
+  }
+
+  // MARK: - Items
+
+  /// Writes one item.
+  /// - Throws: `DatabaseError`.
+  package func add(_ item: HealthItem) throws(DatabaseError) {
+    if case .labResult = item {} else { currentClinicalRecord = nil }
+    if case .workout = item {} else if case .routePoints = item {} else { currentWorkout = nil }
+    switch item {
+    case .exportDate(let date):
+      exportDate = date
+    case .characteristics(let entries):
+      try addCharacteristics(entries)
+    case .sample(let sample):
+      try addRecord(sample, correlationID: nil)
+    case .correlation(let correlation):
+      try addCorrelation(correlation)
+    case .workout(let workout):
+      try addWorkout(workout)
+    case .activitySummary(let summary):
+      try addActivitySummary(summary)
+    case .clinicalRecord(let record):
+      try addClinicalRecord(record)
+    case .labResult(let result):
+      try addLabResult(result)
+    case .audiogram(let audiogram):
+      try addAudiogram(audiogram)
+    case .visionPrescription(let prescription):
+      try addVisionPrescription(prescription)
+    case .stateOfMind(let state):
+      try addStateOfMind(state)
+    case .routePoints(let batch):
+      try addRoutePoints(batch)
+    case .electrocardiogram(let recording):
+      try addElectrocardiogram(recording)
+    }
+  }
+
+  // MARK: - Shared columns
+
+  /// The id of a source, written on first sight.
+  func sourceID(name: String, version: String?, device: String?) throws(DatabaseError) -> Int64 {
+    let (id, isNew) = sources.id(name: name, version: version, device: device)
+    if isNew {
+      let statement = statements.source
+      try statement.bind(id, at: 1)
+      try statement.bind(name, at: 2)
+      try statement.bind(version, at: 3)
+      try statement.bind(device, at: 4)
+      try statement.bind(SourceTable.deviceModel(device), at: 5)
+      try statement.bind(Int64(0), at: 6)
+      try statement.run()
+      counts.sources += 1
+    }
+    return id
+  }
+
+  /// Binds a date's text at `textIndex` and its Unix seconds at `unixIndex`, or NULLs.
+  func bind(_ date: Timestamp?, text textIndex: Int32, unix unixIndex: Int32, in statement: SQLiteStatement)
+    throws(DatabaseError)
+  {
+    guard let date else {
+      if textIndex > 0 { try statement.bindNull(at: textIndex) }
+      try statement.bindNull(at: unixIndex)
+      return
+    }
+    if textIndex > 0 { try statement.bind(text: dates.format(date), at: textIndex) }
+    try statement.bind(date.wholeSecondsSince1970, at: unixIndex)
+  }
+
+  /// Writes a row of a table shaped `(id, type, source_id, creation_date, start_date, end_date,
+  /// creation_unix, start_unix, end_unix)`: correlations, audiograms.
+  func addTypedRow(
+    _ statement: SQLiteStatement, id: Int64, type: String, source: Int64, creation: Timestamp?,
+    start: Timestamp, end: Timestamp
+  ) throws(DatabaseError) {
+    try statement.bind(id, at: 1)
+    try statement.bind(type, at: 2)
+    try statement.bind(source, at: 3)
+    try bind(creation, text: 4, unix: 7, in: statement)
+    try bind(start, text: 5, unix: 8, in: statement)
+    try bind(end, text: 6, unix: 9, in: statement)
+    try statement.run()
+  }
+
+  /// Writes metadata entries of an owner.
+  func addMetadata(_ entries: [MetadataEntry], owner kind: String, id: Int64) throws(DatabaseError) {
+    guard !entries.isEmpty else { return }
+    let statement = statements.metadata
+    for entry in entries {
+      try statement.bind(kind, at: 1)
+      try statement.bind(id, at: 2)
+      try statement.bind(entry.key, at: 3)
+      try statement.bind(entry.value, at: 4)
+      try statement.run()
+    }
+  }
+
+  /// Notes the kind of value a record type carries.
+  func noteRecordType(_ type: String, hasQuantity: Bool) {
+    if type == lastRecordType, !hasQuantity || lastRecordTypeHadQuantity { return }
+    lastRecordType = type
+    lastRecordTypeHadQuantity = hasQuantity || recordTypesWithQuantities[type] == true
+    if hasQuantity {
+      recordTypesWithQuantities[type] = true
+    } else if recordTypesWithQuantities[type] == nil {
+      recordTypesWithQuantities[type] = false
+    }
+  }
+
+  // MARK: - Finishing
+
+  /// Completes the database: builds the indexes, drops the top-level copies of correlation
+  /// members, writes `export_info`, source priorities, the summaries and the `types` table, sets
+  /// `user_version`, commits and closes it.
+  /// - Parameter header: what the reader learned of the export.
+  /// - Throws: `DatabaseError`.
+  package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
+    try connection.execute(DatabaseSchema.createIndexes)
+    try dropRepeatedMembers()
+    try writeExportInfo(header: header)
+    try writeSourcePriorities()
+    try writeSummaries(periods: configuration.summaryPeriods, units: configuration.summaryUnits)
+    try writeTypes()
+    try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
+    try connection.execute("COMMIT")
+    statementsStorage = nil
+    try connection.close()
+    return counts
+  }
+}
