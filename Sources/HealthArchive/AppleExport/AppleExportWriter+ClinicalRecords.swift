@@ -21,15 +21,20 @@ struct ClinicalFiles {
 }
 
 extension AppleExportWriter {
-  /// Writes a `ClinicalRecord`. The record of an Observation whose file the input does not carry
-  /// waits for the lab result that fills it.
+  /// Writes a `ClinicalRecord`, and its file when the input carried its resource. The record of
+  /// an Observation whose file the input does not carry waits for the lab result that fills it.
   func addClinicalRecord(_ record: ClinicalRecord) throws {
     summary.clinicalRecords += 1
     xml.write(.clinicalRecord(record))
-    guard record.type == "Observation",
-      let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath),
+    guard let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath),
       clinical.states[path] == nil
     else { return }
+    if let resource = record.resource {
+      clinical.states[path] = .fromResource
+      if try archive.addFile(at: path, bytes: Array(resource.json.utf8)) { summary.clinicalFiles += 1 }
+      return
+    }
+    guard record.type == "Observation" else { return }
     clinical.states[path] = .waiting(identifier: record.identifier, sourceName: record.sourceName)
     clinical.waiting[record.sourceName, default: []].append(path)
   }
@@ -88,7 +93,9 @@ extension AppleExportWriter {
             fhirVersion: FHIRObservation.writtenVersion, receivedDate: result.date,
             resourceFilePath: "/" + path)))
       clinical.states[path] = .filled
-      try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier))
+      if try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier)) {
+        summary.clinicalFiles += 1
+      }
     }
     clinical.unplaced = []
   }
@@ -97,7 +104,9 @@ extension AppleExportWriter {
   private func fill(_ path: String, identifier: String, sourceName: String, with result: LabResult) throws {
     clinical.states[path] = .filled
     clinical.waiting[sourceName]?.removeAll { $0 == path }
-    try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier))
+    if try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier)) {
+      summary.clinicalFiles += 1
+    }
   }
 
   /// A stable UUID for a lab result's new record, from its content and place.

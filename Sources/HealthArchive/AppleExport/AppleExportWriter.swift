@@ -10,11 +10,14 @@ import HealthModel
 ///   zone's offset at its date.
 /// - `HealthData`'s locale is the input's (read once the first item has come), else
 ///   `Options.defaultLocale`.
-/// - Clinical records: a lab result that comes without its record's file (a profile keeps lab
-///   results, not FHIR files) is written as an R4 Observation in the file of the clinical record
-///   it was read from (`LabResult.resourceFilePath`); one that names none, in the first
-///   Observation record of its source still without a file; else in a `ClinicalRecord` made for
-///   it. So the archive gives the same lab results back, in the same order.
+/// - Clinical records: a record that comes with its FHIR resource (`ClinicalRecord.resource`)
+///   gets its file as the input had it. A lab result that comes without its record's file (a
+///   profile keeps lab results, not FHIR files) is written as an R4 Observation in the file of the
+///   clinical record it was read from (`LabResult.resourceFilePath`); one that names none, in the
+///   first Observation record of its source still without a file; else in a `ClinicalRecord` made
+///   for it. So the archive gives the same lab results back, in the same order.
+/// - Route points (`routePoints`, after their workout) become the GPX file their path names, in
+///   `workout-routes/`; ECG recordings their CSV file in `electrocardiograms/`.
 public final class AppleExportWriter {
   /// How items become Apple's format.
   public struct Options: Sendable {
@@ -22,10 +25,13 @@ public final class AppleExportWriter {
     public var timeZone: TimeZone
     /// `HealthData`'s locale when the input names none.
     public var defaultLocale: String
+    /// The export's time in route files (`metadata`'s `time`) when the input has no `ExportDate`.
+    public var now: Timestamp?
 
-    public init(timeZone: TimeZone, defaultLocale: String = "en_US") {
+    public init(timeZone: TimeZone, defaultLocale: String = "en_US", now: Timestamp? = nil) {
       self.timeZone = timeZone
       self.defaultLocale = defaultLocale
+      self.now = now
     }
   }
 
@@ -41,6 +47,15 @@ public final class AppleExportWriter {
     public var activitySummaries = 0
     /// `ClinicalRecord` elements, those made for lab results included.
     public var clinicalRecords = 0
+    public var audiograms = 0
+    public var visionPrescriptions = 0
+    public var statesOfMind = 0
+    /// GPX files written in `workout-routes/`.
+    public var routeFiles = 0
+    /// CSV files written in `electrocardiograms/`.
+    public var electrocardiograms = 0
+    /// FHIR files written in `clinical-records/`.
+    public var clinicalFiles = 0
     /// Top-level copies of correlation members that the input did not repeat.
     public var memberCopies = 0
     /// `ClinicalRecord`s made for lab results that came without any.
@@ -61,6 +76,10 @@ public final class AppleExportWriter {
   var summary: Summary
   private var hasHeader = false
   var clinical = ClinicalFiles()
+  /// The route file being written: its path and what is written of it.
+  var route: (path: String, gpx: GPXWriter)?
+  /// The input's `ExportDate`, once it has come.
+  var exportDate: Timestamp?
 
   /// How many bytes are gathered before they are handed to the archive.
   private static let chunkSize = 1 << 20
@@ -92,6 +111,7 @@ public final class AppleExportWriter {
         if xml.out.bytes.count >= Self.chunkSize { try flush(write) }
       }
       if !hasHeader { writeHeader(locale: locale()) }
+      try finishRouteFile()
       try finishClinicalRecords()
       let copies = xml.members.uncopiedCount
       xml.writeFooter()
@@ -112,19 +132,30 @@ public final class AppleExportWriter {
 
   /// Writes one item.
   private func add(_ item: HealthItem) throws {
-    if case .labResult(let result) = item {
-      try addLabResult(result)
+    if case .routePoints(let points) = item {
+      try addRoutePoints(points)
       return
     }
+    try finishRouteFile()
     switch item {
+    case .labResult(let result):
+      try addLabResult(result)
+      return
+    case .clinicalRecord(let record):
+      try addClinicalRecord(record)
+      return
+    case .electrocardiogram(let recording):
+      try addElectrocardiogram(recording)
+      return
     case .sample: summary.records += 1
     case .correlation: summary.correlations += 1
     case .workout: summary.workouts += 1
     case .activitySummary: summary.activitySummaries += 1
-    case .clinicalRecord(let record):
-      try addClinicalRecord(record)
-      return
-    case .exportDate, .characteristics, .labResult: break
+    case .audiogram: summary.audiograms += 1
+    case .visionPrescription: summary.visionPrescriptions += 1
+    case .stateOfMind: summary.statesOfMind += 1
+    case .exportDate(let date): exportDate = date
+    case .characteristics, .routePoints: break
     }
     xml.write(item)
   }

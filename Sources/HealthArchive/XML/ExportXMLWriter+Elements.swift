@@ -1,6 +1,6 @@
 import HealthModel
 
-/// Correlations, workouts and clinical records.
+/// Correlations, workouts (with their routes' inline locations) and clinical records.
 extension ExportXMLWriter {
   /// A `Correlation` with its metadata and member records.
   mutating func writeCorrelation(_ correlation: Correlation) {
@@ -105,18 +105,34 @@ extension ExportXMLWriter {
     out.append("  <WorkoutRoute")
     provenance(route.sourceName, route.sourceVersion, route.device)
     dates(creation: route.creationDate, start: route.startDate, end: route.endDate)
-    if route.metadata.isEmpty && route.filePaths.isEmpty {
+    if route.metadata.isEmpty && route.filePaths.isEmpty && route.locations.isEmpty {
       out.append("/>\n")
       return
     }
     out.append(">\n")
     metadata(route.metadata, depth: 3)
+    for location in route.locations { writeLocation(location) }
     for path in route.filePaths {
       out.append("   <FileReference path=\"")
       out.appendEscaped(path)
       out.append("\"/>\n")
     }
     out.append("  </WorkoutRoute>\n")
+  }
+
+  /// An inline `Location` of a route, as exports before iOS 13 hold them: `date latitude
+  /// longitude altitude horizontalAccuracy verticalAccuracy course speed`.
+  private mutating func writeLocation(_ point: RoutePoint) {
+    out.append("   <Location")
+    dateAttribute(" date=\"", point.time)
+    numberAttribute("latitude", point.latitude)
+    numberAttribute("longitude", point.longitude)
+    if let value = point.elevation { numberAttribute("altitude", value) }
+    if let value = point.horizontalAccuracy { numberAttribute("horizontalAccuracy", value) }
+    if let value = point.verticalAccuracy { numberAttribute("verticalAccuracy", value) }
+    if let value = point.course { numberAttribute("course", value) }
+    if let value = point.speed { numberAttribute("speed", value) }
+    out.append("/>\n")
   }
 
   /// A `ClinicalRecord`: the reference to a FHIR resource's file.
@@ -135,7 +151,7 @@ extension ExportXMLWriter {
   // MARK: - Pieces
 
   /// ` name="value" unitName="unit"` when there is a quantity.
-  private mutating func quantity(_ quantity: Quantity?, _ name: String, _ unitName: String) {
+  mutating func quantity(_ quantity: Quantity?, _ name: String, _ unitName: String) {
     guard let quantity else { return }
     out.append(" ")
     out.appendEscaped(name)

@@ -9,7 +9,8 @@ import HealthModel
 /// (` <Record type=… sourceName=… sourceVersion=… device=… unit=… creationDate=… startDate=…
 /// endDate=… value=…>`, children one space deeper); attribute values are escaped; numbers are
 /// written in the fewest digits that read back as the same `Double`, dates to the second (a
-/// fraction is dropped) with the UTC offset chosen by `DateOffsets`.
+/// fraction is dropped) with the UTC offset the input wrote them with, else the one chosen by
+/// `DateOffsets`.
 ///
 /// Apple's DTD says that every record inside a correlation also appears as a top-level record.
 /// A correlation member that no top-level record of the input repeats (a JSON profile keeps
@@ -76,8 +77,8 @@ package struct ExportXMLWriter {
   }
 
   /// Writes the element of `item`.
-  /// - Returns: false for an item export.xml has no element for (a lab result, which lives in a
-  ///   clinical record's FHIR file).
+  /// - Returns: false for an item export.xml has no element for: a lab result (it lives in a
+  ///   clinical record's FHIR file), route points (a route's GPX file), an ECG (a CSV file).
   @discardableResult
   package mutating func write(_ item: HealthItem) -> Bool {
     switch item {
@@ -104,7 +105,13 @@ package struct ExportXMLWriter {
       out.append("/>\n")
     case .clinicalRecord(let record):
       writeClinicalRecord(record)
-    case .labResult:
+    case .audiogram(let audiogram):
+      writeAudiogram(audiogram)
+    case .visionPrescription(let prescription):
+      writeVisionPrescription(prescription)
+    case .stateOfMind(let state):
+      writeStateOfMind(state)
+    case .labResult, .routePoints, .electrocardiogram:
       return false
     }
     return true
@@ -239,8 +246,14 @@ package struct ExportXMLWriter {
 
   /// A date to the second, with the offset it is written with.
   mutating func appendDate(_ date: Timestamp) {
-    let seconds = date.wholeSecondsSince1970
-    out.appendDate(seconds, offset: fixedOffset ?? zone!.offset(at: seconds))
+    out.appendDate(date.wholeSecondsSince1970, offset: utcOffset(of: date))
+  }
+
+  /// The offset `date` is written with, in seconds east of UTC: the one the input wrote it with,
+  /// else that of `DateOffsets`.
+  package mutating func utcOffset(of date: Timestamp) -> Int {
+    if let written = date.writtenUTCOffset { return Int(written) }
+    return fixedOffset ?? zone!.offset(at: date.wholeSecondsSince1970)
   }
 }
 

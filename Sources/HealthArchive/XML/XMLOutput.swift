@@ -142,6 +142,25 @@ package struct XMLOutput {
     appendDigits(UInt64(scaled % divisor), width: decimals)
   }
 
+  /// Appends `value` with exactly `decimals` digits after the point, as Apple's route and ECG
+  /// files print numbers (`-122.396397`, `-107.825`), when that reads back as the same `Double`;
+  /// otherwise in the fewest digits that do (`appendShortest`), so that no digit is lost.
+  package mutating func appendFixedIfExact(_ value: Double, decimals: Int) {
+    guard value.isFinite, value.magnitude * Self.powersOfTen[decimals] < 9e15 else {
+      appendShortest(value)
+      return
+    }
+    let start = bytes.count
+    appendFixed(value, decimals: decimals)
+    let exact = bytes.withUnsafeBufferPointer {
+      ValueParsing.decimal(UnsafeBufferPointer(rebasing: $0[start...])) == value
+    }
+    if !exact {
+      bytes.removeSubrange(start...)
+      appendShortest(value)
+    }
+  }
+
   /// Appends `value` in the fewest digits that read back as the same `Double`, in plain decimal
   /// notation as export.xml writes numbers (`72`, `0.161`, `5.19412346680959`, `0.00001`, never
   /// `1e-05`); a value that is not finite as `0`.

@@ -109,7 +109,20 @@ public struct ConvertExport {
       text += "\(count(export.correlations, "correlation")), \(count(export.workouts, "workout")), "
       text += "\(count(export.activitySummaries, "activity summary", "activity summaries")), "
       text += count(export.clinicalRecords, "clinical record")
-      if export.format != .xml { text += "; \(count(export.files, "other file"))" }
+      for (number, noun, plural) in [
+        (export.audiograms, "audiogram", nil), (export.visionPrescriptions, "vision prescription", nil),
+        (export.statesOfMind, "state of mind", "states of mind"),
+      ] where number > 0 {
+        text += ", " + count(number, noun, plural)
+      }
+      if export.format != .xml {
+        text += "; \(count(export.files, "other file"))"
+        let kinds = [
+          (export.clinicalFiles, "clinical", "clinical"), (export.routeFiles, "workout route", nil),
+          (export.electrocardiograms, "ECG", nil),
+        ].filter { $0.0 > 0 }
+        if !kinds.isEmpty { text += " (" + kinds.map { count($0.0, $0.1, $0.2) }.joined(separator: ", ") + ")" }
+      }
       var notes: [String] = []
       if export.memberCopies > 0 {
         notes.append(
@@ -156,10 +169,10 @@ public struct ConvertExport {
         format: options.format, outputPath: destination.path, profile: profile, skipped: profile.skipped)
     }
     let writer = AppleExportOutput(
-      format: format, options: AppleExportWriter.Options(timeZone: options.timeZone),
+      format: format, options: AppleExportWriter.Options(timeZone: options.timeZone, now: options.now),
       modificationTime: ZipWriter.Timestamp(civil: CivilDateTime(options.now, in: options.timeZone)))
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
-      source, filter: .everything, into: writer)
+      source, filter: .wholeRecord, into: writer)
     return Summary(
       format: options.format, outputPath: destination.path, export: written, skipped: diagnostics.summary)
   }
