@@ -39,7 +39,7 @@ import Testing
       ["convert", "--sample", "-o", folder.file("sample/"), "-q"], environment: environment)
     #expect(toFolder.status == 0, "\(toFolder.standardError)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("sample")).sorted()
-    #expect(names == ["clinical-records", "export.xml"])
+    #expect(names == ["clinical-records", "electrocardiograms", "export.xml", "workout-routes"])
     let toProfile = ToolRun(
       ["convert", folder.file("sample"), "-o", folder.file("sample.json")], environment: environment)
     #expect(toProfile.status == 0, "\(toProfile.standardError)")

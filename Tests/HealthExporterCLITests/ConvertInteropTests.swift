@@ -1,4 +1,6 @@
 import Foundation
+import HealthArchive
+import HealthModel
 import HealthTestSupport
 import Testing
 
@@ -14,14 +16,16 @@ let pythonInterpreter: String? =
 /// The archive `convert` writes, read by readers nobody here wrote: Python's `zipfile` (with its
 /// CRC checks), its XML parser (expat, which reads the document type's internal subset and
 /// refuses a document that is not well-formed, as it refused the Health app's broken iOS 16
-/// exports) and its `json` module for the clinical records' files.
+/// exports) and its `json` module for the clinical records' files, expat again for the GPX route
+/// files, and its `csv` module for the ECG recordings.
 @Suite(
   .enabled(if: pythonInterpreter != nil, "python3 is not installed: the interop check is not run"))
 struct ConvertInteropTests {
   /// Prints, as JSON, what the archive holds: its entries, the elements of export.xml by name,
-  /// its locale, and whether every clinical record's file is there and is JSON.
+  /// its locale, how many clinical records' files are there and are JSON, how many route files
+  /// are there and are GPX (and their points), and the samples of each ECG.
   static let script = """
-    import json, sys, zipfile
+    import csv, io, json, sys, zipfile
     import xml.etree.ElementTree as ET
     archive = zipfile.ZipFile(sys.argv[1])
     bad = archive.testzip()
@@ -29,6 +33,7 @@ struct ConvertInteropTests {
     counts = {}
     locale = None
     files = []
+    routes = []
     with archive.open("apple_health_export/export.xml") as xml:
         for event, element in ET.iterparse(xml, events=("start",)):
             counts[element.tag] = counts.get(element.tag, 0) + 1
@@ -36,14 +41,32 @@ struct ConvertInteropTests {
                 locale = element.get("locale")
             if element.tag == "ClinicalRecord":
                 files.append(element.get("resourceFilePath"))
+            if element.tag == "FileReference":
+                routes.append(element.get("path"))
     readable = 0
     for path in files:
         name = "apple_health_export" + path
         if name in names:
             json.loads(archive.read(name).decode("utf-8"))
             readable += 1
+    routeFiles = 0
+    routePoints = 0
+    for path in routes:
+        with archive.open("apple_health_export" + path) as gpx:
+            root = ET.parse(gpx).getroot()
+            assert root.tag == "{http://www.topografix.com/GPX/1/1}gpx"
+            routePoints += len(root.findall(".//{http://www.topografix.com/GPX/1/1}trkpt"))
+            routeFiles += 1
+    ecgSamples = []
+    for name in names:
+        if name.startswith("apple_health_export/electrocardiograms/"):
+            rows = list(csv.reader(io.StringIO(archive.read(name).decode("utf-8"))))
+            header = dict(row for row in rows if len(row) == 2)
+            assert header["Sample Rate"] == "512 hertz" and header["Unit"] == "µV"
+            ecgSamples.append(len([row for row in rows[12:] if row and float(row[0]) == float(row[0])]))
     print(json.dumps({"bad": bad, "entries": len(names), "counts": counts, "locale": locale,
-                      "clinicalFiles": readable}, sort_keys=True))
+                      "clinicalFiles": readable, "routeFiles": routeFiles, "routePoints": routePoints,
+                      "ecgSamples": ecgSamples}, sort_keys=True))
     """
 
   @Test func pythonReadsTheConvertedSampleAsAnExport() throws {
@@ -73,6 +96,9 @@ struct ConvertInteropTests {
       var counts: [String: Int]
       var locale: String?
       var clinicalFiles: Int
+      var routeFiles: Int
+      var routePoints: Int
+      var ecgSamples: [Int]
     }
     let report = try JSONDecoder().decode(Report.self, from: data)
     let inspect = ToolRun(["inspect", archive, "--json"], environment: environment)
@@ -91,8 +117,22 @@ struct ConvertInteropTests {
     // Every top-level record and correlation member expat saw is one this tool reads.
     let members = 2 * (report.counts["Correlation"] ?? 0)
     #expect(report.counts["Record"].map { $0 - members } == recordCount)
-    // Every Observation's file is there and is JSON; the archive holds them and export.xml only.
-    #expect(report.clinicalFiles == report.entries - 1)
+    // Every clinical record's file is there and is JSON, every route's file is GPX, and the two
+    // ECGs are whole; the archive holds them and export.xml only.
+    #expect(report.clinicalFiles == report.counts["ClinicalRecord"])
     #expect(report.clinicalFiles > 10)
+    #expect(report.routeFiles == report.counts["FileReference"])
+    #expect(report.routeFiles > 10)
+    var points = 0
+    try HealthInput.open(path: archive).readItems(
+      filter: .wholeRecord, diagnostics: Diagnostics(isStrict: true)
+    ) {
+      item, _ in
+      if case .routePoints(let batch) = item { points += batch.points.count }
+    }
+    #expect(report.routePoints == points)
+    #expect(report.routePoints > 10_000)
+    #expect(report.ecgSamples == [15_360, 14_848])
+    #expect(report.clinicalFiles + report.routeFiles + report.ecgSamples.count == report.entries - 1)
   }
 }

@@ -24,7 +24,7 @@ import Testing
 
   func items(of source: some HealthItemSource) throws -> [HealthItem] {
     var items: [HealthItem] = []
-    try source.readItems(filter: .everything, diagnostics: Diagnostics(isStrict: true)) { item, _ in
+    try source.readItems(filter: .wholeRecord, diagnostics: Diagnostics(isStrict: true)) { item, _ in
       items.append(item)
     }
     return items
@@ -52,10 +52,22 @@ import Testing
     let written = try #require(summary.export)
     #expect(written.memberCopies == 0)
     #expect(written.records == original.count { if case .sample = $0 { true } else { false } })
-    // Every lab result goes back into its record's file.
-    let labs = original.count { if case .labResult = $0 { true } else { false } }
-    #expect(labs > 30)
-    #expect(written.files == labs)
+    // Every file beside export.xml is written again, the same bytes as the generator's.
+    #expect(written.files == export.filePaths.count)
+    #expect(written.clinicalFiles == export.filePaths.count { $0.hasPrefix("clinical-records/") })
+    #expect(written.routeFiles == export.filePaths.count { $0.hasPrefix("workout-routes/") })
+    #expect(written.electrocardiograms == 2)
+    let zip = try ZipArchive(path: folder.file("converted.zip"))
+    // In the order the items bring them: routes after their workouts, ECGs last.
+    #expect(zip.entries.first?.normalizedName == "apple_health_export/export.xml")
+    #expect(zip.entries.last?.normalizedName == "apple_health_export/electrocardiograms/ecg_2026-03-05_1.csv")
+    #expect(
+      zip.entries.dropFirst().map(\.normalizedName).sorted()
+        == export.filePaths.map { "apple_health_export/" + $0 }.sorted())
+    for entry in zip.entries.dropFirst() {
+      let path = String(entry.normalizedName.dropFirst("apple_health_export/".count))
+      #expect(try zip.contents(of: entry, limit: 1 << 26) == export.contents(ofFileAt: path), "\(path)")
+    }
   }
 
   /// The record → profile → archive → profile gives the first profile byte for byte.

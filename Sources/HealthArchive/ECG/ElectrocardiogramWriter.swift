@@ -7,14 +7,15 @@ import HealthModel
 ///
 /// A field the recording lacks is left out (`Name` alone for a recording without a name, as the
 /// Health app writes it); the header lines the reader kept as written (`otherHeaders`) follow
-/// `Unit`. Voltages have three decimals, as in Apple's files (`-107.825`); with
-/// `keepsEveryDigit`, a value that three decimals would change is written in the fewest digits
-/// that keep it.
+/// `Unit`. Voltages are written in the fewest digits that read back as the same number, which for
+/// Apple's own voltages (at most three decimals, trailing zeros dropped: `-107.825`, `-317.57`)
+/// is the text Apple wrote; or, without `keepsEveryDigit`, rounded to three decimals as Apple
+/// rounds them.
 package enum ElectrocardiogramWriter {
   /// The file of `recording`.
   /// - Parameters:
   ///   - dateOffset: the UTC offset `Recorded Date` is written with, in seconds east of UTC.
-  ///   - keepsEveryDigit: whether a voltage that three decimals would round is written whole.
+  ///   - keepsEveryDigit: whether voltages keep every digit (else: rounded to three decimals).
   package static func csv(_ recording: Electrocardiogram, dateOffset: Int, keepsEveryDigit: Bool = true)
     -> [UInt8]
   {
@@ -22,9 +23,9 @@ package enum ElectrocardiogramWriter {
     appendHeader(of: recording, to: &out)
     for sample in recording.samples {
       if keepsEveryDigit {
-        out.appendFixedIfExact(sample, decimals: 3)
+        out.appendShortest(sample)
       } else {
-        out.appendFixed(sample, decimals: 3)
+        out.append(sample, decimals: 3)
       }
       out.append("\n")
     }

@@ -64,25 +64,17 @@ extension FHIRObservation {
     return JSONWriter.bytes(of: .object(members), formatting: .pretty)
   }
 
-  /// The date of `result` in ISO 8601, to the microsecond (`2026-06-20T08:15:00Z`,
-  /// `2026-06-20T08:15:00.25Z`): in UTC, or the civil time alone for a date that had no zone.
+  /// The date of `result` in ISO 8601: as the record wrote it where that reads back as the same
+  /// date; else to the microsecond (`2026-06-20T08:15:00Z`, `2026-06-20T08:15:00.25Z`), in UTC,
+  /// or the civil time alone for a date that had no zone.
   static func dateText(of result: LabResult) -> String {
-    let microseconds = Int64((result.date.millisecondsSince1970 * 1000).rounded())
-    let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: 1_000_000)
-    let seconds = remainder < 0 ? quotient - 1 : quotient
-    var fraction = remainder < 0 ? remainder + 1_000_000 : remainder
-    let civil = CivilDateTime(secondsSince1970: seconds)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    var text = "\(civil.dayText)T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))"
-    if fraction > 0 {
-      var digits = 6
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
+    if let text = result.dateText, let parsed = ISO8601DateTime(parsing: text) {
+      if let instant = parsed.timestamp {
+        if !result.isLocalTime && instant == result.date { return text }
+      } else if result.isLocalTime && parsed.timestamp(utcOffset: 0) == result.date {
+        return text
       }
-      let fractionText = String(fraction)
-      text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
     }
-    return result.isLocalTime ? text : text + "Z"
+    return result.date.iso8601UTCText(designatesUTC: !result.isLocalTime)
   }
 }

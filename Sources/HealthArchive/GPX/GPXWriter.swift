@@ -67,9 +67,9 @@ package struct GPXWriter {
     out.append("</trkpt>\n")
   }
 
-  /// Ends the file.
+  /// Ends the file (without a line break after `</gpx>`, as Apple's files end).
   package mutating func finish() {
-    out.append("    </trkseg>\n  </trk>\n</gpx>\n")
+    out.append("    </trkseg>\n  </trk>\n</gpx>")
   }
 
   /// The track's name for a route file named as the Health app names them: `Route 2019-06-11
@@ -105,26 +105,15 @@ package struct GPXWriter {
   /// `2026-01-09T15:30:00Z`, with the fraction of a second where there is one
   /// (`2026-01-09T15:30:00.25Z`, to the microsecond).
   private mutating func appendUTC(_ time: Timestamp) {
-    let microseconds = Int64((time.millisecondsSince1970 * 1000).rounded())
-    let (seconds, fraction) = microseconds.quotientAndRemainder(dividingBy: 1_000_000)
-    let whole = fraction < 0 ? seconds - 1 : seconds
-    var rest = fraction < 0 ? fraction + 1_000_000 : fraction
-    appendUTC(whole, closing: false)
-    if rest > 0 {
-      var digits = 6
-      while rest % 10 == 0 {
-        rest /= 10
-        digits -= 1
-      }
-      out.append(".")
-      let text = String(rest)
-      out.append(Array((String(repeating: "0", count: digits - text.count) + text).utf8))
+    if time.millisecondsSince1970.truncatingRemainder(dividingBy: 1000) == 0 {
+      appendUTC(time.wholeSecondsSince1970)
+    } else {
+      out.append(Array(time.iso8601UTCText().utf8))
     }
-    out.append("Z")
   }
 
   /// `2026-01-09T15:30:00Z`.
-  private mutating func appendUTC(_ instant: Int64, closing: Bool = true) {
+  private mutating func appendUTC(_ instant: Int64) {
     let civil = CivilDateTime(secondsSince1970: instant)
     out.append(Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8))
     out.append("T")
@@ -133,6 +122,6 @@ package struct GPXWriter {
     out.appendTwoDigits(civil.minute)
     out.append(":")
     out.appendTwoDigits(civil.second)
-    if closing { out.append("Z") }
+    out.append("Z")
   }
 }

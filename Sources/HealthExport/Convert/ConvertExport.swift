@@ -121,7 +121,9 @@ public struct ConvertExport {
           (export.clinicalFiles, "clinical", "clinical"), (export.routeFiles, "workout route", nil),
           (export.electrocardiograms, "ECG", nil),
         ].filter { $0.0 > 0 }
-        if !kinds.isEmpty { text += " (" + kinds.map { count($0.0, $0.1, $0.2) }.joined(separator: ", ") + ")" }
+        if !kinds.isEmpty {
+          text += " (" + kinds.map { count($0.0, $0.1, $0.2) }.joined(separator: ", ") + ")"
+        }
       }
       var notes: [String] = []
       if export.memberCopies > 0 {

@@ -46,6 +46,20 @@ import Testing
         loinc: "1234-5", value: -0.125, unit: "", date: Timestamp(millisecondsSince1970: -86_399_500),
         sourceName: "Harbor Lab", resourceFilePath: "/clinical-records/Observation-CHOL.json"),
       dateText: "1969-12-31T00:00:00.5Z"),
+    Case(
+      name: "the date as the record wrote it",
+      result: LabResult(
+        loinc: "2093-3", value: 184, unit: "mg/dL", date: Timestamp(secondsSince1970: 1_768_505_460),
+        sourceName: "Harbor Lab", resourceFilePath: "/clinical-records/Observation-CHOL.json",
+        dateText: "2026-01-15T14:31:00-05:00"),
+      dateText: "2026-01-15T14:31:00-05:00"),
+    Case(
+      name: "a written date that is not the result's",
+      result: LabResult(
+        loinc: "2093-3", value: 184, unit: "mg/dL", date: Timestamp(secondsSince1970: 1_768_505_460),
+        sourceName: "Harbor Lab", resourceFilePath: "/clinical-records/Observation-CHOL.json",
+        dateText: "2026-01-15"),
+      dateText: "2026-01-15T19:31:00Z"),
   ]
 
   @Test(arguments: cases)
@@ -56,7 +70,9 @@ import Testing
     #expect(resource["resourceType"]?.stringValue == "Observation")
     #expect(resource["id"]?.stringValue == "chol-1")
     #expect(resource["effectiveDateTime"]?.stringValue == example.dateText)
-    #expect(FHIRObservation.read(resource, record: record, registry: .standard) == .result(example.result))
+    var expected = example.result
+    expected.dateText = example.dateText
+    #expect(FHIRObservation.read(resource, record: record, registry: .standard) == .result(expected))
   }
 
   @Test func isPrettyR4JSON() {

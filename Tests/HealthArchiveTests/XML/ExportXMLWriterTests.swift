@@ -176,7 +176,7 @@ import Testing
 
   @Test func readsBackItemForItem() throws {
     let text = String(decoding: try Self.document(Self.items), as: UTF8.self)
-    let read = try readExport(text)
+    let read = try readExport(text, filter: .wholeRecord)
     #expect(read.items.map(\.item) == Self.items)
     #expect(read.header == ExportHeader(locale: "en_US", exportVersion: 14))
     #expect(read.diagnostics.totalCount == 0)
