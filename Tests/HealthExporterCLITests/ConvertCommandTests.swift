@@ -35,9 +35,12 @@ import Testing
 
   @Test func convertsTheSampleToAFolderAndAProfile() throws {
     let folder = try TestDirectory()
-    let toFolder = ToolRun(
-      ["convert", "--sample", "-o", folder.file("sample/"), "-q"], environment: environment)
+    let toFolder = ToolRun(["convert", "--sample", "-o", folder.file("sample/")], environment: environment)
     #expect(toFolder.status == 0, "\(toFolder.standardError)")
+    #expect(
+      toFolder.standardError
+        == "Wrote \(folder.file("sample")) (folder): export.xml of 19.9 MB with 43349 records, 27 correlations, 19 workouts, 45 activity summaries, 45 clinical records; 64 other files (45 clinical, 17 workout routes, 2 ECGs).\n"
+    )
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("sample")).sorted()
     #expect(names == ["clinical-records", "electrocardiograms", "export.xml", "workout-routes"])
     let toProfile = ToolRun(

@@ -36,9 +36,10 @@ enum ConvertCommand: Subcommand {
   static let discussion: String? = """
     Everything the input holds that the output's format can carry is written: records with their \
     metadata and heart-rate beats, correlations (their members repeated at top level, as the \
-    Health app does), workouts with their events, statistics, activities and routes, activity \
-    summaries, the person's characteristics, clinical records and their lab results; see \
-    docs/convert.md for what each format keeps. The input is never overwritten, even with --force.
+    Health app does), workouts with their events, statistics, activities and routes (their GPX \
+    files), activity summaries, the person's characteristics, audiograms, vision prescriptions, \
+    states of mind, ECG recordings, clinical records with their FHIR files; see docs/convert.md \
+    for what each format keeps. The input is never overwritten, even with --force.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {

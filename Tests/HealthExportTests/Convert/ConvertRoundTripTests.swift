@@ -167,6 +167,10 @@ import Testing
     // Every FHIR file as the input had it, the three route files and the ECG.
     #expect(export.files == 7)
     #expect(export.clinicalFiles == 3 && export.routeFiles == 3 && export.electrocardiograms == 1)
+    #expect(
+      summary.line
+        == "Wrote \(output) (\(format == "zip" ? "zip archive" : "folder")): export.xml of 0.0 MB with 21 records, 5 correlations, 5 workouts, 1 activity summary, 3 clinical records, 1 audiogram, 1 vision prescription, 1 state of mind; 7 other files (3 clinical, 3 workout routes, 1 ECG)."
+    )
   }
 
   @Test func anArchiveGivesTheSameCSVThroughEveryFormat() throws {
@@ -182,6 +186,20 @@ import Testing
     #expect(try ProfileRoundTripTests.csv(of: folder.file("profile.json")) == direct)
     try Self.convert(folder.file("profile.json"), to: folder.file("from-profile.zip"))
     #expect(try ProfileRoundTripTests.csv(of: folder.file("from-profile.zip")) == direct)
+  }
+
+  /// export.xml alone holds every element, and says how many files it leaves out: the FHIR
+  /// resources, the route files and the ECG.
+  @Test func exportXMLAloneCountsTheFilesItLeavesOut() throws {
+    let folder = try TestDirectory()
+    let summary = try Self.convert(try Self.archive(in: folder), to: folder.file("export.xml"))
+    #expect(summary.export?.filesLeftOut == 7)
+    #expect(summary.export?.files == 0)
+    #expect(summary.line.hasSuffix("; 7 files beside export.xml not written: a .zip or a folder keeps them."))
+    let xml = try folder.read("export.xml")
+    for element in ["<Audiogram ", "<VisionPrescription ", "<StateOfMind ", "<Location ", "<FileReference "] {
+      #expect(xml.contains(element), "\(element)")
+    }
   }
 
   /// How many items of each kind.
