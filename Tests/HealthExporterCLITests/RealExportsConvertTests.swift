@@ -58,4 +58,31 @@ struct RealExportsConvertTests {
     #expect(after.status == before.status)
     #expect(after.standardOutput == before.standardOutput)
   }
+
+  /// The converted archive loads into the same database as the original, row for row (but for the
+  /// input's name and the time of the run in `export_info`), as the sqlite3 shell dumps it.
+  @Test(
+    .enabled(if: SQLiteShell.isAvailable, "the sqlite3 shell is not installed"),
+    arguments: RealExportsTests.exports)
+  func loadsIntoTheSameDatabaseAsTheOriginal(_ example: RealExportsTests.Export) throws {
+    let folder = try TestDirectory()
+    let converted = folder.file("export.zip")
+    let run = ToolRun(
+      ["convert", RealExports.path(example.file), "-o", converted, "-q"], environment: environment)
+    #expect(run.status == 0, "\(run.standardError)")
+    func dump(_ input: String, _ name: String) throws -> String {
+      let database = folder.file(name)
+      let made = ToolRun(["database", input, "-o", database, "-q"], environment: environment)
+      #expect(made.status == 0, "\(made.standardError)")
+      let output = try SQLiteShell.run(".dump", on: database)
+      #expect(output.status == 0, "\(output.standardError)")
+      return output.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("INSERT INTO export_info ") }
+        .joined(separator: "\n")
+    }
+    let original = try dump(RealExports.path(example.file), "original.sqlite")
+    // Rows of the export itself, not only of export_info (which is left out).
+    #expect(original.contains("INSERT INTO records ") || original.contains("INSERT INTO clinical_records "))
+    let again = try dump(converted, "converted.sqlite")
+    #expect(again == original, "\(Golden.difference(expected: original, actual: again))")
+  }
 }
