@@ -12,9 +12,7 @@ public enum CommandLineTool {
     [
       ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
       InspectCommand.self, GenerateCommand.self, MetricsCommand.self, SettingsCommand.self,
-      CompletionsCommand.self,
-      ManualCommand.self,
-      PrivacyCommand.self,
+      CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
     ]
   }
 

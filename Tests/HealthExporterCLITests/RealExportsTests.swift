@@ -158,24 +158,28 @@ struct RealExportsTests {
     #expect(spanishZip.standardOutput == spanishXML.standardOutput)
   }
 
-  /// A route file or an ECG recording of a real export is named for what it is.
   @Test(arguments: notExports)
   func refusesWhatIsNotAnExportCleanly(_ file: String) {
     let path = RealExports.path(file)
-    let detail =
-      file.hasSuffix(".gpx")
-      ? "it is a GPX route, which an export holds in workout-routes/"
-      : file.contains("__ecg_")
-        ? "it is an ECG recording, which an export holds in electrocardiograms/"
-        : "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
     for command in ["inspect", "export"] {
       let run = ToolRun([command, path, "--all"].filter { command == "export" || $0 != "--all" })
       #expect(run.status == 65)
       #expect(run.standardOutput == "")
       #expect(
         run.standardError
-          == "Error: \(path) is not an Apple Health export: \(detail). Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
+          == "Error: \(path) is not an Apple Health export: \(Self.whatItIs(file)). Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
       )
     }
+  }
+
+  /// What the refusal says a file that is not an export is: a route or a recording an export
+  /// holds, or nothing the tool reads.
+  static func whatItIs(_ file: String) -> String {
+    if file.hasSuffix(".gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
+    if file.contains("__ecg_") {
+      return "it is an ECG recording, which an export holds in electrocardiograms/"
+    }
+    return
+      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
   }
 }

@@ -146,8 +146,9 @@ struct ZipContainer: ExportContainer {
   var name: String { archive.path }
   var healthXMLName: String { xmlEntry.normalizedName }
 
+  /// Inflated on a thread of its own, so that inflating and parsing use both cores.
   func openHealthXML() throws -> any ByteStream {
-    try archive.openEntry(xmlEntry)
+    ReadAheadByteStream(try archive.openEntry(xmlEntry))
   }
 
   var healthXMLSize: Int64? { Int64(exactly: xmlEntry.uncompressedSize) }

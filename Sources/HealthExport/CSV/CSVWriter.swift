@@ -81,7 +81,7 @@ private struct Lines {
     for block in blocks {
       switch block {
       case .measure(let measure, let unit, let rows):
-        for row in rows {
+        try rows.forEachRow { row in
           appendDate(row.date)
           appendField(measure.name)
           buffer.append(UInt8(ascii: ","))  // LOINC: empty for all but labs
