@@ -85,7 +85,8 @@ let package = Package(
         "HealthAssistant", "HealthDatabase", "HealthArchive", "HealthExport", "HealthModel",
         "HealthSampleGenerator",
         "HealthTestSupport", "SystemShim",
-      ]),
+      ],
+      exclude: ["Corpus"]),
     .testTarget(
       name: "HealthReportTests",
       dependencies: [

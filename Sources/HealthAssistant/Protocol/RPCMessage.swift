@@ -40,9 +40,10 @@ package enum RPCMessage: Hashable, Sendable {
     let params = value["params"]
     guard id != nil else { return .success(.notification(method: method, params: params)) }
     guard usableID != .null else {
+      let given = id == .null ? "null" : "an object, an array or a boolean"
       return .failure(
         RPCFailure(
-          id: .null, error: .invalidRequest("The \"id\" of a request is a string or a number, not null")))
+          id: .null, error: .invalidRequest("The \"id\" of a request is a string or a number, not \(given)")))
     }
     return .success(.request(id: usableID, method: method, params: params))
   }

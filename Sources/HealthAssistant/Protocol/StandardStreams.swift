@@ -26,12 +26,21 @@ package enum StandardStreams {
     try SystemCall.writeAll(1, base, count: bytes.count, path: "standard output")
   }
 
-  /// Writes a line to standard error, ignoring a failure (there is nowhere to report it).
+  /// Writes a line to standard error, ignoring a failure (there is nowhere to report it). What a
+  /// client sent (its name in the handshake, a tool's arguments) may be in it, so its control
+  /// characters are shown as escapes, never acted on by a terminal (`standardErrorLine`).
   package static func writeStandardError(_ line: String) {
-    var text = line.hasSuffix("\n") ? line : line + "\n"
+    var text = standardErrorLine(line)
     text.withUTF8 { buffer in
       guard let base = buffer.baseAddress, buffer.count > 0 else { return }
       try? SystemCall.writeAll(2, base, count: buffer.count, path: "standard error")
     }
+  }
+
+  /// `line` as standard error shows it: control characters escaped (`Terminal.printable`), one
+  /// line feed at its end.
+  package static func standardErrorLine(_ line: String) -> String {
+    let body = line.hasSuffix("\n") ? String(line.dropLast()) : line
+    return Terminal.printable(body) + "\n"
   }
 }

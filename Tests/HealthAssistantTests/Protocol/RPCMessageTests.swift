@@ -36,7 +36,7 @@ import Testing
     ),
     (
       #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, .null,
-      #"The "id" of a request is a string or a number, not null"#
+      #"The "id" of a request is a string or a number, not an object, an array or a boolean"#
     ),
   ])
   func messagesThatAreNotRequestsAreInvalid(text: String, id: JSONValue, message: String) throws {

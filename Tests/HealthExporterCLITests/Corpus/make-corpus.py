@@ -430,6 +430,12 @@ case("fail/database/database-as-input", "a database named as the input is said t
      "it is a SQLite database (such as health-exporter database writes)", files={"input.sqlite": sqlite_file()})
 case("fail/database/database-as-database-input", "the database command refuses a database as its input too",
      DATABASE, 65, "it is a SQLite database", files={"input.sqlite": sqlite_file()})
+case("fail/database/foreign-database-to-mcp", "the assistant server reads only a database of this tool's",
+     ["mcp", "{input}"], 1, "is an SQLite database, but not one of health-exporter's: its schema version",
+     files={"input.sqlite": sqlite_file()})
+case("fail/database/truncated-database-to-mcp", "a database cut short is said to be damaged, never read",
+     ["mcp", "{input}"], 1, "is an SQLite database, but not one of health-exporter's: database disk image is malformed",
+     files={"input.sqlite": sqlite_file()[:3000]})
 case("pass/database/hostile-text", "text made to break SQL is stored as read; the database stays intact",
      DATABASE, 0, "", None,
      {"input.xml": document(record("StepCount", "5432", source="x'); DROP TABLE records;--")
