@@ -58,7 +58,8 @@ public struct CSVExport {
     let collector = RowCollector(
       selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside,
       rowBudget: rowBudget)
-    let writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone)
+    let writer = CSVWriter(
+      dateFormat: selection.dateFormat, timeZone: selection.timeZone, keepsRawText: selection.keepsRawText)
     var dropped: [Diagnostics.Tally] = []
     let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: collector, into: writer

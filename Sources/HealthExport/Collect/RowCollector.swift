@@ -249,6 +249,12 @@ package final class RowCollector: ExportStage {
           location: location))
       return
     }
+    // A weight, a count, a rate or a pressure is never below zero; a temperature can be.
+    guard value >= 0 || measure.canBeNegative else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(measure.name) below zero, which no reading can be", location: location))
+      return
+    }
     if let minimum = measure.minimumKept, value < minimum {
       droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
