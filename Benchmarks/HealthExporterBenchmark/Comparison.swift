@@ -125,18 +125,22 @@ struct Comparison {
         format: "%.1f MB of export.xml (%@), %d rounds; each value is one round's, in order.", mb, xml, rounds
       ),
       "",
-      "| what | wall s | CPU s | MB/s (best) | peak MB | wall × scan | xmllint ÷ wall |",
-      "|---|---|---|---|---|---|---|",
+      "| what | wall s | CPU s | MB/s (best wall) | peak MB | wall × scan | CPU × scan | xmllint ÷ wall | xmllint ÷ CPU |",
+      "|---|---|---|---|---|---|---|---|---|",
     ]
     for job in jobs {
       let walls = job.runs.map(\.wallSeconds)
-      let ratios = Swift.zip(walls, scan.runs.map(\.wallSeconds)).map { $0 / $1 }
-      let xmllintRatios = xmllint.map { Swift.zip($0.runs.map(\.wallSeconds), walls).map { $0 / $1 } } ?? []
+      let cpus = job.runs.map(\.cpuSeconds)
+      func ratios(_ a: [Double], _ b: [Double]) -> [Double] { Swift.zip(a, b).map { $0 / $1 } }
+      let xmllintWalls = xmllint?.runs.map(\.wallSeconds) ?? []
+      let xmllintCPUs = xmllint?.runs.map(\.cpuSeconds) ?? []
       lines.append(
-        "| \(job.name) | \(list(walls, "%.2f")) | \(list(job.runs.map(\.cpuSeconds), "%.2f")) | "
+        "| \(job.name) | \(list(walls, "%.2f")) | \(list(cpus, "%.2f")) | "
           + String(format: "%.0f", mb / (walls.min() ?? 1))
-          + " | \(list(job.runs.map { Double($0.peakBytes) / 1_048_576 }, "%.1f")) | \(list(ratios, "%.2f")) | "
-          + "\(list(xmllintRatios, "%.1f")) |")
+          + " | \(list(job.runs.map { Double($0.peakBytes) / 1_048_576 }, "%.1f"))"
+          + " | \(list(ratios(walls, scan.runs.map(\.wallSeconds)), "%.2f"))"
+          + " | \(list(ratios(cpus, scan.runs.map(\.cpuSeconds)), "%.2f"))"
+          + " | \(list(ratios(xmllintWalls, walls), "%.1f")) | \(list(ratios(xmllintCPUs, cpus), "%.1f")) |")
     }
     return lines.joined(separator: "\n")
   }

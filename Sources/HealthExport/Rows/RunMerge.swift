@@ -15,15 +15,14 @@ struct RunMerge {
   }
 
   private var cursors: [Cursor]
-  /// Indexes into `cursors` whose current row is in order at the top.
-  private var heap: [Int] = []
+  /// Each cursor's current row with the cursor's index, the next row in order at the top.
+  private var heap: BinaryHeap<(row: PackedMeasureRow, cursor: Int)>
   private let spill: SpillFile
-  private let isDescending: Bool
   private var isStarted = false
 
   init(memory: [PackedMeasureRow], runs: [MeasureRows.Run], spill: SpillFile, isDescending: Bool) {
     self.spill = spill
-    self.isDescending = isDescending
+    heap = BinaryHeap { MeasureRows.precedes($0.row, $1.row, descending: isDescending) }
     cursors = runs.map { Cursor(offset: $0.offset, remaining: $0.count) }
     cursors.append(Cursor(rows: memory, offset: 0, remaining: 0))
   }
@@ -32,37 +31,36 @@ struct RunMerge {
   mutating func next() throws -> PackedMeasureRow? {
     if !isStarted {
       isStarted = true
-      for index in cursors.indices where try fill(index) { push(index) }
-    }
-    guard let top = heap.first else { return nil }
-    let row = cursors[top].rows[cursors[top].position]
-    cursors[top].position += 1
-    if try fill(top) {
-      siftDown(0)
-    } else {
-      let last = heap.removeLast()
-      if !heap.isEmpty {
-        heap[0] = last
-        siftDown(0)
+      for index in cursors.indices {
+        if let row = try nextRow(of: index) { heap.push((row, index)) }
       }
     }
-    return row
+    guard let top = heap.top else { return nil }
+    if let row = try nextRow(of: top.cursor) {
+      heap.replaceTop(with: (row, top.cursor))
+    } else {
+      heap.removeTop()
+    }
+    return top.row
   }
 
-  /// Makes sure the cursor has a current row, reading the next chunk of its run when needed.
-  /// - Returns: whether it has one.
-  private mutating func fill(_ index: Int) throws -> Bool {
-    if cursors[index].position < cursors[index].rows.count { return true }
-    let count = min(cursors[index].remaining, Self.chunkRows)
-    guard count > 0 else {
-      cursors[index].rows = []
-      return false
+  /// The cursor's next row, reading the next chunk of its run when needed; nil at its end.
+  private mutating func nextRow(of index: Int) throws -> PackedMeasureRow? {
+    if cursors[index].position == cursors[index].rows.count {
+      let count = min(cursors[index].remaining, Self.chunkRows)
+      guard count > 0 else {
+        cursors[index].rows = []
+        cursors[index].position = 0
+        return nil
+      }
+      cursors[index].rows = try readRows(count, at: cursors[index].offset)
+      cursors[index].position = 0
+      cursors[index].offset += Int64(count * MemoryLayout<PackedMeasureRow>.stride)
+      cursors[index].remaining -= count
     }
-    cursors[index].rows = try readRows(count, at: cursors[index].offset)
-    cursors[index].position = 0
-    cursors[index].offset += Int64(count * MemoryLayout<PackedMeasureRow>.stride)
-    cursors[index].remaining -= count
-    return true
+    let row = cursors[index].rows[cursors[index].position]
+    cursors[index].position += 1
+    return row
   }
 
   private func readRows(_ count: Int, at offset: Int64) throws(OutputError) -> [PackedMeasureRow] {
@@ -78,35 +76,5 @@ struct RunMerge {
     }
     if let failure { throw failure }
     return rows
-  }
-
-  private func precedes(_ a: Int, _ b: Int) -> Bool {
-    MeasureRows.precedes(
-      cursors[a].rows[cursors[a].position], cursors[b].rows[cursors[b].position], descending: isDescending)
-  }
-
-  private mutating func push(_ index: Int) {
-    heap.append(index)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard precedes(heap[child], heap[parent]) else { return }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private mutating func siftDown(_ start: Int) {
-    var parent = start
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var first = parent
-      if left < heap.count && precedes(heap[left], heap[first]) { first = left }
-      if right < heap.count && precedes(heap[right], heap[first]) { first = right }
-      if first == parent { return }
-      heap.swapAt(parent, first)
-      parent = first
-    }
   }
 }
