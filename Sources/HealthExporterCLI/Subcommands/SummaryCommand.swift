@@ -83,8 +83,7 @@ enum SummaryCommand: Subcommand {
       .run(source: source, destination: destination, diagnostics: diagnostics)
     progress?.finish()
     for name in report.unknownPrioritySources {
-      context.output.message(
-        "warning: --source-priority names '\(name)', which no summarized record carries\n")
+      context.warn("--source-priority names '\(name)', which no summarized record carries")
     }
     if !arguments.has("quiet") {
       context.output.message(report.line + "\n")
