@@ -9,13 +9,15 @@ import SystemShim
 // Measures the pipeline on a large export and prints throughput and peak memory.
 //
 //   swift run -c release health-exporter-benchmark [read|csv|summary|profile] [--file PATH | --size 100MB]
+//   swift run -c release health-exporter-benchmark convert [--file PATH | --size 100MB] [--output PATH]
 //   swift run -c release health-exporter-benchmark generate [--size 100MB] [--output PATH]
 //
 // `read` parses every record of the file (the reader's own speed); `csv` runs the CSV export of
 // weight, steps, glucose and every vital over all dates (what a user runs); `summary` writes the
 // daily summary CSV of every type over all dates (the source-priority sweep included); `profile` writes the
 // input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
-// temporary files as the tool does. Without --file, the sample generator writes an export.xml of
+// temporary files as the tool does; `convert` writes the input in Apple's format to --output (by
+// its extension; benchmark-data/converted.zip by default, replaced). Without --file, the sample generator writes an export.xml of
 // --size (default 100MB) once to benchmark-data/ and it is reused. --file takes any input the tool
 // takes: an export.xml, a zip archive, a folder, a JSON profile. `generate` makes a generated
 // export.xml of --size: into nothing (the generator's own speed), or written to --output as a zip
@@ -33,6 +35,7 @@ import SystemShim
 
 let usage = """
   usage: health-exporter-benchmark [read|csv|summary|profile|database|scan] [--file PATH | --size 100MB]
+         health-exporter-benchmark convert [--file PATH | --size 100MB] [--output PATH]
          health-exporter-benchmark generate [--size 100MB] [--output PATH]
          health-exporter-benchmark compare --file PATH [--zip PATH] [--rounds 2] [--folder PATH]
          health-exporter-benchmark measure COMMAND [ARGUMENT…]
@@ -87,8 +90,9 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "summary", "profile", "database", "generate", "scan", "compare"].contains(mode),
-  mode == "generate" || output == nil, mode != "generate" || file == nil, mode == "compare" || zipFile == nil
+guard ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"].contains(mode),
+  mode == "generate" || mode == "convert" || output == nil, mode != "generate" || file == nil,
+  mode == "compare" || zipFile == nil
 else { fail(usage) }
 
 if mode == "compare" {
@@ -193,6 +197,18 @@ case "profile":
   detail =
     "\(summary.written.samples) samples in \(summary.written.types) types to \(output) "
     + "(\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
+case "convert":
+  let output = output ?? "benchmark-data/converted.zip"
+  let format = ConvertExport.Format(path: output) ?? .zip
+  let options = ConvertExport.Options(
+    format: format, timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400), profileName: "benchmark")
+  let summary = try ConvertExport(options: options).run(
+    source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  let written = summary.export
+  detail =
+    "\(written?.records ?? 0) records, \(written?.files ?? 0) other files to \(output) (\(format.displayName), "
+    + "\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 case "summary":
   let selection = SummarySelection(range: .all, timeZone: TimeZone(identifier: "America/New_York")!)
   var outputBytes = 0

@@ -11,8 +11,8 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
-      InspectCommand.self, GenerateCommand.self, MetricsCommand.self, SettingsCommand.self,
-      CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
+      ConvertCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
+      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
     ]
   }
 

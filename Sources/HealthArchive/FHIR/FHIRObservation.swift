@@ -85,7 +85,7 @@ enum FHIRObservation {
         loinc: loinc, displayName: resource["code"]?["text"]?.stringValue, value: value, unit: unit,
         date: date, isLocalTime: isLocalTime, sourceName: record.sourceName,
         referenceRange: referenceRange(of: resource, unit: unit, code: quantity["code"]?.stringValue),
-        dateText: dateText))
+        resourceFilePath: record.resourceFilePath, dateText: dateText))
   }
 
   /// The first `referenceRange` entry with a bound in the value's unit: a bound that names a

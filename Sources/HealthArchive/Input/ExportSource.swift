@@ -16,8 +16,12 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
   public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
   public var contentName: String { container.healthXMLName }
-  /// What the reader learned about the export; complete after `readItems`.
-  public private(set) var header = ExportHeader()
+  /// What the reader learned about the export: the locale and DTD version once the first item
+  /// has come, everything after `readItems`.
+  public var header: ExportHeader { reader?.header ?? finishedHeader }
+  private var finishedHeader = ExportHeader()
+  /// The reader while `readItems` runs.
+  private var reader: ExportXMLReader?
   /// Told the bytes of the health XML read, of its size.
   public var progressObserver: (any ProgressObserver)?
 
@@ -45,7 +49,11 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
       stream: try container.openHealthXML().observed(
         by: progressObserver, totalBytes: container.healthXMLSize),
       filter: readerFilter, diagnostics: diagnostics)
-    defer { header = reader.header }
+    self.reader = reader
+    defer {
+      finishedHeader = reader.header
+      self.reader = nil
+    }
     let resources = ResourceFiles(container: container)
     try reader.read { item, location in
       switch item {

@@ -181,7 +181,8 @@ enum ProfileElementDecoder {
       loinc: loinc, displayName: value["name"]?.stringValue, value: number,
       unit: value["unit"]?.stringValue ?? "",
       date: when, isLocalTime: value["localTime"]?.boolValue ?? false,
-      sourceName: value["sourceName"]?.stringValue ?? "")
+      sourceName: value["sourceName"]?.stringValue ?? "",
+      resourceFilePath: value["resourceFilePath"]?.stringValue)
   }
 
   private static func date(_ value: JSONValue?) -> Timestamp? {

@@ -202,27 +202,3 @@ public final class ProfileWriter {
     self.spillFolder = nil
   }
 }
-
-/// The identity of a sample for the correlation rule: type, source, dates and value.
-struct MemberKey: Hashable {
-  var type: String
-  var source: String
-  var start: Timestamp
-  var end: Timestamp
-  var value: SampleValue
-
-  init?(_ sample: Sample) {
-    guard Self.isComparable(sample.type) else { return nil }
-    type = sample.type
-    source = sample.sourceName
-    start = sample.startDate
-    end = sample.endDate
-    value = sample.value
-  }
-
-  /// Whether samples of `type` can be members of Apple's correlations (blood pressure, food).
-  static func isComparable(_ type: String) -> Bool {
-    type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
-      || type.hasPrefix("HKQuantityTypeIdentifierDietary")
-  }
-}

@@ -78,6 +78,8 @@ extension ExportXMLReader {
     let attributes = try namedValues()
     var route = WorkoutRoute(
       sourceName: attributes["sourceName"] ?? attributes["source"] ?? "",
+      sourceVersion: attributes["sourceVersion"], device: attributes["device"],
+      creationDate: attributes["creationDate"].flatMap(ValueParsing.appleDate),
       startDate: attributes["startDate"].flatMap(ValueParsing.appleDate),
       endDate: attributes["endDate"].flatMap(ValueParsing.appleDate))
     if !isEmpty {

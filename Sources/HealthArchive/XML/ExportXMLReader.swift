@@ -3,9 +3,9 @@ import HealthModel
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
 /// `ActivitySummary`s and `ClinicalRecord`s, and `Audiogram`s, `VisionPrescription`s and
-/// `StateOfMind`s, as the filter asks. Everything else (heart-rate beat lists, elements the filter
-/// leaves out…) is read past without being decoded; top-level elements not delivered are counted
-/// in the header.
+/// `StateOfMind`s, as the filter asks, heart-rate variability records with their beats when it
+/// asks for them. Everything else (elements the filter leaves out…) is read past without being
+/// decoded; top-level elements not delivered are counted in the header.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///

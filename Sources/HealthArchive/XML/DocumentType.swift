@@ -1,8 +1,8 @@
 /// The document type of HealthKit Export Version 14, as the Health app writes it at the top of
 /// export.xml: Apple's format definition, declaration for declaration.
-enum DocumentType {
+package enum DocumentType {
   /// From `<!DOCTYPE HealthData [` to `]>`, with a line feed.
-  static let version14: StaticString = """
+  package static let version14: StaticString = """
     <!DOCTYPE HealthData [
     <!-- HealthKit Export Version: 14 -->
     <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord|Audiogram|VisionPrescription)*)>
