@@ -5,7 +5,8 @@ import HealthArchive
 // session (messages limited to 4 KiB) with a tool that reads its arguments and a resource.
 @testable import HealthAssistant
 
-private let tools = [
+// libFuzzer calls the target from one thread.
+nonisolated(unsafe) private let tools = [
   AssistantTool(
     name: "echo", title: "Echo", description: "Returns its text.",
     inputSchema: [
@@ -22,7 +23,7 @@ private let tools = [
     })
 ]
 
-private let resources = [
+nonisolated(unsafe) private let resources = [
   AssistantResource(
     uri: "test://hello", name: "hello", title: "Hello", description: "A greeting.", mimeType: "text/plain",
     read: { _ in "Hello" })
