@@ -90,7 +90,8 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"].contains(mode),
+guard
+  ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"].contains(mode),
   mode == "generate" || mode == "convert" || output == nil, mode != "generate" || file == nil,
   mode == "compare" || zipFile == nil
 else { fail(usage) }
