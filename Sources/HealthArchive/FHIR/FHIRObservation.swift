@@ -47,6 +47,10 @@ enum FHIRObservation {
     guard let value = quantity["value"]?.doubleValue else {
       return .skipped(reason: "an observation whose valueQuantity.value is not a number", kind: .malformed)
     }
+    guard AcceptedRange.contains(value: value) else {
+      return .skipped(
+        reason: "an observation whose value is out of range (a magnitude of 10^15 or more)", kind: .malformed)
+    }
     if let comparator = quantity["comparator"]?.stringValue {
       return .skipped(
         reason:
@@ -71,6 +75,10 @@ enum FHIRObservation {
     } else {
       date = parsed.timestamp(utcOffset: 0)
       isLocalTime = true
+    }
+    guard AcceptedRange.contains(date) else {
+      return .skipped(
+        reason: "an observation whose date is outside the years \(AcceptedRange.yearsText)", kind: .malformed)
     }
     return .result(
       LabResult(

@@ -4,9 +4,6 @@ import HealthModel
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
 public final class ExportSource: HealthInputSource, ReadProgressReporting {
-  /// The largest FHIR file read, in bytes.
-  static let clinicalFileLimit = 16 << 20
-
   let container: any ExportContainer
   let registry: MetricRegistry
 
@@ -57,21 +54,23 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
       finishedHeader = reader.header
       self.reader = nil
     }
+    let resources = ResourceFiles(container: container)
     try reader.read { item, location in
       switch item {
       case .clinicalRecord(let record):
-        try readClinicalRecord(record, at: location, filter: filter, diagnostics: diagnostics, consume)
+        try readClinicalRecord(
+          record, at: location, filter: filter, from: resources, diagnostics: diagnostics, consume)
       case .workout(let workout):
         try consume(item, location)
         if filter.includesRoutePoints {
-          try readRouteFiles(of: workout, at: location, diagnostics: diagnostics, consume)
+          try readRouteFiles(of: workout, at: location, from: resources, diagnostics: diagnostics, consume)
         }
       default:
         try consume(item, location)
       }
     }
     if filter.includesElectrocardiograms {
-      try readElectrocardiograms(diagnostics: diagnostics, consume)
+      try readElectrocardiograms(from: resources, diagnostics: diagnostics, consume)
     }
   }
 }

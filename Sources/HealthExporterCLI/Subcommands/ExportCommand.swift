@@ -59,7 +59,7 @@ enum ExportCommand: Subcommand {
       .run(source: source, destination: destination, diagnostics: diagnostics)
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

@@ -87,7 +87,7 @@ enum GenerateCommand: Subcommand {
       export, to: output, format: format, overwrites: arguments.has("force"))
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }
@@ -110,7 +110,7 @@ enum GenerateCommand: Subcommand {
       source: source, destination: destination, diagnostics: Diagnostics())
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

@@ -55,7 +55,7 @@ enum ProfileCommand: Subcommand {
       source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }
