@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
     .library(name: "HealthReport", targets: ["HealthReport"]),
+    .library(name: "HealthAssistant", targets: ["HealthAssistant"]),
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
@@ -43,13 +44,16 @@ let package = Package(
     .target(
       name: "HealthDatabase",
       dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim", "CSQLite"]),
+    // The assistant server: the Model Context Protocol over stdio, its tools and resources.
+    .target(
+      name: "HealthAssistant",
+      dependencies: ["HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "SystemShim"]),
     // The command line: argument parsing, subcommands, messages and exit codes.
     .target(
       name: "HealthExporterCLI",
       dependencies: [
         "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthReport",
-        "HealthSampleGenerator",
-        "SystemShim",
+        "HealthAssistant", "HealthSampleGenerator", "SystemShim",
       ]),
     .executableTarget(name: "health-exporter", dependencies: ["HealthExporterCLI"]),
     // Throughput and peak-memory measurements: `swift run -c release health-exporter-benchmark`.
@@ -78,6 +82,14 @@ let package = Package(
         "HealthTestSupport", "SystemShim",
       ]),
     .testTarget(
+      name: "HealthAssistantTests",
+      dependencies: [
+        "HealthAssistant", "HealthDatabase", "HealthArchive", "HealthExport", "HealthModel",
+        "HealthSampleGenerator",
+        "HealthTestSupport", "SystemShim",
+      ],
+      exclude: ["Corpus"]),
+    .testTarget(
       name: "HealthReportTests",
       dependencies: [
         "HealthReport", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
@@ -95,7 +107,7 @@ let package = Package(
         "HealthExporterCLI", "HealthSampleGenerator", "HealthModel", "HealthArchive", "HealthTestSupport",
         "SystemShim", "health-exporter",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Corpus"]),
   ]
 )
 

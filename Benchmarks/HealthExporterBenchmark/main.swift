@@ -9,21 +9,36 @@ import SystemShim
 // Measures the pipeline on a large export and prints throughput and peak memory.
 //
 //   swift run -c release health-exporter-benchmark [read|csv|summary|profile] [--file PATH | --size 100MB]
+//   swift run -c release health-exporter-benchmark convert [--file PATH | --size 100MB] [--output PATH]
 //   swift run -c release health-exporter-benchmark generate [--size 100MB] [--output PATH]
 //
 // `read` parses every record of the file (the reader's own speed); `csv` runs the CSV export of
 // weight, steps, glucose and every vital over all dates (what a user runs); `summary` writes the
 // daily summary CSV of every type over all dates (the source-priority sweep included); `profile` writes the
 // input's JSON profile to benchmark-data/profile.json (replacing it), spilling large types to
-// temporary files as the tool does. Without --file, the sample generator writes an export.xml of
+// temporary files as the tool does; `convert` writes the input in Apple's format to --output (by
+// its extension; benchmark-data/converted.zip by default, replaced). Without --file, the sample generator writes an export.xml of
 // --size (default 100MB) once to benchmark-data/ and it is reused. --file takes any input the tool
 // takes: an export.xml, a zip archive, a folder, a JSON profile. `generate` makes a generated
 // export.xml of --size: into nothing (the generator's own speed), or written to --output as a zip
 // archive, a folder or an .xml file (by its extension).
+//
+//   swift build -c release && .build/release/health-exporter-benchmark compare --file export.xml \
+//     [--zip export.zip] [--rounds 2] [--folder benchmark-data/compare]
+//
+// `compare` runs, round after round, the reference scan (`scan --file`: memchr to every
+// `<Record type="`, the selective limit), `xmllint --stream --noout` and the tool's commands on the
+// same input, each a process of its own, and prints a table of wall time, processor time, peak
+// memory and the ratios to the scan and to xmllint in each round; with --zip, the same export from
+// the archive, whose CSV must be the same bytes. `measure CMD ARGS…` runs one command and prints
+// what it used (compare's helper).
 
 let usage = """
-  usage: health-exporter-benchmark [read|csv|summary|profile] [--file PATH | --size 100MB]
+  usage: health-exporter-benchmark [read|csv|summary|profile|database|scan] [--file PATH | --size 100MB]
+         health-exporter-benchmark convert [--file PATH | --size 100MB] [--output PATH]
          health-exporter-benchmark generate [--size 100MB] [--output PATH]
+         health-exporter-benchmark compare --file PATH [--zip PATH] [--rounds 2] [--folder PATH]
+         health-exporter-benchmark measure COMMAND [ARGUMENT…]
   """
 
 func fail(_ message: String) -> Never {
@@ -46,8 +61,16 @@ if let first = arguments.first, !first.hasPrefix("-") {
   mode = first
   arguments.removeFirst()
 }
+if mode == "measure" {
+  guard !arguments.isEmpty else { fail(usage) }
+  print(try ChildRun.measure(arguments).line)
+  exit(0)
+}
 var file: String?
 var output: String?
+var zipFile: String?
+var rounds = 2
+var folder = "benchmark-data/compare"
 var size = 100_000_000
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
@@ -56,25 +79,41 @@ while !arguments.isEmpty {
   switch option {
   case "--file": file = value
   case "--output": output = value
+  case "--zip": zipFile = value
+  case "--folder": folder = value
+  case "--rounds":
+    guard let parsed = Int(value), parsed > 0 else { fail("invalid rounds '\(value)'\n\(usage)") }
+    rounds = parsed
   case "--size":
     guard let parsed = parseSize(value) else { fail("invalid size '\(value)'\n\(usage)") }
     size = parsed
   default: fail(usage)
   }
 }
-guard ["read", "csv", "summary", "profile", "database", "generate"].contains(mode),
-  mode == "generate" || output == nil,
-  mode != "generate" || file == nil
+let modes = ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"]
+guard modes.contains(mode), mode == "generate" || mode == "convert" || output == nil,
+  mode != "generate" || file == nil, mode == "compare" || zipFile == nil
 else { fail(usage) }
+
+if mode == "compare" {
+  guard let file else { fail("compare needs --file PATH, an export.xml\n\(usage)") }
+  let benchmark = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+  let tool = (benchmark as NSString).deletingLastPathComponent + "/health-exporter"
+  guard FileManager.default.isExecutableFile(atPath: tool) else {
+    fail("\(tool) is missing: build it first (swift build -c release)")
+  }
+  do {
+    try Comparison(xml: file, zip: zipFile, rounds: rounds, folder: folder, benchmark: benchmark, tool: tool)
+      .run()
+  } catch {
+    fail("\(error)")
+  }
+  exit(0)
+}
 
 /// The default configuration lengthened until its export.xml is about `size` bytes.
 func generatedConfiguration(size: Int) throws -> SampleConfiguration {
   try SampleConfiguration().fitted(toExportXMLBytes: size, keepingDays: false)
-}
-
-func seconds(since start: ContinuousClock.Instant) -> Double {
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
 if mode == "generate" {
@@ -132,6 +171,10 @@ let started = ContinuousClock.now
 var detail = ""
 
 switch mode {
+case "scan":
+  var scan = RecordScan()
+  try scan.scan(try FileByteStream(path: path))
+  detail = "\(scan.records) records, \(scan.selected) of weight or steps"
 case "read":
   var samples = 0
   var correlations = 0
@@ -154,6 +197,18 @@ case "profile":
   detail =
     "\(summary.written.samples) samples in \(summary.written.types) types to \(output) "
     + "(\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
+case "convert":
+  let output = output ?? "benchmark-data/converted.zip"
+  let format = ConvertExport.Format(path: output) ?? .zip
+  let options = ConvertExport.Options(
+    format: format, timeZone: TimeZone(identifier: "America/New_York")!,
+    now: Timestamp(secondsSince1970: 1_768_910_400), profileName: "benchmark")
+  let summary = try ConvertExport(options: options).run(
+    source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
+  let written = summary.export
+  detail =
+    "\(written?.records ?? 0) records, \(written?.files ?? 0) other files to \(output) (\(format.displayName), "
+    + "\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 case "summary":
   let selection = SummarySelection(range: .all, timeZone: TimeZone(identifier: "America/New_York")!)
   var outputBytes = 0

@@ -25,6 +25,9 @@ public struct CSVExport: Sendable {
   public var selection: ExportSelection
   /// The moment of the export: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp
+  /// The measure rows kept in memory before they are spilled beside the output (tests make it
+  /// small).
+  package var rowBudget = MeasureRowStore.defaultBudget
 
   public init(selection: ExportSelection, now: Timestamp) {
     self.selection = selection
@@ -52,8 +55,11 @@ public struct CSVExport: Sendable {
   public func run(
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> ExportSummary {
-    let collector = RowCollector(selection: selection, now: now, diagnostics: diagnostics)
-    let writer = CSVWriter(dateFormat: selection.dateFormat, timeZone: selection.timeZone)
+    let collector = RowCollector(
+      selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside,
+      rowBudget: rowBudget)
+    let writer = CSVWriter(
+      dateFormat: selection.dateFormat, timeZone: selection.timeZone, keepsRawText: selection.keepsRawText)
     var dropped: [Diagnostics.Tally] = []
     let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: collector, into: writer

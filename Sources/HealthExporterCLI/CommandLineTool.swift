@@ -1,5 +1,6 @@
 import HealthExport
 import HealthModel
+import SystemShim
 
 /// The `health-exporter` command line: picks the subcommand, parses its arguments, runs it, and
 /// turns every error into a one-line message on standard error and an exit code.
@@ -10,11 +11,16 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
-      InspectCommand.self, GenerateCommand.self, MetricsCommand.self, SettingsCommand.self,
-      CompletionsCommand.self,
-      ManualCommand.self,
-      PrivacyCommand.self,
+      ConvertCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
+      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
     ]
+  }
+
+  /// Makes SIGINT, SIGTERM and SIGHUP remove the unfinished outputs (temporary files and folders)
+  /// and end the process with 130, 143 or 129. For the executable: an app embedding the library
+  /// keeps its own signal handling.
+  public static func removeTemporariesOnSignals() {
+    SignalCleanup.install(message: "Interrupted: the unfinished output was removed; nothing was written.")
   }
 
   /// Runs the tool.
@@ -67,11 +73,10 @@ public enum CommandLineTool {
     } catch let error as UsageError {
       let usage = command?.usage ?? "\(name) <command> [<options>]"
       let helpCommand = error.command.map { "\(name) \($0) --help" } ?? "\(name) --help"
-      output.writeStandardError(
-        "Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+      output.message("Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
       return ExitCode.usage.rawValue
     } catch {
-      output.writeStandardError("Error: \(error)\n")
+      output.message("Error: \(error)\n")
       return ExitCode(for: error).rawValue
     }
   }

@@ -31,7 +31,7 @@ public enum ExitCode: Int32, Sendable {
       switch error {
       case .readFailed: self = .ioError
       case .notFound, .unreadable: self = .noInput
-      case .notAnExport, .ambiguous: self = .dataError
+      case .notAnExport, .ambiguous, .tooLarge: self = .dataError
       }
     case is XMLError, is StrictModeError, is ZipError, is JSONError:
       self = .dataError

@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import SystemShim
 
 /// The progress of a long command on standard error: one line with the percent, the bytes done of
 /// the total, the speed and the time left, redrawn at most ten times a second and cleared at the
@@ -23,7 +24,7 @@ final class ProgressLine: ProgressObserver, @unchecked Sendable {
   ///   - label: what is being done (`Reading export.zip`).
   init(output: any ToolOutput, label: String) {
     self.output = output
-    self.label = label
+    self.label = Terminal.printable(label)
     start = clock.now
     lastDrawn = start
   }

@@ -19,9 +19,9 @@ final class ToolContext {
   var settings: Settings {
     if loadedSettings == nil {
       let contents =
-        settingsFile?.load { warning in output.writeStandardError("warning: \(warning)\n") } ?? .missing
+        settingsFile?.load { warning in output.message("warning: \(warning)\n") } ?? .missing
       if case .corrupt(let error) = contents {
-        output.writeStandardError(
+        output.message(
           "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
       }
       loadedSettings = contents
@@ -31,7 +31,7 @@ final class ToolContext {
 
   /// Writes a warning on standard error.
   func warn(_ text: String) {
-    output.writeStandardError("warning: \(text)\n")
+    output.message("warning: \(text)\n")
   }
 }
 

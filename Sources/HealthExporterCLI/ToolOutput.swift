@@ -28,6 +28,17 @@ extension ToolOutput {
     var text = text
     try text.withUTF8 { try writeStandardOutput(UnsafeRawBufferPointer($0)) }
   }
+
+  /// Writes a message for a person to standard error, with every control character that came from
+  /// an input (a source name, a path, an attribute) shown as an escape (`Terminal.printable`).
+  func message(_ text: String) {
+    writeStandardError(Terminal.printable(text))
+  }
+
+  /// Writes text for a person to standard output (what `inspect` shows), escaped as `message`.
+  func show(_ text: String) throws {
+    try print(Terminal.printable(text))
+  }
 }
 
 /// The process's own standard output and standard error.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthArchive
 import HealthModel
 
 /// A `SampleConfiguration` value that cannot be used.

@@ -12,7 +12,7 @@ import HealthModel
 /// The same configuration always gives the same bytes, on any machine and in any time zone.
 public final class SampleExport {
   /// The folder the files sit in inside a zip archive, as in the Health app's.
-  public static let folderName = "apple_health_export"
+  public static let folderName = AppleExportFormat.folderName
 
   /// What was asked.
   public var configuration: SampleConfiguration { model.configuration }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthArchive
 
 /// A size that `--size` cannot reach.
 public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

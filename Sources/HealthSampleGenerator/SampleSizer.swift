@@ -1,3 +1,5 @@
+import HealthArchive
+
 /// Measures export.xml sizes without writing them: every day of short records, a sample of days
 /// of each kind for long ones. Day sizes are remembered for the density they were measured at.
 struct SampleSizer {
@@ -18,12 +20,12 @@ struct SampleSizer {
   /// The estimated size of the configuration's export.xml, in bytes.
   mutating func estimate(_ configuration: SampleConfiguration) throws -> Double {
     let model = try SampleModel(configuration: configuration)
-    var writer = ExportXMLWriter(model: model)
+    var writer = SampleItemWriter(model: model)
     writer.writeHeader()
     writer.writeClinicalRecords()
     writer.writeFooter()
-    var total = Double(writer.out.bytes.count)
-    writer.out.removeAll()
+    var total = Double(writer.xml.out.bytes.count)
+    writer.xml.out.removeAll()
     func size(of dayNumber: Int64) -> Int {
       let key = DayKey(
         seed: configuration.seed, timeZone: configuration.timeZoneIdentifier, density: configuration.density,
@@ -55,17 +57,17 @@ struct SampleSizer {
   }
 }
 
-extension ExportXMLWriter {
+extension SampleItemWriter {
   /// The bytes one day adds to export.xml: its records of every type, correlations, workout and
   /// activity summary.
   mutating func dayBytes(_ dayNumber: Int64) -> Int {
-    out.removeAll()
+    xml.out.removeAll()
     for kind in RecordKind.allCases { writeRecords(kind, dayNumber: dayNumber) }
     writeCorrelations(dayNumber: dayNumber)
     writeWorkout(dayNumber: dayNumber)
     writeActivitySummary(dayNumber: dayNumber)
-    let count = out.bytes.count
-    out.removeAll()
+    let count = xml.out.bytes.count
+    xml.out.removeAll()
     return count
   }
 }

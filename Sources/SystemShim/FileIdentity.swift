@@ -31,3 +31,25 @@ extension SystemCall {
     return String(cString: resolved)
   }
 }
+
+extension SystemCall {
+  /// What the open descriptor `fd` is, and its size in bytes (meaningful for a regular file).
+  package static func kind(ofDescriptor fd: Int32) -> (kind: FileKind, size: Int64) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return (.missing, 0) }
+    let kind: FileKind =
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: .regularFile
+      case S_IFDIR: .directory
+      default: .other
+      }
+    return (kind, Int64(info.st_size))
+  }
+
+  /// Makes a named pipe (FIFO) at `path`, owner-only (tests of inputs that are read once).
+  package static func makeFIFO(_ path: String) throws(SystemError) {
+    if mkfifo(path, 0o600) != 0 {
+      throw SystemError(operation: "make the named pipe", path: path, code: errno)
+    }
+  }
+}

@@ -65,18 +65,24 @@ package enum SystemCall {
   /// Creates a new file for writing, failing if anything exists at `path`; the file gets `mode`.
   package static func createExclusive(_ path: String, mode: UInt16) throws(SystemError) -> Int32 {
     let fd = try retrying("create", path) {
-      open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+      open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
     }
     // The umask may have taken permissions away, never added any; set exactly what was asked.
     _ = fchmod(fd, mode_t(mode))
     return fd
   }
 
-  /// Creates the file at `path` for writing, or empties it if it exists; a new file gets `mode`.
+  /// Creates a new, empty file at `path` for writing, with `mode`, in place of any file of that
+  /// name (a writer's own temporary file, made empty beforehand to reserve the name).
+  ///
+  /// The old name is removed and the file created anew with `O_EXCL`, so that a symbolic link or
+  /// a hard link put in its place meanwhile is never followed or written through: if anything
+  /// appears at the name between the two steps, creating fails.
   package static func createOrTruncate(_ path: String, mode: UInt16) throws(SystemError) -> Int32 {
-    try retrying("create", path) {
-      open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(mode))
+    if unlink(path) != 0 && errno != ENOENT {
+      throw SystemError(operation: "replace", path: path, code: errno)
     }
+    return try createExclusive(path, mode: mode)
   }
 
   /// Opens an existing file, such as a device or a named pipe, for writing, without creating or
@@ -166,8 +172,13 @@ package enum SystemCall {
   /// Creates a new folder, failing if anything exists at `path`; the folder gets `mode`.
   package static func createFolder(_ path: String, mode: UInt16) throws(SystemError) {
     _ = try retrying("create", path) { mkdir(path, mode_t(mode)) }
-    // The umask may have taken permissions away, never added any; set exactly what was asked.
-    _ = chmod(path, mode_t(mode))
+    // The umask may have taken permissions away, never added any; set exactly what was asked
+    // (of the folder just made: a symbolic link put in its place is not followed).
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    if fd >= 0 {
+      _ = fchmod(fd, mode_t(mode))
+      _ = posixClose(fd)
+    }
   }
 
   /// Sets the permission bits of the file or folder at `path`.

@@ -28,3 +28,42 @@ package enum Terminal {
     return Int(size.ws_col)
   }
 }
+
+extension Terminal {
+  /// `text` as it may be shown to a person on a terminal: every control character a terminal acts
+  /// on is written as an escape instead (`\x1B` for ESC, `\x07` for BEL, `\u{9B}` for a C1
+  /// control, `\u{202E}` for a bidirectional override), so that nothing read from an input can
+  /// move the cursor, change colours, set the window title, ring the bell or reorder what is shown.
+  /// Line feeds and tabs are kept.
+  ///
+  /// Every message, diagnostic and text printed for a person goes through this one function.
+  package static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      guard needsEscape(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      if scalar.value < 0x80 {
+        result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+      } else {
+        result += "\\u{" + hex + "}"
+      }
+    }
+    return result
+  }
+
+  /// Whether a terminal would act on the scalar rather than show it.
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
+    // Bidirectional embeddings, overrides and isolates, which reorder the text around them.
+    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}

@@ -15,6 +15,7 @@ import Testing
     (["inspect", "--help"], "inspect-help.txt"),
     (["profile", "--help"], "profile-help.txt"),
     (["database", "--help"], "database-help.txt"),
+    (["convert", "--help"], "convert-help.txt"),
     (["privacy"], "privacy.txt"),
     (["generate", "--help"], "generate-help.txt"),
     (["help", "generate"], "generate-help.txt"),

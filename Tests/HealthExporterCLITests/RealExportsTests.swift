@@ -167,8 +167,19 @@ struct RealExportsTests {
       #expect(run.standardOutput == "")
       #expect(
         run.standardError
-          == "Error: \(path) is not an Apple Health export: it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile. Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
+          == "Error: \(path) is not an Apple Health export: \(Self.whatItIs(file)). Pass the export.zip the Health app made, its unpacked folder, or export.xml.\n"
       )
     }
+  }
+
+  /// What the refusal says a file that is not an export is: a route or a recording an export
+  /// holds, or nothing the tool reads.
+  static func whatItIs(_ file: String) -> String {
+    if file.hasSuffix(".gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
+    if file.contains("__ecg_") {
+      return "it is an ECG recording, which an export holds in electrocardiograms/"
+    }
+    return
+      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
   }
 }

@@ -159,7 +159,9 @@ import Testing
       message: "'--all' and '--last-days' cannot be used together"),
     UsageCase(
       arguments: ["summary", "in.xml", "--last-days", "0"],
-      message: "invalid value '0' for '--last-days <n>': expected a whole number of days, 1 or more"),
+      message:
+        "invalid value '0' for '--last-days <n>': expected a whole number of days from 1 to 110000 (--all for no limit)"
+    ),
     UsageCase(
       arguments: ["summary", "in.xml", "--from", "2026-02-01", "--to", "2026-01-31"],
       message: "End date must be on or after start date (--from 2026-02-01 --to 2026-01-31)"),

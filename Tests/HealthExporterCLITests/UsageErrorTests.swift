@@ -44,7 +44,19 @@ import Testing
       arguments: ["export", "in.xml", "--last-days", "--all"], message: "missing value for '--last-days <n>'"),
     Case(
       arguments: ["export", "in.xml", "--last-days", "0"],
-      message: "invalid value '0' for '--last-days <n>': expected a whole number of days, 1 or more"),
+      message:
+        "invalid value '0' for '--last-days <n>': expected a whole number of days from 1 to 110000 (--all for no limit)"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--last-days", "3000000000000000"],
+      message:
+        "invalid value '3000000000000000' for '--last-days <n>': expected a whole number of days from 1 to 110000 (--all for no limit)"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--last-days", "99999999999999999999999"],
+      message:
+        "invalid value '99999999999999999999999' for '--last-days <n>': expected a whole number of days from 1 to 110000 (--all for no limit)"
+    ),
     Case(
       arguments: ["export", "in.xml", "--last-records=ten"],
       message: "invalid value 'ten' for '--last-records <n>': expected a whole number of records, 1 or more"),

@@ -77,6 +77,64 @@ double sqlite3_column_double(sqlite3_stmt *statement, int column);
 const unsigned char *sqlite3_column_text(sqlite3_stmt *statement, int column);
 int sqlite3_column_bytes(sqlite3_stmt *statement, int column);
 
+// What the assistant server's read-only connection uses: an authorizer, a progress handler for
+// its time budget, the read-only check of a statement, limits and the extension switch.
+#define SQLITE_INTERRUPT 9
+#define SQLITE_AUTH 23
+#define SQLITE_DENY 1
+
+#define SQLITE_CREATE_INDEX 1
+#define SQLITE_CREATE_TABLE 2
+#define SQLITE_CREATE_TEMP_INDEX 3
+#define SQLITE_CREATE_TEMP_TABLE 4
+#define SQLITE_CREATE_TEMP_TRIGGER 5
+#define SQLITE_CREATE_TEMP_VIEW 6
+#define SQLITE_CREATE_TRIGGER 7
+#define SQLITE_CREATE_VIEW 8
+#define SQLITE_DELETE 9
+#define SQLITE_DROP_INDEX 10
+#define SQLITE_DROP_TABLE 11
+#define SQLITE_DROP_TEMP_INDEX 12
+#define SQLITE_DROP_TEMP_TABLE 13
+#define SQLITE_DROP_TEMP_TRIGGER 14
+#define SQLITE_DROP_TEMP_VIEW 15
+#define SQLITE_DROP_TRIGGER 16
+#define SQLITE_DROP_VIEW 17
+#define SQLITE_INSERT 18
+#define SQLITE_PRAGMA 19
+#define SQLITE_READ 20
+#define SQLITE_SELECT 21
+#define SQLITE_TRANSACTION 22
+#define SQLITE_UPDATE 23
+#define SQLITE_ATTACH 24
+#define SQLITE_DETACH 25
+#define SQLITE_ALTER_TABLE 26
+#define SQLITE_REINDEX 27
+#define SQLITE_ANALYZE 28
+#define SQLITE_CREATE_VTABLE 29
+#define SQLITE_DROP_VTABLE 30
+#define SQLITE_FUNCTION 31
+#define SQLITE_SAVEPOINT 32
+#define SQLITE_RECURSIVE 33
+
+#define SQLITE_LIMIT_LENGTH 0
+#define SQLITE_LIMIT_SQL_LENGTH 1
+#define SQLITE_LIMIT_ATTACHED 7
+
+#define SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION 1005
+#define SQLITE_DBCONFIG_DEFENSIVE 1010
+
+int sqlite3_set_authorizer(
+    sqlite3 *db,
+    int (*xAuth)(void *, int, const char *, const char *, const char *, const char *),
+    void *pUserData);
+void sqlite3_progress_handler(sqlite3 *db, int nOps, int (*xProgress)(void *), void *pArg);
+void sqlite3_interrupt(sqlite3 *db);
+int sqlite3_stmt_readonly(sqlite3_stmt *statement);
+int sqlite3_limit(sqlite3 *db, int id, int newVal);
+int sqlite3_db_config(sqlite3 *db, int op, ...);
+const void *sqlite3_column_blob(sqlite3_stmt *statement, int column);
+
 #endif
 
 /// Turns off SQLite's memory statistics, whose global mutex every allocation takes; nothing here
@@ -89,6 +147,12 @@ static inline int csqlite_disable_memory_statistics(void) {
 /// the bound bytes before the call returns.
 static inline sqlite3_destructor_type csqlite_transient(void) {
   return (sqlite3_destructor_type)-1;
+}
+
+/// Turns one of SQLite's on/off settings of a connection on or off (sqlite3_db_config is
+/// variadic, which Swift cannot call).
+static inline int csqlite_db_config_flag(sqlite3 *db, int op, int value) {
+  return sqlite3_db_config(db, op, value, (int *)0);
 }
 
 #endif

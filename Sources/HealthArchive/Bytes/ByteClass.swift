@@ -2,7 +2,8 @@
 enum ByteClass {
   /// Space, tab, line feed, carriage return.
   static let whitespace: UInt8 = 1
-  /// A byte that ends a name: whitespace, `>`, `/`, `=`, quotes, `<`.
+  /// A byte that ends a name: whitespace, `>`, `/`, `=`, quotes, `<`, and every other control
+  /// character (NUL included), which no XML name holds.
   static let nameDelimiter: UInt8 = 2
   /// A byte an attribute value scan must look at: quotes, `<`, `&`, control characters.
   static let valueSpecial: UInt8 = 4
@@ -23,7 +24,7 @@ enum ByteClass {
     for byte in [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: "&")] {
       table[Int(byte)] |= valueSpecial
     }
-    for byte in 0..<0x20 { table[byte] |= valueSpecial }
+    for byte in 0..<0x20 { table[byte] |= valueSpecial | nameDelimiter }
     return UnsafePointer(table)
   }()
 }

@@ -1,7 +1,17 @@
-/// Whether `count` bytes at two addresses are equal.
+/// Whether `count` bytes at two addresses are equal: a word at a time, then byte by byte.
 @inline(__always)
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   var i = 0
+  let rawA = UnsafeRawPointer(a)
+  let rawB = UnsafeRawPointer(b)
+  while i + 8 <= count {
+    if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+    {
+      return false
+    }
+    i += 8
+  }
   while i < count {
     if a[i] != b[i] { return false }
     i += 1

@@ -12,16 +12,14 @@ public protocol ByteStream: AnyObject {
 }
 
 /// All the bytes of a stream, for small entries and files (FHIR resources).
-/// - Throws: the stream's errors; `InputError.unreadable` past `limit` bytes.
-func readAll(_ stream: any ByteStream, limit: Int) throws -> [UInt8] {
+/// - Throws: the stream's errors; `InputError.tooLarge` past `limit` bytes.
+package func readAll(_ stream: any ByteStream, limit: Int) throws -> [UInt8] {
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 64 << 10)
   while true {
     let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
     if count == 0 { return bytes }
     bytes.append(contentsOf: chunk[0..<count])
-    if bytes.count > limit {
-      throw InputError.unreadable(path: stream.name, reason: "it is larger than \(limit / 1_048_576) MiB")
-    }
+    if bytes.count > limit { throw InputError.tooLarge(path: stream.name, limit: limit) }
   }
 }

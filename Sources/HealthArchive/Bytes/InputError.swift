@@ -13,6 +13,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
   case notAnExport(path: String, detail: String)
   /// A folder or archive holds several health XMLs and none is named export.xml.
   case ambiguous(path: String, candidates: [String])
+  /// A file read whole is larger than the limit, in bytes.
+  case tooLarge(path: String, limit: Int)
 
   init(path: String, systemError: SystemError) {
     self =
@@ -30,10 +32,20 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
       "Reading \(path) failed: \(reason)."
     case .notAnExport(let path, let detail):
       "\(path) is not an Apple Health export: \(detail). Pass the export.zip the Health app made, its unpacked folder, or export.xml."
+    case .tooLarge(let path, let limit):
+      "\(path) is larger than \(ResourceLimit.text(bytes: limit)), more than a file of its kind holds; check that it is the right file."
     case .ambiguous(let path, let candidates):
-      "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read."
+      "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read\(Self.choosing(candidates, in: path))."
     }
   }
 
   public var errorDescription: String? { description }
+
+  /// How to pass one of several exports: an archive's as `ARCHIVE.zip:NAME`, a folder's by its
+  /// path inside the folder.
+  private static func choosing(_ candidates: [String], in path: String) -> String {
+    guard let first = candidates.first else { return "" }
+    if first.hasPrefix(path + ":") { return ", such as \(first)" }
+    return ", such as \(path)/\(first)"
+  }
 }

@@ -7,6 +7,7 @@ package struct StringInterner {
   private var keys: [[UInt8]] = []
   private var values: [String] = []
   private var next = 0
+  private var lastHit = 0
   private let capacity: Int
 
   package init(capacity: Int = 32) {
@@ -20,8 +21,15 @@ package struct StringInterner {
     for raw: UnsafeBufferPointer<UInt8>, make: () throws -> String
   ) rethrows -> String {
     if raw.isEmpty { return "" }
+    // The last hit first: a run of records repeats its source and device.
+    if lastHit < keys.count, keys[lastHit].withUnsafeBufferPointer({ raw.equals($0) }) {
+      return values[lastHit]
+    }
     for index in keys.indices {
-      if keys[index].withUnsafeBufferPointer({ raw.equals($0) }) { return values[index] }
+      if keys[index].withUnsafeBufferPointer({ raw.equals($0) }) {
+        lastHit = index
+        return values[index]
+      }
     }
     let value = try make()
     if keys.count < capacity {

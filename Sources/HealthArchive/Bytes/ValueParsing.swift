@@ -17,7 +17,7 @@ package enum ValueParsing {
   /// correctly; others go through the standard library's correctly rounded parser.
   static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let count = bytes.count
-    guard count > 0 else { return nil }
+    guard count > 0, count <= ResourceLimit.numberLength.value else { return nil }
     var i = 0
     var isNegative = false
     if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
@@ -67,9 +67,24 @@ package enum ValueParsing {
   }
 
   /// An export.xml date: `2019-07-19 10:36:11 -0700`, or the compact `20150915113529+0200` of
-  /// iOS 8 exports, with the offset it was written in; nil for anything else or an impossible
-  /// date.
+  /// iOS 8 exports, with the offset it was written in; nil for anything else, an impossible date,
+  /// or one outside the accepted years (`AcceptedRange`).
   static func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+    AcceptedRange.accepted(anyAppleDate(bytes))
+  }
+
+  /// Whether `bytes` are an export.xml date outside the accepted years (for messages).
+  static func isAppleDateOutsideRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    anyAppleDate(bytes).map { !AcceptedRange.contains($0) } ?? false
+  }
+
+  /// `decimal`, when the value lies in the accepted range (`AcceptedRange`).
+  static func acceptedDecimal(_ text: String) -> Double? {
+    decimal(text).flatMap { AcceptedRange.contains(value: $0) ? $0 : nil }
+  }
+
+  /// An export.xml date in any year from 0000 to 9999.
+  private static func anyAppleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
     let count = bytes.count
     var civil = CivilDateTime(year: 0, month: 0, day: 0)
     let offsetStart: Int

@@ -47,6 +47,10 @@ enum FHIRObservation {
     guard let value = quantity["value"]?.doubleValue else {
       return .skipped(reason: "an observation whose valueQuantity.value is not a number", kind: .malformed)
     }
+    guard AcceptedRange.contains(value: value) else {
+      return .skipped(
+        reason: "an observation whose value is out of range (a magnitude of 10^15 or more)", kind: .malformed)
+    }
     if let comparator = quantity["comparator"]?.stringValue {
       return .skipped(
         reason:
@@ -72,12 +76,16 @@ enum FHIRObservation {
       date = parsed.timestamp(utcOffset: 0)
       isLocalTime = true
     }
+    guard AcceptedRange.contains(date) else {
+      return .skipped(
+        reason: "an observation whose date is outside the years \(AcceptedRange.yearsText)", kind: .malformed)
+    }
     return .result(
       LabResult(
         loinc: loinc, displayName: resource["code"]?["text"]?.stringValue, value: value, unit: unit,
         date: date, isLocalTime: isLocalTime, sourceName: record.sourceName,
         referenceRange: referenceRange(of: resource, unit: unit, code: quantity["code"]?.stringValue),
-        dateText: dateText))
+        resourceFilePath: record.resourceFilePath, dateText: dateText))
   }
 
   /// The first `referenceRange` entry with a bound in the value's unit: a bound that names a

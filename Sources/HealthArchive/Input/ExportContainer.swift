@@ -25,6 +25,13 @@ public protocol ExportContainer {
   func fileNames(in folder: String) -> [String]
   /// How `path` is named in messages (`archive.zip:apple_health_export/clinical-records/x.json`).
   func displayName(ofFileAt path: String) -> String
+  /// What tells the file at `path` apart from every other, so that it is read once however it is
+  /// spelled (by default its path inside the export, folders and `.` collapsed, in Unicode normal
+  /// form C); nil when it leaves the export.
+  func fileKey(ofFileAt path: String) -> String?
+  /// The bytes the files an export's records name may inflate to in all; nil when unbounded (by
+  /// default: files on disk cost what they are).
+  var resourceBudget: Int64? { get }
 }
 
 extension ExportContainer {
@@ -44,48 +51,88 @@ extension ExportContainer {
 }
 
 /// An export on disk: the folder around the health XML.
+///
+/// Nothing outside the folder is read: a file an export names is read only when it resolves, links
+/// followed, to a file inside the folder's own resolved path.
 struct FolderContainer: ExportContainer {
-  /// The folder that holds the health XML.
-  let folder: String
+  /// The folder that holds the health XML; nil when the XML arrives through a pipe, which has no
+  /// folder around it (its records' files are then missing).
+  let folder: String?
   let xmlPath: String
   let name: String
+  /// The health XML, already open, when the user named it (so that a pipe is read once).
+  let xmlFile: InputFile?
+  /// The folder's resolved path, which every file read must lie inside.
+  private let root: String?
+
+  init(folder: String?, xmlPath: String, name: String, xmlFile: InputFile? = nil) {
+    self.folder = folder
+    self.xmlPath = xmlPath
+    self.name = name
+    self.xmlFile = xmlFile
+    root = folder.flatMap(SystemCall.resolvedPath)
+  }
 
   var healthXMLName: String { xmlPath }
 
   func openHealthXML() throws -> any ByteStream {
-    try FileByteStream(path: xmlPath)
+    if let xmlFile { return try xmlFile.openStream() }
+    return try InputFile(path: xmlPath).openStream()
   }
 
-  var healthXMLSize: Int64? { SystemCall.fileSize(xmlPath) }
+  var healthXMLSize: Int64? {
+    if let xmlFile { return xmlFile.size }
+    return SystemCall.fileSize(xmlPath)
+  }
+
+  /// The path of the regular file at `path` inside the folder, when there is one and it does not
+  /// lead outside the folder.
+  func filePath(at path: String) -> String? {
+    guard let folder, let root, let components = Self.safeComponents(of: path) else { return nil }
+    let fullPath = folder + "/" + components.joined(separator: "/")
+    guard SystemCall.kind(of: fullPath) == .regularFile,
+      let resolved = SystemCall.resolvedPath(fullPath), Self.isInside(resolved, root)
+    else { return nil }
+    return fullPath
+  }
 
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
-    guard let components = Self.safeComponents(of: path) else { return nil }
-    let fullPath = folder + "/" + components.joined(separator: "/")
-    guard SystemCall.kind(of: fullPath) == .regularFile else { return nil }
+    guard let fullPath = filePath(at: path) else { return nil }
     let size = SystemCall.fileSize(fullPath) ?? 0
-    guard size <= Int64(limit) else {
-      throw InputError.unreadable(path: fullPath, reason: "it is larger than \(limit / 1_048_576) MiB")
-    }
-    let stream = try FileByteStream(path: fullPath)
-    return try readAll(stream, limit: limit)
+    guard size <= Int64(limit) else { throw InputError.tooLarge(path: fullPath, limit: limit) }
+    return try readAll(try InputFile(path: fullPath).openStream(), limit: limit)
+  }
+
+  /// The file's resolved path: a link to a file read once already is that file.
+  func fileKey(ofFileAt path: String) -> String? {
+    guard let components = Self.safeComponents(of: path) else { return nil }
+    let fullPath = (folder ?? ".") + "/" + components.joined(separator: "/")
+    return SystemCall.resolvedPath(fullPath) ?? fullPath
   }
 
   func openFile(at path: String) throws -> (any ByteStream)? {
-    guard let components = Self.safeComponents(of: path) else { return nil }
-    let fullPath = folder + "/" + components.joined(separator: "/")
-    guard SystemCall.kind(of: fullPath) == .regularFile else { return nil }
-    return try FileByteStream(path: fullPath)
+    guard let fullPath = filePath(at: path) else { return nil }
+    return try InputFile(path: fullPath).openStream()
   }
 
   func fileNames(in subfolder: String) -> [String] {
+    guard let folder, let root else { return [] }
     let path = folder + "/" + subfolder
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.filter { !$0.hasPrefix(".") && SystemCall.kind(of: path + "/" + $0) == .regularFile }
-      .sorted()
+    return SystemCall.names(inFolder: path).filter { name in
+      guard !name.hasPrefix("."), SystemCall.kind(of: path + "/" + name) == .regularFile,
+        let resolved = SystemCall.resolvedPath(path + "/" + name)
+      else { return false }
+      return Self.isInside(resolved, root)
+    }.sorted()
   }
 
   func displayName(ofFileAt path: String) -> String {
-    folder + "/" + (Self.safeComponents(of: path)?.joined(separator: "/") ?? path)
+    (folder ?? ".") + "/" + (Self.safeComponents(of: path)?.joined(separator: "/") ?? path)
+  }
+
+  /// Whether the resolved path `path` lies inside the resolved folder `root`.
+  static func isInside(_ path: String, _ root: String) -> Bool {
+    root == "/" ? path.hasPrefix("/") : path.hasPrefix(root + "/")
   }
 }
 
@@ -99,11 +146,17 @@ struct ZipContainer: ExportContainer {
   var name: String { archive.path }
   var healthXMLName: String { xmlEntry.normalizedName }
 
+  /// Inflated on a thread of its own, so that inflating and parsing use both cores.
   func openHealthXML() throws -> any ByteStream {
-    try archive.openEntry(xmlEntry)
+    ReadAheadByteStream(try archive.openEntry(xmlEntry))
   }
 
   var healthXMLSize: Int64? { Int64(exactly: xmlEntry.uncompressedSize) }
+
+  /// An archive's files inflate to at most what its real size allows.
+  var resourceBudget: Int64? {
+    ResourceLimit.resourceBudget(forArchiveOf: Int64(clamping: archive.file.size))
+  }
 
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? {
     guard let components = Self.safeComponents(of: path),

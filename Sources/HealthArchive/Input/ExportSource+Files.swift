@@ -17,8 +17,8 @@ extension ExportSource {
   /// not JSON is reported once; an Observation that gives no lab result is reported only when
   /// the resources are not kept whole (it is in the record's resource then).
   func readClinicalRecord(
-    _ record: ClinicalRecord, at location: SourceLocation, filter: ItemFilter, diagnostics: Diagnostics,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
+    _ record: ClinicalRecord, at location: SourceLocation, filter: ItemFilter, from resources: ResourceFiles,
+    diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let keepsResources = filter.includesClinicalResources
     let wantsLabs = filter.includesLabResults && (record.type == "Observation" || keepsResources)
@@ -27,7 +27,7 @@ extension ExportSource {
       return
     }
     var record = record
-    let resource = try readResource(of: record, at: location)
+    let resource = try readResource(of: record, at: location, from: resources)
     if keepsResources, case .read(let bytes, let json) = resource {
       record.resource = FHIRResource(
         json: String(decoding: bytes, as: UTF8.self), resourceType: json["resourceType"]?.stringValue)
@@ -51,8 +51,11 @@ extension ExportSource {
     }
   }
 
-  /// The FHIR file of a clinical record, parsed, or why there is none.
-  private func readResource(of record: ClinicalRecord, at location: SourceLocation) throws -> Resource {
+  /// The FHIR file of a clinical record, parsed, or why there is none (read through `resources`:
+  /// once per run, within the input's budget).
+  private func readResource(
+    of record: ClinicalRecord, at location: SourceLocation, from resources: ResourceFiles
+  ) throws -> Resource {
     func problem(_ reason: String) -> Resource { .problem(Diagnostic(reason: reason, location: location)) }
     guard let path = record.resourceFilePath, !path.isEmpty else {
       return problem("a clinical record without a resourceFilePath")
@@ -60,23 +63,29 @@ extension ExportSource {
     guard FolderContainer.safeComponents(of: path) != nil else {
       return problem("a clinical record whose resourceFilePath leaves the export")
     }
-    guard let bytes = try container.contents(ofFileAt: path, limit: Self.clinicalFileLimit) else {
-      return problem("a clinical record whose file is missing")
+    let bytes: [UInt8]
+    switch try resources.contents(ofFileAt: path) {
+    case .read(let read): bytes = read
+    case .problem(let reason): return problem("a clinical record \(reason)")
     }
     do {
       return .read(
-        bytes: bytes, json: try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path)))
+        bytes: bytes,
+        json: try JSONValue(parsing: bytes, name: container.displayName(ofFileAt: path), allowsNUL: false))
     } catch let error as JSONError {
       // Where the JSON goes wrong, rather than the export.xml line that points at the file.
       let place = SourceLocation(file: error.name, line: 0, byteOffset: Int64(error.offset))
-      return .problem(Diagnostic(reason: "a clinical record whose file is not valid JSON", location: place))
+      return .problem(
+        Diagnostic(
+          reason: "a clinical record whose file is not valid JSON: \(error.reasonText)", location: place))
     }
   }
 
   /// Hands on the points of every GPX file the workout's routes name, as it streams them; a file
-  /// that is missing or not GPX is reported (the points read before a fault are kept).
+  /// that is missing, not GPX, named before or past the input's budget (`ResourceFiles`) is
+  /// reported (the points read before a fault are kept).
   func readRouteFiles(
-    of workout: Workout, at location: SourceLocation, diagnostics: Diagnostics,
+    of workout: Workout, at location: SourceLocation, from resources: ResourceFiles, diagnostics: Diagnostics,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     for path in workout.routes.flatMap(\.filePaths) {
@@ -87,8 +96,11 @@ extension ExportSource {
         try report("a workout route whose file path leaves the export")
         continue
       }
-      guard let stream = try container.openFile(at: path) else {
-        try report("a workout route whose file is missing")
+      let stream: any ByteStream
+      switch try resources.stream(ofFileAt: path) {
+      case .opened(let opened): stream = opened
+      case .problem(let reason):
+        try report("a workout route \(reason)")
         continue
       }
       let reader = GPXReader(stream: stream)
@@ -98,6 +110,8 @@ extension ExportSource {
         }
       } catch let error as XMLError {
         try report("a workout route file that is not valid GPX (\(error.reasonText))", at: error.location)
+      } catch let failure as ResourceFiles.StreamFailure {
+        try report("a workout route \(failure.reason)")
       }
       for place in reader.skippedPoints {
         try report("a route point without a latitude and longitude", at: place)
@@ -108,12 +122,17 @@ extension ExportSource {
   /// Hands on every ECG recording of `electrocardiograms/`, in file name order; a file that
   /// gives none is reported.
   func readElectrocardiograms(
-    diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+    from resources: ResourceFiles, diagnostics: Diagnostics,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     for name in container.fileNames(in: "electrocardiograms") where name.lowercased().hasSuffix(".csv") {
       let path = "electrocardiograms/" + name
       let place = SourceLocation(file: container.displayName(ofFileAt: path), line: 0)
-      guard let bytes = try container.contents(ofFileAt: path, limit: Self.clinicalFileLimit) else {
+      let bytes: [UInt8]
+      switch try resources.contents(ofFileAt: path) {
+      case .read(let read): bytes = read
+      case .problem(let reason):
+        try diagnostics.report(Diagnostic(reason: "an ECG recording \(reason)", location: place))
         continue
       }
       do {

@@ -4,9 +4,6 @@ import HealthModel
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
 public final class ExportSource: HealthInputSource, ReadProgressReporting {
-  /// The largest FHIR file read, in bytes.
-  static let clinicalFileLimit = 16 << 20
-
   let container: any ExportContainer
   let registry: MetricRegistry
 
@@ -19,8 +16,12 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
   public let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
   public var contentName: String { container.healthXMLName }
-  /// What the reader learned about the export; complete after `readItems`.
-  public private(set) var header = ExportHeader()
+  /// What the reader learned about the export: the locale and DTD version once the first item
+  /// has come, everything after `readItems`.
+  public var header: ExportHeader { reader?.header ?? finishedHeader }
+  private var finishedHeader = ExportHeader()
+  /// The reader while `readItems` runs.
+  private var reader: ExportXMLReader?
   /// Told the bytes of the health XML read, of its size.
   public var progressObserver: (any ProgressObserver)?
   /// Checked before every chunk of the health XML is read.
@@ -50,22 +51,28 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
       stream: try container.openHealthXML().observed(
         by: progressObserver, cancellation: cancellation, totalBytes: container.healthXMLSize),
       filter: readerFilter, diagnostics: diagnostics)
-    defer { header = reader.header }
+    self.reader = reader
+    defer {
+      finishedHeader = reader.header
+      self.reader = nil
+    }
+    let resources = ResourceFiles(container: container)
     try reader.read { item, location in
       switch item {
       case .clinicalRecord(let record):
-        try readClinicalRecord(record, at: location, filter: filter, diagnostics: diagnostics, consume)
+        try readClinicalRecord(
+          record, at: location, filter: filter, from: resources, diagnostics: diagnostics, consume)
       case .workout(let workout):
         try consume(item, location)
         if filter.includesRoutePoints {
-          try readRouteFiles(of: workout, at: location, diagnostics: diagnostics, consume)
+          try readRouteFiles(of: workout, at: location, from: resources, diagnostics: diagnostics, consume)
         }
       default:
         try consume(item, location)
       }
     }
     if filter.includesElectrocardiograms {
-      try readElectrocardiograms(diagnostics: diagnostics, consume)
+      try readElectrocardiograms(from: resources, diagnostics: diagnostics, consume)
     }
   }
 }

@@ -18,49 +18,75 @@ public enum HealthInput {
   }
 
   /// Opens the export or profile at `path`.
+  ///
+  /// The path is opened once and read through that descriptor, so that a named pipe,
+  /// `/dev/stdin` or `<(cat export.xml)` is read as a stream (once, front to back); a zip archive
+  /// needs a file. `ARCHIVE.zip:NAME` names one health XML of an archive that holds several.
   /// - Parameters:
   ///   - path: what the user named.
   ///   - timeZone: where a profile's date of birth is a calendar day.
-  /// - Throws: `InputError.notFound` (nothing there), `.notAnExport` (none of the accepted
-  ///   inputs), `.ambiguous` (several health XMLs); `ZipError` for a damaged archive.
+  /// - Throws: `InputError.notFound` (nothing there), `.unreadable` (it cannot be opened, or is a
+  ///   zip archive in a pipe), `.notAnExport` (none of the accepted inputs), `.ambiguous` (several
+  ///   health XMLs); `ZipError` for a damaged archive.
   public static func open(path: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws
     -> any HealthInputSource
   {
-    switch SystemCall.kind(of: path) {
-    case .missing:
-      throw InputError.notFound(path: path)
-    case .directory:
-      return ExportSource(container: try folderContainer(path), shape: .folder)
-    case .regularFile, .other:
-      switch try kind(ofFileAt: path) {
-      case .zip:
-        return ExportSource(
-          container: try zipContainer(ZipArchive(path: path), path: path), shape: .zipArchive)
-      case .healthXML:
-        let folder = (path as NSString).deletingLastPathComponent
-        return ExportSource(
-          container: FolderContainer(folder: folder.isEmpty ? "." : folder, xmlPath: path, name: path),
-          shape: .xmlFile)
-      case .json:
-        return ProfileSource(path: path, timeZone: timeZone)
-      case .other:
-        throw InputError.notAnExport(
-          path: path,
-          detail:
-            "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
-        )
-      }
+    let file: InputFile
+    do {
+      file = try InputFile(path: path)
+    } catch .notFound(let missing) {
+      if let source = try archiveEntry(named: path) { return source }
+      throw InputError.notFound(path: missing)
     }
+    if file.isDirectory {
+      return ExportSource(container: try folderContainer(path), shape: .folder)
+    }
+    let start = try file.start(upTo: sniffLength, isEnough: { kind(ofStart: $0, isFinal: false) != nil })
+    switch kind(ofStart: start) {
+    case .zip:
+      return ExportSource(
+        container: try zipContainer(try ZipArchive(file: file), path: path), shape: .zipArchive)
+    case .healthXML:
+      let folder = (path as NSString).deletingLastPathComponent
+      return ExportSource(
+        container: FolderContainer(
+          folder: file.isSeekable ? (folder.isEmpty ? "." : folder) : nil, xmlPath: path, name: path,
+          xmlFile: file),
+        shape: .xmlFile)
+    case .json:
+      return ProfileSource(file: file, timeZone: timeZone)
+    case .other:
+      throw InputError.notAnExport(path: path, detail: notAnExportDetail(start))
+    }
+  }
+
+  /// Why a file whose start is `start` is not an input, naming what it is when that is known.
+  static func notAnExportDetail(_ start: [UInt8]) -> String {
+    if start.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+      return "it is a SQLite database (such as health-exporter database writes), which is an output, "
+        + "never read back"
+    }
+    let text = String(decoding: start.prefix(4096), as: UTF8.self)
+    if text.contains("<gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
+    if text.contains("\nSample Rate,") && text.contains("\nLead,") {
+      return "it is an ECG recording, which an export holds in electrocardiograms/"
+    }
+    return
+      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
   }
 
   /// What the file at `path` is, from its first bytes.
   static func kind(ofFileAt path: String) throws -> Kind {
-    let stream = try FileByteStream(path: path)
-    return kind(ofStart: try readStart(of: stream))
+    kind(ofStart: try InputFile(path: path).start(upTo: sniffLength))
   }
 
   /// What a file is, from its first bytes.
   static func kind(ofStart bytes: [UInt8]) -> Kind {
+    kind(ofStart: bytes, isFinal: true) ?? .other
+  }
+
+  /// What a file is from its first bytes, or nil when more bytes may still tell (`isFinal` false).
+  static func kind(ofStart bytes: [UInt8], isFinal: Bool) -> Kind? {
     if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B
       && ((bytes[2] == 3 && bytes[3] == 4) || (bytes[2] == 5 && bytes[3] == 6))
     {
@@ -71,31 +97,64 @@ public enum HealthInput {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     while index < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     if index < bytes.count && bytes[index] == UInt8(ascii: "{") { return .json }
-    return .other
+    if !isFinal && (bytes.count < 4 || (index < bytes.count && bytes[index] == UInt8(ascii: "<"))) {
+      return nil  // a zip's magic or the XML's root may still come
+    }
+    return isFinal || index < bytes.count ? .other : nil
+  }
+
+  /// The health XML `NAME` of the archive `ARCHIVE.zip` that `path` names as `ARCHIVE.zip:NAME`;
+  /// nil when `path` is not of that shape.
+  private static func archiveEntry(named path: String) throws -> (any HealthInputSource)? {
+    var separator = path.firstIndex(of: ":")
+    while let colon = separator {
+      let archivePath = String(path[..<colon])
+      let name = String(path[path.index(after: colon)...])
+      if !archivePath.isEmpty, !name.isEmpty, SystemCall.kind(of: archivePath) == .regularFile {
+        let file = try InputFile(path: archivePath)
+        guard kind(ofStart: try file.start(upTo: 4)) == .zip else { return nil }
+        let archive = try ZipArchive(file: file)
+        guard let entry = archive.entry(named: name), !entry.isDirectory else {
+          throw InputError.notFound(path: path)
+        }
+        guard kind(ofStart: try readStart(of: try archive.openEntry(entry))) == .healthXML else {
+          throw InputError.notAnExport(path: path, detail: "it holds no XML file whose root is <HealthData>")
+        }
+        return ExportSource(container: container(for: entry, in: archive), shape: .zipArchive)
+      }
+      separator = path[path.index(after: colon)...].firstIndex(of: ":")
+    }
+    return nil
   }
 
   // MARK: - Folders
 
+  /// The health XML of a folder: at its top or one folder down, found by content. A link that
+  /// leads outside the folder (`apple_health_export -> ..`) is not followed.
   private static func folderContainer(_ path: String) throws -> FolderContainer {
-    let manager = FileManager.default
+    guard let root = SystemCall.resolvedPath(path) else { throw InputError.notFound(path: path) }
+    func isInside(_ candidate: String) -> Bool {
+      SystemCall.resolvedPath(candidate).map { FolderContainer.isInside($0, root) } ?? false
+    }
     var candidates: [String] = []
     // The health XML sits at the top of the folder or one folder down (apple_health_export/).
     var folders = [path]
-    let topNames = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    for name in topNames where !isJunk(name) && SystemCall.kind(of: path + "/" + name) == .directory {
-      folders.append(path + "/" + name)
+    for name in SystemCall.names(inFolder: path).sorted() where !isJunk(name) {
+      let folder = path + "/" + name
+      if SystemCall.kind(of: folder) == .directory && isInside(folder) { folders.append(folder) }
     }
     for folder in folders {
-      let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-      for name in names where !isJunk(name) {
+      for name in SystemCall.names(inFolder: folder).sorted() where !isJunk(name) {
         let file = folder + "/" + name
-        guard SystemCall.kind(of: file) == .regularFile,
+        guard SystemCall.kind(of: file) == .regularFile, isInside(file),
           (try? kind(ofFileAt: file)) == .healthXML
         else { continue }
         candidates.append(file)
       }
     }
-    let xmlPath = try choose(candidates, in: path) { ($0 as NSString).lastPathComponent }
+    let xmlPath = try choose(
+      candidates, in: path, shownAs: { String($0.dropFirst(path.count + 1)) },
+      name: { ($0 as NSString).lastPathComponent })
     return FolderContainer(
       folder: (xmlPath as NSString).deletingLastPathComponent, xmlPath: xmlPath, name: path)
   }
@@ -112,7 +171,14 @@ public enum HealthInput {
       let stream = try archive.openEntry(entry)
       if kind(ofStart: try readStart(of: stream)) == .healthXML { candidates.append(entry) }
     }
-    let entry = try choose(candidates, in: path) { ($0.normalizedName as NSString).lastPathComponent }
+    let entry = try choose(
+      candidates, in: path, shownAs: { "\(path):\($0.normalizedName)" },
+      name: { ($0.normalizedName as NSString).lastPathComponent })
+    return container(for: entry, in: archive)
+  }
+
+  /// The container of `entry`, the health XML of `archive`.
+  private static func container(for entry: ZipEntry, in archive: ZipArchive) -> ZipContainer {
     let components = entry.normalizedName.split(separator: "/")
     let base = components.count > 1 ? components.dropLast().joined(separator: "/") + "/" : ""
     return ZipContainer(archive: archive, xmlEntry: entry, base: base)
@@ -121,8 +187,12 @@ public enum HealthInput {
   // MARK: - Helpers
 
   /// The one candidate, or the one named `export.xml` among several.
+  /// - Parameters:
+  ///   - shownAs: how a message names a candidate so that the user can pass it.
+  ///   - name: the candidate's file name.
   private static func choose<Candidate>(
-    _ candidates: [Candidate], in path: String, name: (Candidate) -> String
+    _ candidates: [Candidate], in path: String, shownAs: (Candidate) -> String,
+    name: (Candidate) -> String
   ) throws -> Candidate {
     if candidates.count == 1 { return candidates[0] }
     if candidates.isEmpty {
@@ -131,7 +201,8 @@ public enum HealthInput {
     }
     let preferred = candidates.filter { name($0).lowercased() == "export.xml" }
     if preferred.count == 1 { return preferred[0] }
-    throw InputError.ambiguous(path: path, candidates: candidates.map(name))
+    throw InputError.ambiguous(
+      path: path, candidates: (preferred.isEmpty ? candidates : preferred).map(shownAs))
   }
 
   /// macOS leftovers in archives and folders: `__MACOSX/`, `.DS_Store`, `._name`.

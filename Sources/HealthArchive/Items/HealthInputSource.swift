@@ -4,8 +4,8 @@ public protocol HealthInputSource: HealthItemSource {
   var shape: InputShape { get }
   /// The file the items come from: the health XML inside an export, or the profile.
   var contentName: String { get }
-  /// What reading learned besides the items (locale, DTD version, other elements); complete
-  /// after `readItems`.
+  /// What reading learned besides the items (locale, DTD version, other elements): the locale
+  /// and version once the first item has come, everything after `readItems`.
   var header: ExportHeader { get }
   /// The names of the files in one of the export's folders (`electrocardiograms`,
   /// `workout-routes`), sorted; empty where the input has no folders.

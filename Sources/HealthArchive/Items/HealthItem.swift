@@ -1,7 +1,7 @@
 import HealthModel
 
 /// What a reader of an export hands its consumer, one item at a time, in input order.
-public enum HealthItem: Sendable {
+public enum HealthItem: Hashable, Sendable {
   /// When the export was made (`ExportDate`).
   case exportDate(Timestamp)
   /// The person's characteristics (`Me`), attribute by attribute as written.

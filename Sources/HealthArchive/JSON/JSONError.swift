@@ -33,6 +33,12 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case nestingTooDeep(limit: Int)
     /// A single string or number larger than the limit, in bytes.
     case valueTooLarge(limit: Int)
+    /// A number longer than the limit, in characters.
+    case numberTooLong(limit: Int)
+    /// A `\u0000` in a string, where the reader refuses it (health files hold none).
+    case nulInString
+    /// One element read whole larger than the limit, in bytes.
+    case elementTooLarge(limit: Int)
     /// A value of another kind than the reader asked for.
     case typeMismatch(expected: String, found: String)
     /// A `Double` that JSON cannot hold (`nan`, `inf`, `-inf`), given to a writer.
@@ -70,7 +76,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible, Loc
 
   public var errorDescription: String? { description }
 
-  private var reasonText: String {
+  /// What is wrong, without the file and place.
+  public var reasonText: String {
     switch reason {
     case .unexpectedCharacter(let found, let expected):
       "unexpected \(found), expected \(expected)"
@@ -95,19 +102,20 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case .numberOutOfRange(let text):
       "the number '\(text)' is too large for a 64-bit floating-point value"
     case .nestingTooDeep(let limit):
-      "objects and arrays nested more than \(limit) deep; the file is damaged or not a health export"
+      ResourceLimit.jsonDepth.message(limit: limit)
     case .valueTooLarge(let limit):
-      "a single value is larger than \(Self.size(limit)); the file is damaged or not a health export"
+      ResourceLimit.jsonValueSize.message(limit: limit)
+    case .numberTooLong(let limit):
+      ResourceLimit.numberLength.message(limit: limit)
+    case .nulInString:
+      "a NUL character (\\u0000) in a string; a health record holds none, so the file is damaged"
+    case .elementTooLarge(let limit):
+      ResourceLimit.profileElementSize.message(limit: limit)
     case .typeMismatch(let expected, let found):
       "expected \(expected), found \(found)"
     case .nonFiniteNumber(let value):
       "cannot write the number \(value); JSON has no NaN or infinity"
     }
-  }
-
-  /// `64 MiB`, or `100 bytes` when not a whole number of MiB.
-  private static func size(_ bytes: Int) -> String {
-    bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
   }
 
   /// `U+000A`.

@@ -29,6 +29,9 @@ extension JSONReader {
     case .invalid:
       throw error(.invalidNumber(wordAtStart()), at: start)
     case .number(let number):
+      guard number.end - i <= Self.maximumNumberLength else {
+        throw error(.numberTooLong(limit: Self.maximumNumberLength), at: i)
+      }
       contentStart = i
       contentEnd = number.end
       contentIsDecoded = false

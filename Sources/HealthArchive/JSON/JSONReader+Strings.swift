@@ -146,6 +146,7 @@ extension JSONReader {
       scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
       next = i + 12
     }
+    if scalarValue == 0 && !allowsNUL { throw error(.nulInString, at: i) }
     // Every value outside the surrogates is a scalar.
     let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
     decoded.append(contentsOf: scalar.utf8)

@@ -7,28 +7,46 @@ extension JSONReader {
   /// - Throws: `JSONError` when the input is not valid JSON or no value comes next (the end of an
   ///   array or object, or of the input); the stream's error when reading fails.
   public func readValue() throws -> JSONValue {
+    try readValue(maximumBytes: .max)
+  }
+
+  /// Reads the next value whole, as `readValue()`, when it is at most `maximumBytes` long.
+  /// - Throws: `JSONError.Reason.elementTooLarge` when it is longer (nothing past the limit is
+  ///   held); as `readValue()`.
+  public func readValue(maximumBytes: Int) throws -> JSONValue {
     let first = try nextToken()
     guard first.startsValue else {
       throw error(.typeMismatch(expected: "a value", found: first.nameInMessages))
     }
-    return try value(startingWith: first)
+    let (limit, overflows) = tokenOffset.addingReportingOverflow(maximumBytes)
+    return try value(startingWith: first, endingBefore: overflows ? .max : limit, maximumBytes: maximumBytes)
   }
 
-  private func value(startingWith first: JSONToken) throws -> JSONValue {
+  private func value(startingWith first: JSONToken, endingBefore limit: Int, maximumBytes: Int) throws
+    -> JSONValue
+  {
+    func next() throws -> JSONToken {
+      let token = try nextToken()
+      if tokenOffset > limit { throw error(.elementTooLarge(limit: maximumBytes)) }
+      return token
+    }
     switch first {
     case .beginObject:
       var members: [JSONValue.Member] = []
-      while try nextToken() == .key {
+      while try next() == .key {
         let key = stringValue
-        members.append(JSONValue.Member(key: key, value: try value(startingWith: try nextToken())))
+        members.append(
+          JSONValue.Member(
+            key: key,
+            value: try value(startingWith: try next(), endingBefore: limit, maximumBytes: maximumBytes)))
       }
       return .object(members)
     case .beginArray:
       var elements: [JSONValue] = []
       while true {
-        let next = try nextToken()
-        if next == .endArray { break }
-        elements.append(try value(startingWith: next))
+        let token = try next()
+        if token == .endArray { break }
+        elements.append(try value(startingWith: token, endingBefore: limit, maximumBytes: maximumBytes))
       }
       return .array(elements)
     case .string:

@@ -33,14 +33,20 @@
 ///
 /// A reader belongs to one task at a time; it is not `Sendable`.
 public final class JSONReader {
-  /// The largest single string or number accepted by default, in bytes: 64 MiB.
-  public static let defaultMaximumValueSize = 64 * 1_048_576
-  /// The deepest nesting of objects and arrays accepted by default.
-  public static let defaultMaximumDepth = 512
+  /// The largest single string or number accepted by default, in bytes
+  /// (`ResourceLimit.jsonValueSize`: 64 MiB).
+  public static let defaultMaximumValueSize = ResourceLimit.jsonValueSize.value
+  /// The deepest nesting of objects and arrays accepted by default (`ResourceLimit.jsonDepth`).
+  public static let defaultMaximumDepth = ResourceLimit.jsonDepth.value
+  /// The longest number accepted, in characters (`ResourceLimit.numberLength`).
+  public static let maximumNumberLength = ResourceLimit.numberLength.value
 
   /// Where the bytes come from.
   public let stream: any ByteStream
   let maximumDepth: Int
+  /// Whether a string may hold U+0000 (`\u0000`), as JSON allows; readers of health files refuse
+  /// it, since no record holds one and it would cut the text short where it is written.
+  public var allowsNUL = true
   /// `stringByteClass`, held here so that the hot loop does not check its lazy initialization.
   let stringByteClass = JSONReader.stringByteClass
 
@@ -128,8 +134,9 @@ public final class JSONReader {
   /// - Parameters:
   ///   - bytes: the JSON text.
   ///   - name: what to call it in messages.
-  public convenience init(bytes: [UInt8], name: String) {
+  public convenience init(bytes: [UInt8], name: String, allowsNUL: Bool = true) {
     self.init(stream: MemoryByteStream(bytes, name: name), bufferSize: max(bytes.count, 16))
+    self.allowsNUL = allowsNUL
   }
 
   // MARK: - Position

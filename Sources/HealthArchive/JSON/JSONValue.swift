@@ -35,8 +35,9 @@ public enum JSONValue: Hashable, Sendable {
   /// - Parameters:
   ///   - bytes: the JSON text, UTF-8.
   ///   - name: what to call it in messages, such as its file name.
+  ///   - allowsNUL: whether a string may hold `\u0000` (a health file's may not).
   /// - Throws: `JSONError` when the text is not one valid JSON value.
-  public init(parsing bytes: [UInt8], name: String = "JSON") throws {
-    self = try JSONReader(bytes: bytes, name: name).readDocument()
+  public init(parsing bytes: [UInt8], name: String = "JSON", allowsNUL: Bool = true) throws {
+    self = try JSONReader(bytes: bytes, name: name, allowsNUL: allowsNUL).readDocument()
   }
 }

@@ -42,7 +42,7 @@ public final class OutputFile {
   deinit {
     if let descriptor {
       SystemCall.close(descriptor)
-      if let temporaryPath { SystemCall.removeFile(temporaryPath) }
+      if let temporaryPath { OutputPlacement.remove(temporaryPath) }
     }
   }
 
@@ -81,13 +81,13 @@ public final class OutputFile {
       try SystemCall.synchronize(descriptor, path: path)
       try SystemCall.closeChecked(descriptor, path: path)
     } catch {
-      SystemCall.removeFile(temporaryPath)
+      OutputPlacement.remove(temporaryPath)
       throw .writeFailed(path: path, reason: error.reason)
     }
     do {
       try OutputPlacement.place(temporaryPath, at: path, overwrites: overwrites, form: .file)
     } catch {
-      SystemCall.removeFile(temporaryPath)
+      OutputPlacement.remove(temporaryPath)
       throw error
     }
   }
@@ -98,7 +98,7 @@ public final class OutputFile {
       SystemCall.close(descriptor)
       self.descriptor = nil
     }
-    if let temporaryPath { SystemCall.removeFile(temporaryPath) }
+    if let temporaryPath { OutputPlacement.remove(temporaryPath) }
   }
 
   /// The folder part of a path (`.` for a bare file name).

@@ -47,7 +47,8 @@ enum OutputPlacement {
   // MARK: - Temporary names
 
   /// Creates a new, empty, owner-only file beside `path` under a name of its own
-  /// (`.NAME.PID.N.tmp`), never one that is already there.
+  /// (`.NAME.PID.N.tmp`), never one that is already there, and registers it for removal if a
+  /// signal ends the process.
   /// - Returns: the temporary file's path and a descriptor open for writing.
   static func createTemporaryFile(beside path: String) throws(OutputError) -> (
     path: String, descriptor: Int32
@@ -59,7 +60,8 @@ enum OutputPlacement {
     return result!
   }
 
-  /// Creates a new, empty, owner-only folder beside `path` under a name of its own.
+  /// Creates a new, empty, owner-only folder beside `path` under a name of its own, registered as
+  /// `createTemporaryFile(beside:)` registers a file.
   /// - Returns: the temporary folder's path.
   static func createTemporaryFolder(beside path: String) throws(OutputError) -> String {
     var result: String?
@@ -70,16 +72,34 @@ enum OutputPlacement {
     return result!
   }
 
+  /// The temporary name of `path`'s `attempt`th try: `.NAME.PID.N.tmp` in its folder.
+  static func temporaryName(of path: String, attempt: Int, processID: Int32 = SystemCall.processID)
+    -> String
+  {
+    let folder = folder(of: path)
+    let name = fileName(of: path)
+    let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+    return "\(prefix).\(name).\(processID).\(attempt).tmp"
+  }
+
+  /// The last component of a path (`out.csv` for `out.csv` and `reports/out.csv`).
+  static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
   private static func createTemporary(
     beside path: String, _ create: (String) throws(SystemError) -> Void
   ) throws(OutputError) {
-    let folder = folder(of: path)
-    let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
-    let prefix = folder == "." && !path.hasPrefix("./") ? "" : (folder == "/" ? "/" : folder + "/")
+    StaleTemporaries.remove(in: folder(of: path))
     var attempt = 0
     while true {
+      let candidate = temporaryName(of: path, attempt: attempt)
       do {
-        try create("\(prefix).\(name).\(SystemCall.processID).\(attempt).tmp")
+        try TemporaryPaths.shared.whileLocked { () throws(SystemError) in
+          try create(candidate)
+          TemporaryPaths.shared.register(candidate)
+        }
         return
       } catch let error where error.isAlreadyExists && attempt < 100 {
         attempt += 1
@@ -144,10 +164,13 @@ enum OutputPlacement {
     if form == .folder {
       try placeFolder(temporary, at: path, overwrites: overwrites)
     } else if overwrites {
-      do {
-        try SystemCall.rename(temporary, to: path)
-      } catch {
-        throw .cannotCreate(path: path, reason: error.reason)
+      try TemporaryPaths.shared.whileLocked { () throws(OutputError) in
+        do throws(SystemError) {
+          try SystemCall.rename(temporary, to: path)
+        } catch {
+          throw .cannotCreate(path: path, reason: error.reason)
+        }
+        TemporaryPaths.shared.forget(temporary)
       }
     } else {
       try placeWithoutOverwriting(temporary, at: path)
@@ -160,15 +183,18 @@ enum OutputPlacement {
   private static func placeWithoutOverwriting(_ temporary: String, at path: String) throws(OutputError) {
     do {
       try SystemCall.link(temporary, to: path)
-      SystemCall.removeFile(temporary)
+      remove(temporary)
     } catch let error where error.isAlreadyExists {
       throw .alreadyExists(path: path)
     } catch let error where error.isLinkUnsupported {
       guard SystemCall.kind(of: path) == .missing else { throw .alreadyExists(path: path) }
-      do {
-        try SystemCall.rename(temporary, to: path)
-      } catch {
-        throw .cannotCreate(path: path, reason: error.reason)
+      try TemporaryPaths.shared.whileLocked { () throws(OutputError) in
+        do throws(SystemError) {
+          try SystemCall.rename(temporary, to: path)
+        } catch {
+          throw .cannotCreate(path: path, reason: error.reason)
+        }
+        TemporaryPaths.shared.forget(temporary)
       }
     } catch {
       throw .cannotCreate(path: path, reason: error.reason)
@@ -179,31 +205,35 @@ enum OutputPlacement {
   {
     let existing = SystemCall.kind(of: path)
     if existing != .missing && !overwrites { throw .alreadyExists(path: path) }
+    let old = temporary + ".old"
     do throws(SystemError) {
-      if existing == .missing {
-        try SystemCall.rename(temporary, to: path)
-      } else {
-        let old = temporary + ".old"
-        try SystemCall.rename(path, to: old)
-        do throws(SystemError) {
+      // The swap happens under the registry's lock: a signal's cleanup waits for it, and then
+      // finds the old folder registered in the temporary's place.
+      try TemporaryPaths.shared.whileLocked { () throws(SystemError) in
+        if existing == .missing {
           try SystemCall.rename(temporary, to: path)
-        } catch {
-          try? SystemCall.rename(old, to: path)
-          throw error
+        } else {
+          try SystemCall.rename(path, to: old)
+          do throws(SystemError) {
+            try SystemCall.rename(temporary, to: path)
+          } catch {
+            try? SystemCall.rename(old, to: path)
+            throw error
+          }
+          TemporaryPaths.shared.register(old)
         }
-        remove(old)
+        TemporaryPaths.shared.forget(temporary)
       }
     } catch {
       throw .cannotCreate(path: path, reason: error.reason)
     }
+    if existing != .missing { remove(old) }
   }
 
-  /// Removes a temporary file or folder and everything in it; nothing there is not an error.
+  /// Removes a temporary file or folder and everything in it (never following a symbolic link),
+  /// and forgets it; nothing there is not an error.
   static func remove(_ temporary: String) {
-    switch SystemCall.kind(of: temporary) {
-    case .missing: return
-    case .directory: try? FileManager.default.removeItem(atPath: temporary)
-    case .regularFile, .other: SystemCall.removeFile(temporary)
-    }
+    SystemCall.removeTree(temporary)
+    TemporaryPaths.shared.forget(temporary)
   }
 }

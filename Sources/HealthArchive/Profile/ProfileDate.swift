@@ -4,11 +4,13 @@ import HealthModel
 /// to the microsecond. Further digits are dropped toward the past, so that a fraction longer than
 /// a `Double` holds never rounds a date into the next millisecond or second.
 enum ProfileDate {
-  /// The instant of a number held whole; nil for another kind of value, or none.
+  /// The instant of a number held whole; nil for another kind of value, none, or an instant
+  /// outside the accepted years (`AcceptedRange`).
   static func timestamp(_ value: JSONValue?) -> Timestamp? {
     guard let number = value?.numberValue else { return nil }
     var text = number.text
-    return text.withUTF8 { timestamp(ofMilliseconds: $0, nearest: number.doubleValue) }
+    return AcceptedRange.accepted(
+      text.withUTF8 { timestamp(ofMilliseconds: $0, nearest: number.doubleValue) })
   }
 
   /// The instant of the text of a valid JSON number of milliseconds; `nearest` (its `Double`)
@@ -79,14 +81,16 @@ enum ProfileDate {
 }
 
 extension JSONReader {
-  /// Reads the next value, which must be a number, as a profile date (`ProfileDate`).
+  /// Reads the next value, which must be a number, as a profile date (`ProfileDate`); nil when
+  /// it lies outside the accepted years (`AcceptedRange`).
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
-  func readProfileDate() throws -> Timestamp {
+  func readProfileDate() throws -> Timestamp? {
     let found = try nextToken()
     guard found == .number else {
       throw error(.typeMismatch(expected: "a number", found: found.nameInMessages))
     }
     let nearest = doubleValue
-    return withContentBytes { ProfileDate.timestamp(ofMilliseconds: $0, nearest: nearest) }
+    return AcceptedRange.accepted(
+      withContentBytes { ProfileDate.timestamp(ofMilliseconds: $0, nearest: nearest) })
   }
 }

@@ -32,6 +32,8 @@ enum ProfileElementDecoder {
   struct SampleFields {
     var unit: String?
     var startDate: Timestamp?
+    /// Whether `sdate` was there (it may have been out of range).
+    var hasStartDate = false
     var endDate: Timestamp?
     var value: Double?
     var valueName: String?
@@ -48,7 +50,7 @@ enum ProfileElementDecoder {
     _ value: JSONValue, type: String, at location: SourceLocation, diagnostics: Diagnostics
   ) throws -> Sample? {
     let fields = SampleFields(
-      unit: value["unit"]?.stringValue, startDate: date(value["sdate"]),
+      unit: value["unit"]?.stringValue, startDate: date(value["sdate"]), hasStartDate: value["sdate"] != nil,
       endDate: date(value["edate"]), value: value["value"]?.doubleValue,
       valueName: value["valueName"]?.stringValue, uuid: value["uuid"]?.stringValue,
       sourceName: value["sourceName"]?.stringValue ?? "", sourceVersion: value["sourceVersion"]?.stringValue,
@@ -64,13 +66,23 @@ enum ProfileElementDecoder {
     from fields: SampleFields, type: String, at location: SourceLocation, diagnostics: Diagnostics
   ) throws -> Sample? {
     guard let start = fields.startDate else {
-      try diagnostics.report(Diagnostic(reason: "a sample without sdate", location: location))
+      let reason =
+        fields.hasStartDate
+        ? "a sample whose sdate is outside the years \(AcceptedRange.yearsText)" : "a sample without sdate"
+      try diagnostics.report(Diagnostic(reason: reason, location: location))
       return nil
     }
     let sampleValue: SampleValue
     if let unit = fields.unit {
       guard let number = fields.value else {
         try diagnostics.report(Diagnostic(reason: "a quantity without a value", location: location))
+        return nil
+      }
+      guard AcceptedRange.contains(value: number) else {
+        try diagnostics.report(
+          Diagnostic(
+            reason: "a quantity whose value is out of range (a magnitude of 10^15 or more)",
+            location: location))
         return nil
       }
       sampleValue = .quantity(number, unit: unit)
@@ -163,13 +175,14 @@ enum ProfileElementDecoder {
 
   static func labResult(_ value: JSONValue) -> LabResult? {
     guard let loinc = value["loinc"]?.stringValue, let number = value["value"]?.doubleValue,
-      let when = date(value["date"])
+      AcceptedRange.contains(value: number), let when = date(value["date"])
     else { return nil }
     return LabResult(
       loinc: loinc, displayName: value["name"]?.stringValue, value: number,
       unit: value["unit"]?.stringValue ?? "",
       date: when, isLocalTime: value["localTime"]?.boolValue ?? false,
-      sourceName: value["sourceName"]?.stringValue ?? "")
+      sourceName: value["sourceName"]?.stringValue ?? "",
+      resourceFilePath: value["resourceFilePath"]?.stringValue)
   }
 
   private static func date(_ value: JSONValue?) -> Timestamp? {

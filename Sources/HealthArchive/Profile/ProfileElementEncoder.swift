@@ -169,6 +169,7 @@ struct ProfileElementEncoder {
     number("date", result.date.millisecondsSince1970)
     if result.isLocalTime { boolean("localTime", true) }
     string("sourceName", result.sourceName)
+    if let path = result.resourceFilePath { string("resourceFilePath", path) }
     endObject()
   }
 

@@ -18,6 +18,9 @@ public final class ProfileReader {
     public var creationDate: Timestamp?
   }
 
+  /// The largest element read whole (`ResourceLimit.profileElementSize`).
+  static let maximumElementSize = ResourceLimit.profileElementSize.value
+
   private let reader: JSONReader
   private let filter: ItemFilter
   private let diagnostics: Diagnostics
@@ -34,6 +37,7 @@ public final class ProfileReader {
   ///   - timeZone: where `userData.dateOfBirth` is read as a calendar day.
   public init(stream: any ByteStream, filter: ItemFilter, diagnostics: Diagnostics, timeZone: TimeZone) {
     self.reader = JSONReader(stream: stream)
+    reader.allowsNUL = false
     self.filter = filter
     self.diagnostics = diagnostics
     self.timeZone = timeZone
@@ -57,7 +61,7 @@ public final class ProfileReader {
         sawMetaData = true
         try readMetaData(consume)
       case ProfileKeys.userData:
-        let userData = try reader.readValue()
+        let userData = try reader.readValue(maximumBytes: Self.maximumElementSize)
         try consume(.characteristics(ProfileCharacteristics.decode(userData, timeZone: timeZone)), start)
       case ProfileKeys.workouts where filter.includesWorkouts:
         try forEachElement { value, location in
@@ -108,7 +112,7 @@ public final class ProfileReader {
   private func readMetaData(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
     _ = try reader.peekToken()
     let start = location()
-    let value = try reader.readValue()
+    let value = try reader.readValue(maximumBytes: Self.maximumElementSize)
     let type = value["type"]?.stringValue ?? ""
     guard type == ProfileKeys.singleDocumentType else {
       throw ProfileError.unsupportedType(type, at: start)
@@ -128,7 +132,7 @@ public final class ProfileReader {
     }
     while try reader.peekToken() != .endArray {
       let start = location()
-      try body(try reader.readValue(), start)
+      try body(try reader.readValue(maximumBytes: Self.maximumElementSize), start)
     }
     _ = try reader.nextToken()
   }
@@ -152,8 +156,10 @@ public final class ProfileReader {
   /// Reads the members of a sample object whose `{` was just read.
   private func readSampleFields(type: String, at start: SourceLocation) throws -> Sample? {
     var fields = ProfileElementDecoder.SampleFields()
+    var tooManyPairs = false
     while try reader.nextToken() == .key {
       if reader.keyEquals("sdate") {
+        fields.hasStartDate = true
         fields.startDate = try reader.readProfileDate()
       } else if reader.keyEquals("value") {
         fields.value = try reader.readDouble()
@@ -164,7 +170,7 @@ public final class ProfileReader {
       } else if reader.keyEquals("sourceName") {
         fields.sourceName = try reader.readString()
       } else if reader.keyEquals("metadata") {
-        fields.metadata = try readPairs()
+        (fields.metadata, tooManyPairs) = try readPairs()
       } else if reader.keyEquals("device") {
         fields.device = try reader.readString()
       } else if reader.keyEquals("sourceVersion") {
@@ -179,16 +185,27 @@ public final class ProfileReader {
         try reader.skipValue()
       }
     }
+    if tooManyPairs {
+      try diagnostics.report(
+        Diagnostic(
+          reason:
+            "a sample with \(ResourceLimit.childrenPerItem.message) (metadata entries); the element was read past",
+          location: start))
+      return nil
+    }
     return try ProfileElementDecoder.sample(from: fields, type: type, at: start, diagnostics: diagnostics)
   }
 
-  /// `[["key","value"],…]`.
-  private func readPairs() throws -> [MetadataEntry] {
+  /// `[["key","value"],…]`, and whether there were more than an item keeps
+  /// (`ResourceLimit.childrenPerItem`), which are read but not kept.
+  private func readPairs() throws -> ([MetadataEntry], tooMany: Bool) {
     var entries: [MetadataEntry] = []
     guard try reader.nextToken() == .beginArray else {
       throw reader.error(
         .typeMismatch(expected: "an array of [key, value] pairs", found: reader.token.nameInMessages))
     }
+    let limit = ResourceLimit.childrenPerItem.value
+    var count = 0
     while try reader.nextToken() == .beginArray {
       let key = try reader.readString()
       let value = try reader.readString()
@@ -196,12 +213,13 @@ public final class ProfileReader {
         throw reader.error(
           .typeMismatch(expected: "']' after a [key, value] pair", found: reader.token.nameInMessages))
       }
-      entries.append(MetadataEntry(key: key, value: value))
+      count += 1
+      if count <= limit { entries.append(MetadataEntry(key: key, value: value)) }
     }
     guard reader.token == .endArray else {
       throw reader.error(.typeMismatch(expected: "a [key, value] pair", found: reader.token.nameInMessages))
     }
-    return entries
+    return (count > limit ? [] : entries, count > limit)
   }
 
   private func location() -> SourceLocation {

@@ -12,6 +12,8 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   /// What the profile's `metaData` said; complete after `readItems`.
   public private(set) var metadata = ProfileReader.Metadata()
   private let timeZone: TimeZone
+  /// The profile, already open when the user named it (so that a pipe is read once).
+  private let file: InputFile?
   /// The profile, when it is held in memory.
   private let bytes: [UInt8]?
   /// Told the bytes of the profile read, of its size.
@@ -25,6 +27,18 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   public init(path: String, timeZone: TimeZone) {
     self.path = path
     self.timeZone = timeZone
+    file = nil
+    bytes = nil
+  }
+
+  /// A profile already open.
+  /// - Parameters:
+  ///   - file: the profile.
+  ///   - timeZone: where the date of birth is read as a calendar day.
+  public init(file: InputFile, timeZone: TimeZone) {
+    self.path = file.path
+    self.timeZone = timeZone
+    self.file = file
     bytes = nil
   }
 
@@ -36,6 +50,7 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   public init(bytes: [UInt8], name: String, timeZone: TimeZone) {
     self.path = name
     self.timeZone = timeZone
+    file = nil
     self.bytes = bytes
   }
 
@@ -44,12 +59,18 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   public func readItems(
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
+    let stream: any ByteStream
+    let totalBytes: Int64?
+    if let bytes {
+      stream = MemoryByteStream(bytes, name: path)
+      totalBytes = Int64(bytes.count)
+    } else {
+      let input = try file ?? InputFile(path: path)
+      stream = try input.openStream()
+      totalBytes = input.size
+    }
     let reader = ProfileReader(
-      stream: try
-        (bytes.map { MemoryByteStream($0, name: path) as any ByteStream } ?? FileByteStream(path: path))
-        .observed(
-          by: progressObserver, cancellation: cancellation,
-          totalBytes: bytes.map { Int64($0.count) } ?? SystemCall.fileSize(path)),
+      stream: stream.observed(by: progressObserver, cancellation: cancellation, totalBytes: totalBytes),
       filter: filter, diagnostics: diagnostics, timeZone: timeZone)
     defer { metadata = reader.metadata }
     try reader.read(consume)

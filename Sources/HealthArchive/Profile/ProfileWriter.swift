@@ -57,8 +57,10 @@ public final class ProfileWriter {
 
   private let options: Options
   private let columnLimit: Int
-  private let spillFolder: String?
-  private var spillFolderCreated = false
+  /// The folder the spill folder is made in; nil keeps everything in memory.
+  private let spillParent: String?
+  /// The spill folder, once made.
+  private var spillFolder: String?
   private var columns: [String: ProfileColumn] = [:]
   private var columnOrder: [String] = []
   private var encoder = ProfileElementEncoder()
@@ -77,9 +79,7 @@ public final class ProfileWriter {
   public init(options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit) {
     self.options = options
     self.columnLimit = columnLimit
-    self.spillFolder = spillFolder.map {
-      "\($0)/.health-profile.\(SystemCall.processID).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    }
+    self.spillParent = spillFolder
   }
 
   deinit {
@@ -178,48 +178,27 @@ public final class ProfileWriter {
     }
     let column = columns[type]!
     column.append(encoder.bytes, key: key)
-    if column.memoryCount > columnLimit, let folder = spillFolder {
-      if !spillFolderCreated {
+    if column.memoryCount > columnLimit, let parent = spillParent {
+      if spillFolder == nil {
+        // `.health-profile.PID.N.tmp`: made 0700 in one step, removed if a signal ends the run,
+        // and by a later run if the process is killed.
         do {
-          try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+          spillFolder = try OutputPlacement.createTemporaryFolder(beside: parent + "/health-profile")
         } catch {
-          throw ProfileError.cannotSpill(path: folder, reason: "\(error.localizedDescription)")
+          let reason: String
+          if case .cannotCreate(_, let words) = error { reason = words } else { reason = "\(error)" }
+          throw ProfileError.cannotSpill(
+            path: OutputPlacement.temporaryName(of: parent + "/health-profile", attempt: 0), reason: reason)
         }
-        spillFolderCreated = true
       }
-      try column.spill(to: "\(folder)/\(column.index).part")
+      try column.spill(to: "\(spillFolder!)/\(column.index).part")
     }
   }
 
   private func removeSpillFolder() {
-    guard spillFolderCreated, let spillFolder else { return }
+    guard let spillFolder else { return }
     for column in columns.values { column.closeSpill() }
-    try? FileManager.default.removeItem(atPath: spillFolder)
-    spillFolderCreated = false
-  }
-}
-
-/// The identity of a sample for the correlation rule: type, source, dates and value.
-struct MemberKey: Hashable {
-  var type: String
-  var source: String
-  var start: Timestamp
-  var end: Timestamp
-  var value: SampleValue
-
-  init?(_ sample: Sample) {
-    guard Self.isComparable(sample.type) else { return nil }
-    type = sample.type
-    source = sample.sourceName
-    start = sample.startDate
-    end = sample.endDate
-    value = sample.value
-  }
-
-  /// Whether samples of `type` can be members of Apple's correlations (blood pressure, food).
-  static func isComparable(_ type: String) -> Bool {
-    type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
-      || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    OutputPlacement.remove(spillFolder)
+    self.spillFolder = nil
   }
 }

@@ -36,6 +36,7 @@ extension ExportXMLReader {
         }
       }
     }
+    guard try isIntact(location) else { return nil }
     guard !workout.activityType.isEmpty else {
       try report("a workout without a workoutActivityType", location)
       return nil
@@ -67,16 +68,18 @@ extension ExportXMLReader {
     return WorkoutStatistics(
       type: type, startDate: attributes["startDate"].flatMap(ValueParsing.appleDate),
       endDate: attributes["endDate"].flatMap(ValueParsing.appleDate),
-      average: attributes["average"].flatMap(ValueParsing.decimal),
-      minimum: attributes["minimum"].flatMap(ValueParsing.decimal),
-      maximum: attributes["maximum"].flatMap(ValueParsing.decimal),
-      sum: attributes["sum"].flatMap(ValueParsing.decimal), unit: attributes["unit"])
+      average: attributes["average"].flatMap(ValueParsing.acceptedDecimal),
+      minimum: attributes["minimum"].flatMap(ValueParsing.acceptedDecimal),
+      maximum: attributes["maximum"].flatMap(ValueParsing.acceptedDecimal),
+      sum: attributes["sum"].flatMap(ValueParsing.acceptedDecimal), unit: attributes["unit"])
   }
 
   private func readWorkoutRoute(isEmpty: Bool) throws -> WorkoutRoute {
     let attributes = try namedValues()
     var route = WorkoutRoute(
       sourceName: attributes["sourceName"] ?? attributes["source"] ?? "",
+      sourceVersion: attributes["sourceVersion"], device: attributes["device"],
+      creationDate: attributes["creationDate"].flatMap(ValueParsing.appleDate),
       startDate: attributes["startDate"].flatMap(ValueParsing.appleDate),
       endDate: attributes["endDate"].flatMap(ValueParsing.appleDate))
     if !isEmpty {
@@ -166,7 +169,7 @@ extension ExportXMLReader {
   }
 
   func quantity(_ value: String?, unit: String?) -> Quantity? {
-    guard let value, let number = ValueParsing.decimal(value) else { return nil }
+    guard let value, let number = ValueParsing.acceptedDecimal(value) else { return nil }
     return Quantity(value: number, unit: unit ?? "")
   }
 

@@ -3,9 +3,9 @@ import HealthModel
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
 /// `ActivitySummary`s and `ClinicalRecord`s, and `Audiogram`s, `VisionPrescription`s and
-/// `StateOfMind`s, as the filter asks. Everything else (heart-rate beat lists, elements the filter
-/// leaves out…) is read past without being decoded; top-level elements not delivered are counted
-/// in the header.
+/// `StateOfMind`s, as the filter asks, heart-rate variability records with their beats when it
+/// asks for them. Everything else (elements the filter leaves out…) is read past without being
+/// decoded; top-level elements not delivered are counted in the header.
 ///
 /// Memory is bounded by one tag and one item, whatever the size of the input.
 ///
@@ -23,6 +23,8 @@ public final class ExportXMLReader {
   var versions = StringInterner()
   var devices = StringInterner()
   var metadataKeys = StringInterner()
+  /// Why the item being read cannot be kept, once a tag inside it was damaged.
+  var damage: String?
   private var lastType: [UInt8] = []
   private var lastTypeString = ""
   private var lastTypeIncluded = false
@@ -61,6 +63,9 @@ public final class ExportXMLReader {
       guard case .startTag(let isEmpty) = try tokenizer.next() else {
         return  // the end of HealthData
       }
+      damage = nil
+      // A Record's tag is checked once its type is known to be wanted.
+      if !tokenizer.nameIs("Record"), try skipsDamagedTag(isEmpty: isEmpty) { continue }
       if tokenizer.nameIs("Record") {
         if let sample = try readSample(isEmpty: isEmpty) {
           try consume(.sample(sample.sample), sample.location)
@@ -139,6 +144,7 @@ public final class ExportXMLReader {
       if !isEmpty { try tokenizer.skipElement() }
       return nil
     }
+    if try skipsDamagedTag(isEmpty: isEmpty) { return nil }
     let location = tokenizer.tagLocation
     try reportRepairs(location)
     var fields = CommonFields()
@@ -147,7 +153,7 @@ public final class ExportXMLReader {
       try read(attribute, into: &fields, extraMetadata: &metadata)
     }
     // The value is read before the children: reading them moves the buffer.
-    let value = try sampleValue(fields, type: type)
+    let (value, isValueOutOfRange) = try sampleValue(fields, type: type)
     var beats: [InstantaneousBeat] = []
     if !isEmpty {
       try readChildren { childIsEmpty in
@@ -162,18 +168,24 @@ public final class ExportXMLReader {
         }
       }
     }
+    guard try isIntact(location) else { return nil }
     guard let startDate = fields.startDate else {
-      try report(fields.hasStartDate ? "startDate is not a date" : "no startDate", location)
+      try report(
+        Self.dateProblem("startDate", present: fields.hasStartDate, outOfRange: fields.startDateOutOfRange),
+        location)
       return nil
     }
     guard let endDate = fields.endDate else {
-      try report(fields.hasEndDate ? "endDate is not a date" : "no endDate", location)
+      try report(
+        Self.dateProblem("endDate", present: fields.hasEndDate, outOfRange: fields.endDateOutOfRange),
+        location)
       return nil
     }
     guard let value else {
       try report(
         fields.valueAttribute == nil && fields.averageAttribute == nil
-          ? "a quantity without a value" : "value is not a number", location)
+          ? "a quantity without a value"
+          : isValueOutOfRange ? Self.valueOutOfRange : "value is not a number", location)
       return nil
     }
     let sample = Sample(
@@ -199,7 +211,19 @@ public final class ExportXMLReader {
     var endDate: Timestamp?
     var hasStartDate = false
     var hasEndDate = false
+    /// Whether a date was read but lies outside the accepted years.
+    var startDateOutOfRange = false
+    var endDateOutOfRange = false
   }
+
+  /// What is wrong with a record's `startDate` or `endDate`.
+  static func dateProblem(_ name: String, present: Bool, outOfRange: Bool) -> String {
+    if !present { return "no \(name)" }
+    return outOfRange ? "\(name) is outside the years \(AcceptedRange.yearsText)" : "\(name) is not a date"
+  }
+
+  /// A value of a magnitude no reading has.
+  static let valueOutOfRange = "value is out of range (a magnitude of 10^15 or more)"
 
   /// Reads one attribute of a `Record`, `Correlation` or `Workout` into `fields`; attributes that
   /// are none of the common ones go to `extraMetadata` (iOS 8 wrote metadata as attributes).
@@ -230,26 +254,33 @@ public final class ExportXMLReader {
     case 9 where t.bytesEqual(start, end, "startDate"):
       fields.hasStartDate = true
       fields.startDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
+      if fields.startDate == nil {
+        fields.startDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
+      }
     case 7 where t.bytesEqual(start, end, "endDate"):
       fields.hasEndDate = true
       fields.endDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
+      if fields.endDate == nil {
+        fields.endDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
+      }
     default:
       extraMetadata.append(MetadataEntry(key: t.attributeName(attribute), value: try t.value(of: attribute)))
     }
   }
 
   /// The value of a record: a quantity when it has a non-empty unit or a quantity type (nil when
-  /// the value is missing or not a number), else a category value or none. (iOS 8 wrote
-  /// `unit=""` on category records, and `average` in place of `value` on aggregated ones.)
-  private func sampleValue(_ fields: CommonFields, type: String) throws -> SampleValue? {
+  /// the value is missing, not a number, or out of range), else a category value or none. (iOS 8
+  /// wrote `unit=""` on category records, and `average` in place of `value` on aggregated ones.)
+  private func sampleValue(_ fields: CommonFields, type: String) throws -> (SampleValue?, outOfRange: Bool) {
     if !(fields.unit ?? "").isEmpty || type.hasPrefix("HKQuantityTypeIdentifier") {
       guard let attribute = fields.valueAttribute ?? fields.averageAttribute,
         let number = try tokenizer.withValueBytes(of: attribute, ValueParsing.decimal)
-      else { return nil }
-      return .quantity(number, unit: fields.unit ?? "")
+      else { return (nil, false) }
+      guard AcceptedRange.contains(value: number) else { return (nil, true) }
+      return (.quantity(number, unit: fields.unit ?? ""), false)
     }
-    guard let attribute = fields.valueAttribute else { return SampleValue.none }
-    return .category(try tokenizer.value(of: attribute))
+    guard let attribute = fields.valueAttribute else { return (SampleValue.none, false) }
+    return (.category(try tokenizer.value(of: attribute)), false)
   }
 
   /// The `InstantaneousBeatsPerMinute` whose start tag is current.
@@ -304,6 +335,7 @@ public final class ExportXMLReader {
         }
       }
     }
+    guard try isIntact(location) else { return nil }
     guard let startDate = fields.startDate, let endDate = fields.endDate else {
       try report("a correlation without valid dates", location)
       return nil
@@ -318,13 +350,24 @@ public final class ExportXMLReader {
 
   /// Reads the content of the element whose start tag is current, through its end tag, calling
   /// `body` at each child's start tag. A child whose content `body` leaves unread is skipped.
+  ///
+  /// A child whose tag is damaged (more attributes than the reader keeps, or one given twice), or
+  /// children past `ResourceLimit.childrenPerItem` (inline route `Location`s, which are only
+  /// counted, aside), are read past without `body` and noted in `damage`, so that the item they
+  /// belong to is reported and dropped.
   func readChildren(_ body: (_ isEmpty: Bool) throws -> Void) throws {
     let depth = tokenizer.depth
+    var children = 0
     while true {
       switch try tokenizer.next() {
       case .startTag(let isEmpty):
         let childDepth = tokenizer.depth
-        try body(isEmpty)
+        if !tokenizer.nameIs("Location") { children += 1 }
+        if damage == nil, children > Self.maximumChildren {
+          damage = "a \(elementName(atDepth: depth)) element with \(ResourceLimit.childrenPerItem.message)"
+        }
+        if damage == nil, let problem = tagDamage() { damage = problem }
+        if damage == nil { try body(isEmpty) }
         if !isEmpty && tokenizer.depth >= childDepth { try tokenizer.skipElement() }
       case .endTag:
         if tokenizer.depth < depth { return }
@@ -332,6 +375,45 @@ public final class ExportXMLReader {
         return
       }
     }
+  }
+
+  /// The most children an item keeps (`ResourceLimit.childrenPerItem`).
+  static let maximumChildren = ResourceLimit.childrenPerItem.value
+
+  /// What is wrong with the current tag beyond what the reader takes: more attributes than it
+  /// keeps, or an attribute given twice (which XML forbids); nil when nothing is.
+  func tagDamage() -> String? {
+    if tokenizer.hasTooManyAttributes {
+      return "a \(tokenizer.name) element with \(ResourceLimit.attributesPerTag.message)"
+    }
+    if let repeated = tokenizer.repeatedAttribute() {
+      return "a \(tokenizer.name) element with the attribute '\(tokenizer.attributeName(repeated))' twice"
+    }
+    return nil
+  }
+
+  /// Whether the item read at `location` may be kept: false, reported, when a tag in it was
+  /// damaged (`damage`).
+  func isIntact(_ location: SourceLocation) throws -> Bool {
+    guard let problem = damage else { return true }
+    damage = nil
+    try report("\(problem); the element was read past", location)
+    return false
+  }
+
+  /// Reports and reads past the current top-level element when its own tag is damaged.
+  /// - Returns: whether it was.
+  func skipsDamagedTag(isEmpty: Bool) throws -> Bool {
+    guard let problem = tagDamage() else { return false }
+    let location = tokenizer.tagLocation
+    if !isEmpty { try tokenizer.skipElement() }
+    try report("\(problem); the element was read past", location)
+    return true
+  }
+
+  /// The name of the element open at `depth` (1 for the root).
+  private func elementName(atDepth depth: Int) -> String {
+    tokenizer.openElementName(atDepth: depth)
   }
 
   /// The type named by `attribute` when the filter wants it. Consecutive records of one type

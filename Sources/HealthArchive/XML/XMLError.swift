@@ -35,6 +35,10 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case notGPX(root: String)
     /// One tag is larger than the reader accepts.
     case markupTooLarge(limit: Int)
+    /// Elements nested deeper than the reader accepts.
+    case nestingTooDeep(limit: Int)
+    /// A NUL byte inside an attribute value, which XML never allows.
+    case nulInAttributeValue(attribute: String)
   }
 
   public var reason: Reason
@@ -82,7 +86,11 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case .notGPX(let root):
       "the root element is <\(root)>, not <gpx>; this is not a GPX route file"
     case .markupTooLarge(let limit):
-      "a single tag is larger than \(limit / 1_048_576) MiB; the file is damaged or not an export"
+      ResourceLimit.tagSize.message(limit: limit)
+    case .nestingTooDeep(let limit):
+      ResourceLimit.elementDepth.message(limit: limit)
+    case .nulInAttributeValue(let attribute):
+      "a NUL byte in the value of attribute '\(attribute)'; the file is damaged"
     }
   }
 }

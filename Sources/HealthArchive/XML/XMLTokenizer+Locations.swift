@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// Lines and columns, counted lazily: each byte once, only as far as a location is asked for.
 extension XMLTokenizer {
@@ -43,16 +44,15 @@ extension XMLTokenizer {
 
   func countLines(upTo position: Int) {
     guard position > countedPosition else { return }
-    let p = base
+    let p = UnsafeRawPointer(base)
     var newlines = 0
     var lastNewline = -1
     var i = countedPosition
-    while i < position {
-      if p[i] == 0x0A {
-        newlines += 1
-        lastNewline = i
-      }
-      i += 1
+    // One vectorised search per line: lines are a record each, hundreds of bytes long.
+    while let offset = MemorySearch.firstOffset(of: 0x0A, in: p + i, count: position - i) {
+      newlines += 1
+      lastNewline = i + offset
+      i = lastNewline + 1
     }
     newlinesCounted += newlines
     if lastNewline >= 0 { currentLineStart = bufferOffset + Int64(lastNewline) + 1 }

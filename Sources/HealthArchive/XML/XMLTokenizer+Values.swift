@@ -106,3 +106,46 @@ extension XMLTokenizer {
     return i + 1
   }
 }
+
+extension XMLTokenizer {
+  /// The second of two attributes of the current tag with the same name, which XML forbids; nil
+  /// when every name is different.
+  /// - Complexity: O(*n*) in the number of attributes (pairs compared below 16, hashed above).
+  func repeatedAttribute() -> RawAttribute? {
+    let count = attributes.count
+    guard count > 1 else { return nil }
+    if count < 16 {
+      for second in 1..<count {
+        let b = attributes[second]
+        for first in 0..<second {
+          let a = attributes[first]
+          if a.nameEnd - a.nameStart == b.nameEnd - b.nameStart
+            && bytes(a.nameStart, a.nameEnd).equals(bytes(b.nameStart, b.nameEnd))
+          {
+            return b
+          }
+        }
+      }
+      return nil
+    }
+    var firstByHash: [Int: [Int]] = [:]
+    for (index, attribute) in attributes.enumerated() {
+      let name = bytes(attribute.nameStart, attribute.nameEnd)
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(name))
+      let hash = hasher.finalize()
+      for earlier in firstByHash[hash, default: []] {
+        let other = attributes[earlier]
+        if bytes(other.nameStart, other.nameEnd).equals(name) { return attribute }
+      }
+      firstByHash[hash, default: []].append(index)
+    }
+    return nil
+  }
+
+  /// The name of the element open at `depth` (1 for the root).
+  func openElementName(atDepth depth: Int) -> String {
+    guard depth >= 1, depth <= self.depth else { return "" }
+    return openName(at: depth - 1)
+  }
+}

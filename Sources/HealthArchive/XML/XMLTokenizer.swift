@@ -1,14 +1,25 @@
 import HealthModel
 
-/// One attribute of the current start tag, as byte ranges into the tokenizer's buffer.
+/// One attribute of the current start tag, as byte ranges into the tokenizer's buffer: 20 bytes
+/// (positions fit 32 bits, the buffer being at most `ResourceLimit.tagSize`).
 struct RawAttribute {
-  var nameStart: Int
-  var nameEnd: Int
-  var valueStart: Int
-  var valueEnd: Int
+  private var positions: (UInt32, UInt32, UInt32, UInt32)
   /// Whether the value holds `&` or a control character, so that it must be decoded rather than
   /// taken as it is.
   var needsDecoding: Bool
+
+  init(nameStart: Int, nameEnd: Int, valueStart: Int, valueEnd: Int, needsDecoding: Bool) {
+    positions = (
+      UInt32(truncatingIfNeeded: nameStart), UInt32(truncatingIfNeeded: nameEnd),
+      UInt32(truncatingIfNeeded: valueStart), UInt32(truncatingIfNeeded: valueEnd)
+    )
+    self.needsDecoding = needsDecoding
+  }
+
+  var nameStart: Int { Int(positions.0) }
+  var nameEnd: Int { Int(positions.1) }
+  var valueStart: Int { Int(positions.2) }
+  var valueEnd: Int { Int(positions.3) }
 }
 
 /// What `XMLTokenizer.next()` found.
@@ -34,8 +45,13 @@ enum XMLToken: Equatable {
 /// Lines and columns are counted only as far as a location is asked for, and over bytes about to
 /// be discarded, so each byte is counted once.
 final class XMLTokenizer {
-  /// The largest single tag, comment or DOCTYPE accepted, in bytes.
-  static let defaultMaximumMarkupSize = 64 * 1_048_576
+  /// The largest single tag, comment or DOCTYPE accepted, in bytes (`ResourceLimit.tagSize`).
+  static let defaultMaximumMarkupSize = ResourceLimit.tagSize.value
+  /// The deepest nesting of elements accepted (`ResourceLimit.elementDepth`).
+  static let maximumDepth = ResourceLimit.elementDepth.value
+  /// The most attributes of one tag kept (`ResourceLimit.attributesPerTag`); the rest are scanned
+  /// past.
+  static let maximumAttributes = ResourceLimit.attributesPerTag.value
 
   let stream: any ByteStream
   private let byteClass = ByteClass.table
@@ -54,8 +70,10 @@ final class XMLTokenizer {
   private(set) var tagStart = 0
   private(set) var nameStart = 0
   private(set) var nameEnd = 0
-  /// The attributes of the current start tag.
+  /// The attributes of the current start tag (at most `maximumAttributes`).
   @exclusivity(unchecked) private(set) var attributes: [RawAttribute] = []
+  /// Whether the current start tag has more attributes than are kept.
+  private(set) var hasTooManyAttributes = false
   /// How many attribute names of the current start tag held spaces and were read as one name.
   private(set) var repairedAttributeNames = 0
 
@@ -98,7 +116,10 @@ final class XMLTokenizer {
   /// - Throws: `XMLError` when the input is not well formed or ends early; the stream's error when
   ///   reading fails.
   func next() throws -> XMLToken {
-    if hasClosedRoot { return .endOfInput }
+    if hasClosedRoot {
+      attributes.removeAll(keepingCapacity: true)
+      return .endOfInput
+    }
     if !hasCheckedByteOrderMark {
       hasCheckedByteOrderMark = true
       while end < 3, try refill() {}
@@ -145,6 +166,9 @@ final class XMLTokenizer {
         return .startTag(isEmpty: isEmpty)
       case .endTag(let next):
         start = next
+        // The start tag's attributes point into a buffer that may have moved: an end tag has none.
+        attributes.removeAll(keepingCapacity: true)
+        hasTooManyAttributes = false
         try popOpenName()
         if depth == 0 { hasClosedRoot = true }
         return .endTag
@@ -232,6 +256,7 @@ final class XMLTokenizer {
       throw error(.unexpectedCharacter(describe(p[i]), expected: "an element name after '<'"), at: i)
     }
     attributes.removeAll(keepingCapacity: true)
+    hasTooManyAttributes = false
     repairedAttributeNames = 0
     while true {
       while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
@@ -289,15 +314,22 @@ final class XMLTokenizer {
             throw error(
               .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
           }
+          if byte == 0 {
+            throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+          }
           if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") { needsDecoding = true }
         }
         i += 1
       }
       guard i < end else { return .incomplete("a tag") }
-      attributes.append(
-        RawAttribute(
-          nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
-          valueEnd: i, needsDecoding: needsDecoding))
+      if attributes.count < Self.maximumAttributes {
+        attributes.append(
+          RawAttribute(
+            nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
+            valueEnd: i, needsDecoding: needsDecoding))
+      } else {
+        hasTooManyAttributes = true
+      }
       i += 1
     }
   }
@@ -368,6 +400,9 @@ final class XMLTokenizer {
   // MARK: - Open elements
 
   private func pushOpenName() throws {
+    guard depth < Self.maximumDepth else {
+      throw error(.nestingTooDeep(limit: Self.maximumDepth), at: tagStart)
+    }
     openNameBytes.append(contentsOf: window.bytes(from: nameStart, to: nameEnd))
     openNameEnds.append(openNameBytes.count)
     openLines.append(tagLine)
@@ -391,7 +426,7 @@ final class XMLTokenizer {
     openLines.removeLast()
   }
 
-  private func openName(at index: Int) -> String {
+  func openName(at index: Int) -> String {
     let first = index > 0 ? openNameEnds[index - 1] : 0
     return String(decoding: openNameBytes[first..<openNameEnds[index]], as: UTF8.self)
   }

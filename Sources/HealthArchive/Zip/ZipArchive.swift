@@ -20,28 +20,19 @@ public final class ZipArchive {
   public let entries: [ZipEntry]
 
   let file: ArchiveFile
+  /// The open file the archive reads; it closes the descriptor when the archive and every stream
+  /// opened from it are gone.
+  private let input: InputFile?
   /// Entry positions by lookup key (NFC name without leading `/`); the first of equal names wins.
   private let index: [String: Int]
 
   /// Opens the zip file at `path` and reads its central directory.
-  /// - Throws: `InputError` when the file cannot be opened or read; `ZipError` when it is not a
-  ///   zip archive or its directory is damaged.
+  /// - Throws: `InputError` when the file cannot be opened or read, or is not a file (a zip
+  ///   archive is read at offsets, which a pipe cannot give); `ZipError` when it is not a zip
+  ///   archive or its directory is damaged.
   /// - Complexity: O(*n*) in the number of entries.
   public convenience init(path: String) throws {
-    let descriptor: Int32
-    do {
-      descriptor = try SystemCall.openForReading(path)
-    } catch {
-      throw InputError(path: path, systemError: error)
-    }
-    let size: Int64
-    do {
-      size = try SystemCall.size(of: descriptor, path: path)
-    } catch {
-      SystemCall.close(descriptor)
-      throw InputError.unreadable(path: path, reason: error.reason)
-    }
-    try self.init(file: ArchiveFile(descriptor: descriptor, path: path, size: UInt64(max(0, size))))
+    try self.init(file: try InputFile(path: path))
   }
 
   /// Reads the central directory of a zip archive held in memory, such as an `export.zip` an app
@@ -52,19 +43,33 @@ public final class ZipArchive {
   /// - Throws: `ZipError` when it is not a zip archive or its directory is damaged.
   /// - Complexity: O(*n*) in the number of entries.
   public convenience init(bytes: [UInt8], name: String) throws {
-    try self.init(file: ArchiveFile(bytes: bytes, name: name))
+    try self.init(archive: ArchiveFile(bytes: bytes, name: name), input: nil)
   }
 
-  /// Reads the central directory of `file`, closing its descriptor when that fails.
-  private init(file: ArchiveFile) throws {
-    do {
-      entries = try CentralDirectoryReader(file: file).readEntries()
-    } catch {
-      if file.bytes == nil { SystemCall.close(file.descriptor) }
-      throw error
+  /// Reads the central directory of an open file.
+  /// - Throws: as `init(path:)`.
+  /// - Complexity: O(*n*) in the number of entries.
+  public convenience init(file input: InputFile) throws {
+    let path = input.path
+    guard input.isSeekable, let size = input.size else {
+      throw InputError.unreadable(
+        path: path,
+        reason:
+          "it is a zip archive arriving through a pipe, and a zip archive is read from a file "
+          + "(its directory is at its end); save it to a file first, or pipe the export.xml inside it "
+          + "(unzip -p export.zip apple_health_export/export.xml)")
     }
+    try self.init(
+      archive: ArchiveFile(descriptor: input.descriptor, path: path, size: UInt64(max(0, size))),
+      input: input)
+  }
+
+  /// Reads the central directory of `file`, read through `input` (nil for an archive in memory).
+  private init(archive file: ArchiveFile, input: InputFile?) throws {
+    entries = try CentralDirectoryReader(file: file).readEntries()
     self.path = file.path
     self.file = file
+    self.input = input
     var index: [String: Int] = [:]
     index.reserveCapacity(entries.count)
     for (position, entry) in entries.enumerated() {
@@ -72,10 +77,6 @@ public final class ZipArchive {
       if index[key] == nil { index[key] = position }
     }
     self.index = index
-  }
-
-  deinit {
-    if file.bytes == nil { SystemCall.close(file.descriptor) }
   }
 
   /// Whether the file at `path` starts like a zip archive (`PK\u{3}\u{4}`, or `PK\u{5}\u{6}` for

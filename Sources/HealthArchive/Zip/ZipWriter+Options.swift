@@ -1,3 +1,5 @@
+import HealthModel
+
 extension ZipWriter {
   /// How a `ZipWriter` lays out an archive. The defaults give a plain archive that every unzip
   /// tool reads; the other choices produce the variants real archives show, for tests.
@@ -47,6 +49,17 @@ extension ZipWriter {
         "invalid time")
       date = UInt16((year - 1980) << 9 | month << 5 | day)
       time = UInt16(hour << 11 | minute << 5 | second / 2)
+    }
+
+    /// The time `civil` shows, or the DOS epoch when it lies outside 1980 to 2107.
+    public init(civil: CivilDateTime) {
+      guard (1980...2107).contains(civil.year) else {
+        self = .dosEpoch
+        return
+      }
+      self.init(
+        year: civil.year, month: civil.month, day: civil.day, hour: civil.hour, minute: civil.minute,
+        second: civil.second)
     }
 
     /// 1980-01-01 00:00:00, the earliest time the format can hold.

@@ -68,6 +68,30 @@ public final class ZipWriter {
     named name: String, contentsOf stream: any ByteStream,
     method: ZipCompressionMethod = .deflated
   ) throws {
+    try addEntry(named: name, method: method) { write in
+      let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+      defer { chunk.deallocate() }
+      while true {
+        let count = try stream.read(into: chunk)
+        if count == 0 { return }
+        try write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+      }
+    }
+  }
+
+  /// Adds an entry whose content `body` writes, a piece at a time, through the function it is
+  /// given; the entry ends when `body` returns.
+  /// - Parameters:
+  ///   - name: the path inside the archive, with `/` between folders.
+  ///   - method: `.stored` or `.deflated`.
+  ///   - body: writes the content; no other entry may be added meanwhile.
+  /// - Throws: `ZipError` when the name is too long, the method is not supported, the entry
+  ///   needs ZIP64 that is not forced, or writing fails; whatever `body` throws.
+  /// - Complexity: O(*n*) in the size of the content; memory is bounded by two chunks.
+  public func addEntry(
+    named name: String, method: ZipCompressionMethod = .deflated,
+    _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     precondition(!isFinished, "ZipWriter: addEntry after finish")
     let nameBytes = Array(name.utf8)
     guard nameBytes.count <= Int(UInt16.max) else {
@@ -104,7 +128,9 @@ public final class ZipWriter {
     }
     try output.append(header)
 
-    let (crc, compressed, uncompressed) = try writeData(of: stream, method: method)
+    let data = try ZipEntryData(output: output, method: method, chunkSize: Self.chunkSize)
+    try body { bytes in try data.write(bytes) }
+    let (crc, compressed, uncompressed) = try data.finish()
     if !zip64
       && (compressed >= UInt64(ZipRecord.sentinel32)
         || uncompressed >= UInt64(ZipRecord.sentinel32))
@@ -193,57 +219,6 @@ public final class ZipWriter {
     tail.appendLittleEndian(UInt16(0))
     try output.append(tail)
     try output.close()
-  }
-
-  /// Copies or deflates `stream` into the output.
-  /// - Returns: the CRC-32 of the content, the bytes written and the bytes read.
-  private func writeData(
-    of stream: any ByteStream, method: ZipCompressionMethod
-  ) throws -> (UInt32, UInt64, UInt64) {
-    let input = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-    defer { input.deallocate() }
-    var checksum = CRC32()
-    var uncompressed: UInt64 = 0
-
-    guard method == .deflated else {
-      while true {
-        let n = try stream.read(into: input)
-        if n == 0 { break }
-        checksum.update(input.baseAddress!, count: n)
-        try output.append(input.baseAddress!, count: n)
-        uncompressed += UInt64(n)
-      }
-      return (checksum.value, uncompressed, uncompressed)
-    }
-
-    guard let deflater = Deflater(level: 6) else {
-      throw ZipError.writeFailed(path: path, reason: "zlib could not start (out of memory)")
-    }
-    let compressedChunk = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: Self.chunkSize, alignment: 16)
-    defer { compressedChunk.deallocate() }
-    var compressed: UInt64 = 0
-    var finishing = false
-    while true {
-      if !finishing && deflater.pendingInput == 0 {
-        let n = try stream.read(into: input)
-        if n == 0 {
-          finishing = true
-        } else {
-          checksum.update(input.baseAddress!, count: n)
-          uncompressed += UInt64(n)
-        }
-        deflater.setInput(input.baseAddress!, count: n)
-      }
-      let (produced, ended) = deflater.deflate(
-        into: compressedChunk.baseAddress!, count: compressedChunk.count, finishing: finishing)
-      if produced > 0 {
-        try output.append(compressedChunk.baseAddress!, count: produced)
-        compressed += UInt64(produced)
-      }
-      if ended { break }
-    }
-    return (checksum.value, compressed, uncompressed)
   }
 
   /// The central directory file header of `record`, with a ZIP64 extra field for the values that

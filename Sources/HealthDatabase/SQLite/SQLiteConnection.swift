@@ -6,7 +6,8 @@ import CSQLite
 package final class SQLiteConnection {
   /// The file.
   package let path: String
-  private let handle: OpaquePointer
+  /// SQLite's handle, for the calls of the module's other files (`ReadOnlyConnection`).
+  let handle: OpaquePointer
   private var isOpen = true
 
   /// How a database is opened.

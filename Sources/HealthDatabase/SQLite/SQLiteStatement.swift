@@ -6,7 +6,8 @@ import CSQLite
 package final class SQLiteStatement {
   /// The SQL, for messages.
   package let sql: String
-  private let handle: OpaquePointer
+  /// SQLite's handle, for the calls of the module's other files (`ReadOnlyConnection`).
+  let handle: OpaquePointer
   private let connection: SQLiteConnection
 
   init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {

@@ -3,7 +3,8 @@ import HealthModel
 
 /// Writes the HealthExporter CSV: the three disclaimer lines, the header, then the rows of each
 /// block, as UTF-8 with LF line endings. Fields are quoted only when they hold a comma, a double
-/// quote, CR or LF (RFC 4180), inner quotes doubled. Values are the written values of the rows'
+/// quote, CR or LF (RFC 4180), inner quotes doubled; a text field that starts like a formula is
+/// written after a `'` (`CSVField`). Values are the written values of the rows'
 /// measures and labs (`Measure.writtenValue(of:)`), in printf's rounding.
 ///
 /// Bytes are gathered in one reused buffer and handed to the destination in chunks of about 1 MiB.
@@ -21,15 +22,20 @@ struct CSVWriter: ExportWriter {
   let dateFormat: DateFormat
   let timeZone: TimeZone
   let flushThreshold: Int
+  /// Whether text fields are written as read, formulas and all (`CSVField`).
+  let keepsRawText: Bool
 
   /// - Parameters:
   ///   - dateFormat: how dates are written.
   ///   - timeZone: the zone of local dates.
   ///   - flushThreshold: bytes gathered before they are handed on.
-  init(dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20) {
+  ///   - keepsRawText: whether a text field that starts like a formula is written as it is.
+  init(dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20, keepsRawText: Bool = false)
+  {
     self.dateFormat = dateFormat
     self.timeZone = timeZone
     self.flushThreshold = flushThreshold
+    self.keepsRawText = keepsRawText
   }
 
   /// Writes the whole file: disclaimer, header and every block.
@@ -38,7 +44,9 @@ struct CSVWriter: ExportWriter {
   func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [ExportSummary.BlockCount] {
     try destination.write { sink in
       var lines = Lines(
-        dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold, sink: sink)
+        dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold,
+        keepsRawText: keepsRawText,
+        sink: sink)
       try lines.write(rows.blocks)
     }
     return rows.blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) }
@@ -51,15 +59,17 @@ private struct Lines {
   private var offsets: ZoneOffsetCache
   private var buffer: [UInt8] = []
   private let flushThreshold: Int
+  private let keepsRawText: Bool
   private let sink: (UnsafeRawBufferPointer) throws -> Void
 
   init(
-    dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int,
+    dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int, keepsRawText: Bool,
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) {
     self.dateFormat = dateFormat
     self.offsets = ZoneOffsetCache(timeZone: timeZone)
     self.flushThreshold = flushThreshold
+    self.keepsRawText = keepsRawText
     self.sink = sink
     buffer.reserveCapacity(flushThreshold + 4096)
   }
@@ -71,7 +81,7 @@ private struct Lines {
     for block in blocks {
       switch block {
       case .measure(let measure, let unit, let rows):
-        for row in rows {
+        try rows.forEachRow { row in
           appendDate(row.date)
           appendField(measure.name)
           buffer.append(UInt8(ascii: ","))  // LOINC: empty for all but labs
@@ -112,7 +122,7 @@ private struct Lines {
   }
 
   private mutating func appendEscaped(_ text: String) {
-    CSVField.append(text, to: &buffer)
+    CSVField.append(text, keepsRawText: keepsRawText, to: &buffer)
   }
 
   private mutating func endRow() throws {

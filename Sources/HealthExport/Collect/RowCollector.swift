@@ -6,7 +6,8 @@ import HealthModel
 /// selection asks for, converts each value from its own unit, applies the date range, and sorts
 /// each block.
 ///
-/// Memory is bounded by the rows selected (and, for "last N records", by N per series), never by
+/// Memory is bounded by a budget of rows (past it, rows are spilled as sorted runs to a temporary
+/// file beside the output: `MeasureRowStore`) and, for "last N records", by N per series; never by
 /// the size of the input.
 ///
 /// The report keeps lab results of every LOINC code (`keepsEveryLab`): a code the registry does
@@ -22,10 +23,13 @@ package final class RowCollector: ExportStage {
   private struct MeasureSeries {
     var measure: Measure
     var unit: CSVUnit
-    var rows: RowStore<MeasureRow>
+    /// The most recent rows, for "last N records"; nil keeps every row in `store`.
+    var recent: RowStore<MeasureRow>?
   }
 
   private var series: [MeasureSeries]
+  /// Every row of the series without a limit.
+  private let store: MeasureRowStore
   private var seriesIndexByType: [String: Int] = [:]
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
@@ -59,8 +63,12 @@ package final class RowCollector: ExportStage {
   ///   - diagnostics: where skipped records are reported.
   ///   - keepsEveryLab: whether lab results whose code the registry does not know are kept, each
   ///     code a lab of its own, rather than counted as unusable.
+  ///   - spillBeside: the output beside which rows past `rowBudget` are spilled to a temporary
+  ///     file; nil keeps every row in memory.
+  ///   - rowBudget: the measure rows kept in memory before spilling.
   package init(
-    selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics, keepsEveryLab: Bool = false
+    selection: ExportSelection, now: Timestamp, diagnostics: Diagnostics, keepsEveryLab: Bool = false,
+    spillBeside: String? = nil, rowBudget: Int = MeasureRowStore.defaultBudget
   ) {
     self.selection = selection
     self.now = now
@@ -72,8 +80,11 @@ package final class RowCollector: ExportStage {
     var limit: Int? = nil
     if case .lastRecords(let count) = selection.range { limit = count }
     series = selection.measures.map {
-      MeasureSeries(measure: $0, unit: $0.unit.resolved(with: selection.units), rows: RowStore(limit: limit))
+      MeasureSeries(
+        measure: $0, unit: $0.unit.resolved(with: selection.units), recent: limit.map { RowStore(limit: $0) })
     }
+    store = MeasureRowStore(
+      seriesCount: series.count, order: selection.sortOrder, spillBeside: spillBeside, budget: rowBudget)
     outside = Array(repeating: ReadingSpan(), count: series.count)
     for (index, entry) in series.enumerated() where seriesIndexByType[entry.measure.healthKitType] == nil {
       seriesIndexByType[entry.measure.healthKitType] = index
@@ -176,20 +187,24 @@ package final class RowCollector: ExportStage {
       }
     }
     pendingMembers = []
-    let order = selection.sortOrder
     let baseCount = selection.baseMetrics.count
-    var blocks: [RowBlock] = series.prefix(baseCount).map {
-      .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
-    }
+    var blocks: [RowBlock] = series.indices.prefix(baseCount).map(measureBlock)
     if !selection.labs.isEmpty || keepsEveryLab {
       let labRows = (selection.labs + unlistedLabs).flatMap { labSeries[$0.loinc]?.sortedOldestFirst() ?? [] }
-      blocks.append(.labs(labRows.sorted(by: LabRow.isOlder).ordered(order)))
+      blocks.append(.labs(labRows.sorted(by: LabRow.isOlder).ordered(selection.sortOrder)))
     }
-    blocks += series.dropFirst(baseCount).map {
-      .measure($0.measure, unit: $0.unit, rows: $0.rows.sortedOldestFirst().ordered(order))
-    }
+    blocks += series.indices.dropFirst(baseCount).map(measureBlock)
     let dropped = droppedReadings.counts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
     return SelectedRows(blocks: blocks, dropped: dropped)
+  }
+
+  /// The block of series `index`, its rows in the order chosen.
+  private func measureBlock(_ index: Int) -> RowBlock {
+    let entry = series[index]
+    let rows =
+      entry.recent.map { MeasureRows($0.sortedOldestFirst().ordered(selection.sortOrder)) }
+      ?? store.rows(ofSeries: index)
+    return .measure(entry.measure, unit: entry.unit, rows: rows)
   }
 
   /// Why nothing was selected: the range and the readings it left out of each series.
@@ -234,6 +249,12 @@ package final class RowCollector: ExportStage {
           location: location))
       return
     }
+    // A weight, a count, a rate or a pressure is never below zero; a temperature can be.
+    guard value >= 0 || measure.canBeNegative else {
+      try diagnostics.report(
+        Diagnostic(reason: "\(measure.name) below zero, which no reading can be", location: location))
+      return
+    }
     if let minimum = measure.minimumKept, value < minimum {
       droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
       return
@@ -242,10 +263,13 @@ package final class RowCollector: ExportStage {
       measure.hasMealTime
       ? sample.metadataValue(forKey: HealthKitIdentifier.bloodGlucoseMealTimeKey).flatMap(
         MealTime.init(metadataValue:)) : nil
-    series[index].rows.append(
-      MeasureRow(
-        date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName,
-        mealTime: mealTime))
+    let row = MeasureRow(
+      date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName, mealTime: mealTime)
+    if series[index].recent != nil {
+      series[index].recent!.append(row)
+    } else {
+      try store.append(row, toSeries: index)
+    }
   }
 
   private func isInRange(_ date: Timestamp) -> Bool {

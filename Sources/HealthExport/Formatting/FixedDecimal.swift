@@ -2,8 +2,8 @@ import HealthModel
 
 /// Writes a `Double` with a fixed number of decimals exactly as C's `printf("%.Nf")` does: from the
 /// exact binary value, rounding half to even only on exact ties (`0.125` → `0.12`, `2.675` →
-/// `2.67` because 2.675 is stored as 2.67499999…), with `-` on negative values including those
-/// that round to zero.
+/// `2.67` because 2.675 is stored as 2.67499999…), with `-` on negative values, except that a
+/// value that rounds to zero is written without a sign (`0.00`, never printf's `-0.00`).
 ///
 /// Common values take a 128-bit integer path; very large or tiny ones a small big-integer path.
 package enum FixedDecimal {
@@ -26,7 +26,9 @@ package enum FixedDecimal {
       output.append(contentsOf: value.isNaN ? Array("nan".utf8) : Array((value < 0 ? "-inf" : "inf").utf8))
       return
     }
+    let signPosition = output.count
     if value.sign == .minus { output.append(UInt8(ascii: "-")) }
+    defer { if value.sign == .minus { dropSignOfZero(at: signPosition, in: &output) } }
     let magnitude = value.magnitude
     let exponentBits = Int(magnitude.exponentBitPattern)
     let significand: UInt64
@@ -113,6 +115,17 @@ package enum FixedDecimal {
       index -= 1
     }
     output.append(contentsOf: digits)
+  }
+
+  /// Removes the `-` at `position` when every digit written after it is a zero.
+  private static func dropSignOfZero(at position: Int, in output: inout [UInt8]) {
+    var index = position + 1
+    while index < output.count {
+      let byte = output[index]
+      if byte != UInt8(ascii: "0") && byte != UInt8(ascii: ".") { return }
+      index += 1
+    }
+    output.remove(at: position)
   }
 
   /// Appends the decimal digits of `value`.

@@ -39,7 +39,8 @@ extension DateRange {
     switch first.option {
     case .lastDays:
       self = .lastDays(
-        try Self.positiveInteger(last(.lastDays) ?? "", option: .lastDays, naming: naming, noun: "days"))
+        try Self.positiveInteger(
+          last(.lastDays) ?? "", option: .lastDays, naming: naming, noun: "days", maximum: Self.maximumDays))
     case .lastRecords:
       self = .lastRecords(
         try Self.positiveInteger(
@@ -112,13 +113,19 @@ extension DateRange {
 
   // MARK: - Private
 
+  /// The most days `last-days` takes: back past 1900 from any day the tool accepts, so that the
+  /// range's arithmetic never leaves the calendar.
+  static let maximumDays = 110_000
+
   private static func positiveInteger(
-    _ text: String, option: ExportOption, naming: OptionNaming, noun: String
+    _ text: String, option: ExportOption, naming: OptionNaming, noun: String, maximum: Int? = nil
   ) throws(OptionError) -> Int {
-    guard let value = Int(text), value >= 1 else {
-      throw OptionError(
-        .invalidValue(text, expected: "expected a whole number of \(noun), 1 or more", hint: nil),
-        subject: naming.name(of: option))
+    guard let value = Int(text), value >= 1, value <= maximum ?? .max else {
+      let expected =
+        maximum.map {
+          "expected a whole number of \(noun) from 1 to \($0) (\(naming.bareName(of: .all)) for no limit)"
+        } ?? "expected a whole number of \(noun), 1 or more"
+      throw OptionError(.invalidValue(text, expected: expected, hint: nil), subject: naming.name(of: option))
     }
     return value
   }

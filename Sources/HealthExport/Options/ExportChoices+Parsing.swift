@@ -50,6 +50,8 @@ extension ExportChoices {
       sortOrder = try Self.choice(text.lowercased(), option: option, subject: subject)
     case .timeZone:
       timeZone = try Self.timeZone(text, subject: subject)
+    case .rawText:
+      keepsRawText = true
     case .lastDays, .lastRecords, .from, .to, .all:
       range = try DateRange(parsing: [(option, text)], naming: naming)
     }
@@ -74,6 +76,7 @@ extension ExportChoices {
     if let dateFormat { given.append((.dateFormat, dateFormat.optionName)) }
     if let sortOrder { given.append((.sort, sortOrder.rawValue)) }
     if let timeZone { given.append((.timeZone, timeZone.identifier)) }
+    if keepsRawText == true { given.append((.rawText, nil)) }
     return given
   }
 

@@ -14,11 +14,14 @@ package struct ExportChoices: Hashable, Sendable {
   package var dateFormat: DateFormat?
   package var sortOrder: ExportSelection.SortOrder?
   package var timeZone: TimeZone?
+  /// Whether text fields are written as read, formulas and all (`--raw-text`).
+  package var keepsRawText: Bool?
 
   package init(
     baseMetrics: [BaseMetric]? = nil, vitals: [Vital]? = nil, labs: LabChoice? = nil, range: DateRange? = nil,
     weightUnit: UnitPreferences.Weight? = nil, temperatureUnit: UnitPreferences.Temperature? = nil,
-    dateFormat: DateFormat? = nil, sortOrder: ExportSelection.SortOrder? = nil, timeZone: TimeZone? = nil
+    dateFormat: DateFormat? = nil, sortOrder: ExportSelection.SortOrder? = nil, timeZone: TimeZone? = nil,
+    keepsRawText: Bool? = nil
   ) {
     self.baseMetrics = baseMetrics
     self.vitals = vitals
@@ -29,6 +32,7 @@ package struct ExportChoices: Hashable, Sendable {
     self.dateFormat = dateFormat
     self.sortOrder = sortOrder
     self.timeZone = timeZone
+    self.keepsRawText = keepsRawText
   }
 
   /// The defaults of the CSV contract, every choice made.
@@ -44,7 +48,8 @@ package struct ExportChoices: Hashable, Sendable {
       baseMetrics: baseMetrics ?? lower.baseMetrics, vitals: vitals ?? lower.vitals, labs: labs ?? lower.labs,
       range: range ?? lower.range, weightUnit: weightUnit ?? lower.weightUnit,
       temperatureUnit: temperatureUnit ?? lower.temperatureUnit, dateFormat: dateFormat ?? lower.dateFormat,
-      sortOrder: sortOrder ?? lower.sortOrder, timeZone: timeZone ?? lower.timeZone)
+      sortOrder: sortOrder ?? lower.sortOrder, timeZone: timeZone ?? lower.timeZone,
+      keepsRawText: keepsRawText ?? lower.keepsRawText)
   }
 
   /// Whether no choice is made.
@@ -66,7 +71,7 @@ package struct ExportChoices: Hashable, Sendable {
       units: UnitPreferences(
         weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit),
       dateFormat: choices.dateFormat ?? .standard, sortOrder: choices.sortOrder ?? .ascending,
-      timeZone: choices.timeZone ?? defaultTimeZone)
+      timeZone: choices.timeZone ?? defaultTimeZone, keepsRawText: choices.keepsRawText ?? false)
     if selection.isEmpty {
       let names = [ExportOption.metrics, .vitals, .labs].map(naming.bareName(of:))
       throw OptionError(.nothingSelected, subject: "\(names[0]), \(names[1]) and \(names[2])")

@@ -16,6 +16,7 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
   case temperatureUnit = "temperature-unit"
   case dateFormat = "date-format"
   case sort
+  case rawText = "raw-text"
   case timeZone = "time-zone"
 
   /// The option's name on the command line and in the settings file (`weight-unit`).
@@ -32,7 +33,7 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
     case .metrics, .vitals, .labs: .selection
     case .lastDays, .lastRecords, .from, .to, .all: .range
     case .weightUnit, .temperatureUnit: .units
-    case .dateFormat, .sort: .format
+    case .dateFormat, .sort, .rawText: .format
     case .timeZone: .timeZone
     }
   }
@@ -93,6 +94,12 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
         name, placeholder: "asc|desc", Self.values(of: self),
         help: "Oldest or newest first within each block.",
         default: "asc")
+    case .rawText:
+      return .flag(
+        name,
+        help:
+          "Write text fields exactly as read, even those a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return), which are otherwise written after a '."
+      )
     case .timeZone:
       return .value(
         name, placeholder: "tz", .timeZone,
@@ -126,7 +133,7 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
     case .lastDays, .lastRecords: return .number
     case .from, .to: return .day
     case .timeZone: return .timeZone
-    case .all: return .text
+    case .all, .rawText: return .text
     }
   }
 }

@@ -52,10 +52,16 @@ public enum OutputDestination {
     path.map(OutputFile.folder(of:))
   }
 
-  /// Checks, before any work is done, that the file can be placed.
+  /// Checks, before any work is done, that the output can be placed.
+  /// - Parameters:
+  ///   - form: what a writer by path makes there (a file, or a folder, which may replace a folder);
+  ///     nil for a writer of bytes.
   /// - Throws: `OutputError`.
-  public func check() throws {
-    if case .file(let path, let overwrites) = self {
+  public func check(form: TemporaryOutput.Form? = nil) throws {
+    guard case .file(let path, let overwrites) = self else { return }
+    if let form {
+      try TemporaryOutput.checkDestination(path, overwrites: overwrites, form: form)
+    } else {
       try OutputFile.checkDestination(path, overwrites: overwrites)
     }
   }
@@ -84,20 +90,25 @@ public enum OutputDestination {
     }
   }
 
-  /// Hands `body` the path of a temporary file beside the destination, for a writer that makes
-  /// its file by path (SQLite). The file exists, empty and owner-only, when `body` starts; when
-  /// `body` returns (having closed it) it is made owner-only again, synced and moved into place,
-  /// without replacing anything unless overwriting was asked for; when `body` throws it is
-  /// removed and the destination is untouched.
+  /// Hands `body` the path of a temporary file (or folder) beside the destination, for a writer
+  /// that makes its output by path (SQLite, a zip archive, a folder of files). It exists, empty
+  /// and owner-only, when `body` starts; when `body` returns (having closed what it made) it is
+  /// made owner-only again, synced and moved into place, without replacing anything unless
+  /// overwriting was asked for; when `body` throws it is removed and the destination is
+  /// untouched.
+  /// - Parameters:
+  ///   - form: a file, or a folder of files.
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError.cannotCreate` for a stream (such an output needs a file) or a device
   ///   in the way, and as `TemporaryOutput` does; what `body` throws.
-  public func writeFile<Result>(_ body: (_ temporaryPath: String) throws -> Result) throws -> Result {
+  public func writeFile<Result>(
+    form: TemporaryOutput.Form = .file, _ body: (_ temporaryPath: String) throws -> Result
+  ) throws -> Result {
     guard case .file(let path, let overwrites) = self else {
       throw OutputError.cannotCreate(
         path: "standard output", reason: "this output is made as a file; name one with --output")
     }
-    let output = try TemporaryOutput(path: path, overwrites: overwrites)
+    let output = try TemporaryOutput(path: path, overwrites: overwrites, form: form)
     do {
       let result = try body(output.temporaryPath)
       try output.commit()

@@ -30,7 +30,7 @@ public struct ExportPipeline {
     _ source: some HealthItemSource, through stage: Stage, into writer: Writer,
     checking check: (Stage.Output) throws -> Void = { _ in }
   ) throws -> Writer.Summary where Writer.Input == Stage.Output {
-    try destination.check()
+    try destination.check(form: writer.outputForm)
     var stage = stage
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
@@ -48,7 +48,7 @@ public struct ExportPipeline {
   public func run<Writer: ExportWriter>(
     _ source: some HealthItemSource, filter: ItemFilter = .everything, into writer: Writer
   ) throws -> Writer.Summary where Writer.Input == HealthItems {
-    try destination.check()
+    try destination.check(form: writer.outputForm)
     return try writer.write(
       HealthItems(source: source, filter: filter, diagnostics: diagnostics), to: destination)
   }

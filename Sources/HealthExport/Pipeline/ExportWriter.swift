@@ -1,3 +1,5 @@
+import HealthArchive
+
 /// An output the export pipeline drives: it writes what a stage kept (`SelectedRows` for the
 /// CSV), or the items of an input as they are read (`HealthItems`, for the profile and any output
 /// that copies the whole record), to a destination, whole or not at all.
@@ -14,9 +16,19 @@ public protocol ExportWriter {
   /// What it reports having written.
   associatedtype Summary
 
+  /// What the writer makes at the destination by path, for the check made before any work: a
+  /// file, or a folder of files (which may replace a folder); nil (the default) for a writer of
+  /// bytes.
+  var outputForm: TemporaryOutput.Form? { get }
+
   /// Writes `input` to `destination`.
   /// - Returns: what was written.
   /// - Throws: `OutputError` when the output cannot be made or placed (nothing is left behind);
   ///   the input's errors, for `HealthItems`; the writer's own.
   func write(_ input: Input, to destination: OutputDestination) throws -> Summary
+}
+
+extension ExportWriter {
+  /// A writer of bytes.
+  public var outputForm: TemporaryOutput.Form? { nil }
 }

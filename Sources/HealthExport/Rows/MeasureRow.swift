@@ -1,7 +1,7 @@
 import HealthModel
 
 /// A row of a base metric or a vital component, before it is written.
-package struct MeasureRow: OrderedRow {
+package struct MeasureRow: OrderedRow, Equatable {
   package var date: Timestamp
   package var sequence: Int
   /// The value in the block's unit, neither truncated nor rounded: writers take the written

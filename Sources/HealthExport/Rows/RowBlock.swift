@@ -4,7 +4,7 @@ import HealthModel
 /// every selected lab together.
 package enum RowBlock {
   /// A base metric or vital component, its unit resolved.
-  case measure(Measure, unit: CSVUnit, rows: [MeasureRow])
+  case measure(Measure, unit: CSVUnit, rows: MeasureRows)
   /// Every selected lab, one block.
   case labs([LabRow])
 

@@ -25,13 +25,16 @@ public struct ExportSelection: Sendable {
   public var sortOrder: SortOrder
   /// Where local dates and calendar days are reckoned.
   public var timeZone: TimeZone
+  /// Whether text fields are written exactly as read; by default one a spreadsheet would run as a
+  /// formula is written after a `'` (`CSVField`).
+  public var keepsRawText: Bool
 
   /// - Parameters: as the properties; the defaults are the CSV contract's.
   public init(
     baseMetrics: [BaseMetric] = MetricRegistry.standard.baseMetrics.filter(\.isSelectedByDefault),
     vitals: [Vital] = [], labs: [Lab] = [], range: DateRange = .standard,
     units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard,
-    sortOrder: SortOrder = .ascending, timeZone: TimeZone
+    sortOrder: SortOrder = .ascending, timeZone: TimeZone, keepsRawText: Bool = false
   ) {
     self.baseMetrics = baseMetrics
     self.vitals = vitals
@@ -41,6 +44,7 @@ public struct ExportSelection: Sendable {
     self.dateFormat = dateFormat
     self.sortOrder = sortOrder
     self.timeZone = timeZone
+    self.keepsRawText = keepsRawText
   }
 
   /// Whether nothing at all is selected.

@@ -49,13 +49,23 @@ package struct SettingsFile: Sendable {
     guard SystemCall.kind(of: path) != .missing else { return .missing }
     let bytes: [UInt8]
     do {
-      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      let file = try InputFile(path: path)
+      // Never a pipe or a device, which could hold anything or never end.
+      guard file.isSeekable else {
+        return .corrupt(.unreadable(path: path, reason: "it is not a regular file"))
+      }
+      bytes = try readAll(file.openStream(), limit: ResourceLimit.settingsFileSize.value)
+    } catch InputError.tooLarge {
+      return .corrupt(.unreadable(path: path, reason: ResourceLimit.settingsFileSize.message))
+    } catch let error as InputError {
+      if case .unreadable(_, let reason) = error { return .corrupt(.unreadable(path: path, reason: reason)) }
+      return .corrupt(.unreadable(path: path, reason: "\(error)"))
     } catch {
-      return .corrupt(.unreadable(path: path, reason: (error as NSError).localizedDescription))
+      return .corrupt(.unreadable(path: path, reason: "\(error)"))
     }
     let document: JSONValue
     do {
-      document = try JSONValue(parsing: bytes, name: path)
+      document = try JSONValue(parsing: bytes, name: path, allowsNUL: false)
     } catch {
       return .corrupt(.notJSON(path: path, reason: "\(error)"))
     }

@@ -13,13 +13,17 @@ struct SummaryCSVWriter: ExportWriter {
 
   let dateFormat: DateFormat
   let flushThreshold: Int
+  /// Whether text fields are written as read, formulas and all (`CSVField`).
+  let keepsRawText: Bool
 
   /// - Parameters:
   ///   - dateFormat: how periods are written.
   ///   - flushThreshold: bytes gathered before they are handed on.
-  init(dateFormat: DateFormat, flushThreshold: Int = 1 << 20) {
+  ///   - keepsRawText: whether a text field that starts like a formula is written as it is.
+  init(dateFormat: DateFormat, flushThreshold: Int = 1 << 20, keepsRawText: Bool = false) {
     self.dateFormat = dateFormat
     self.flushThreshold = flushThreshold
+    self.keepsRawText = keepsRawText
   }
 
   /// Writes the whole file: disclaimer, header and the rows in the order given.
@@ -27,7 +31,8 @@ struct SummaryCSVWriter: ExportWriter {
   /// - Throws: `OutputError`; what the destination's stream throws.
   func write(_ result: SummaryResult, to destination: OutputDestination) throws -> SummaryReport {
     try destination.write { sink in
-      var lines = SummaryLines(dateFormat: dateFormat, flushThreshold: flushThreshold, sink: sink)
+      var lines = SummaryLines(
+        dateFormat: dateFormat, flushThreshold: flushThreshold, keepsRawText: keepsRawText, sink: sink)
       try lines.write(result.rows)
     }
     return SummaryReport(result: result, skipped: [], outputPath: destination.path)
@@ -39,11 +44,16 @@ private struct SummaryLines {
   private let dateFormat: DateFormat
   private var buffer: [UInt8] = []
   private let flushThreshold: Int
+  private let keepsRawText: Bool
   private let sink: (UnsafeRawBufferPointer) throws -> Void
 
-  init(dateFormat: DateFormat, flushThreshold: Int, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+  init(
+    dateFormat: DateFormat, flushThreshold: Int, keepsRawText: Bool,
+    sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) {
     self.dateFormat = dateFormat
     self.flushThreshold = flushThreshold
+    self.keepsRawText = keepsRawText
     self.sink = sink
     buffer.reserveCapacity(flushThreshold + 4096)
   }
@@ -54,11 +64,11 @@ private struct SummaryLines {
     for row in rows {
       dateFormat.appendPeriod(row.period, to: &buffer)
       comma()
-      CSVField.append(row.metric, to: &buffer)
+      CSVField.append(row.metric, keepsRawText: keepsRawText, to: &buffer)
       comma()
       if let value = row.value { FixedDecimal.append(value, to: &buffer) }
       comma()
-      CSVField.append(row.unit, to: &buffer)
+      CSVField.append(row.unit, keepsRawText: keepsRawText, to: &buffer)
       comma()
       if let minimum = row.minimum {
         FixedDecimal.append(minimum, to: &buffer)
@@ -70,7 +80,9 @@ private struct SummaryLines {
       comma()
       FixedDecimal.appendInteger(UInt64(row.count), to: &buffer)
       comma()
-      CSVField.append(row.sources.joined(separator: SummaryCSVWriter.sourceSeparator), to: &buffer)
+      CSVField.append(
+        row.sources.joined(separator: SummaryCSVWriter.sourceSeparator), keepsRawText: keepsRawText,
+        to: &buffer)
       buffer.append(0x0A)
       if buffer.count >= flushThreshold { try flush() }
     }

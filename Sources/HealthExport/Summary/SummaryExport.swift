@@ -76,7 +76,7 @@ public struct SummaryExport: Sendable {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: Summarizer(selection: selection, now: now, diagnostics: diagnostics),
-      into: SummaryCSVWriter(dateFormat: selection.dateFormat)
+      into: SummaryCSVWriter(dateFormat: selection.dateFormat, keepsRawText: selection.keepsRawText)
     ) { result in
       guard !result.rows.isEmpty else {
         throw ExportError.noData(

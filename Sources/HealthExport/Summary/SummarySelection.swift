@@ -25,6 +25,9 @@ public struct SummarySelection: Sendable {
   public var types: Set<String>?
   /// Where metric names, units and precisions of known types come from.
   public var registry: MetricRegistry
+  /// Whether text fields are written exactly as read; by default one a spreadsheet would run as a
+  /// formula is written after a `'`, as in the CSV.
+  public var keepsRawText = false
 
   /// - Parameters: as the properties; the defaults are days, the CSV's default range (the last
   ///   30 days), no named sources, US units, the default date format and every type.

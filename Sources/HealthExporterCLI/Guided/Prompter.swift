@@ -1,4 +1,5 @@
 import Foundation
+import SystemShim
 
 /// Numbered questions on a terminal, answered a line at a time, so that a person or a script
 /// driving a pseudo-terminal can answer them. Colour only where the terminal supports it.
@@ -15,25 +16,28 @@ struct Prompter {
 
   /// Writes a line.
   func say(_ text: String = "") {
-    try? output.print(text + "\n")
+    try? output.show(text + "\n")
   }
 
   /// A step's heading, bold where colour is used.
   func heading(_ text: String) {
     say("")
-    say(usesColour ? "\u{1B}[1m\(text)\u{1B}[0m" : text)
+    // The text is made printable before the colour's own escapes are put around it.
+    let shown = Terminal.printable(text)
+    try? output.print((usesColour ? "\u{1B}[1m\(shown)\u{1B}[0m" : shown) + "\n")
   }
 
   /// A note, dim where colour is used.
   func note(_ text: String) {
-    say(usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text)
+    let shown = Terminal.printable(text)
+    try? output.print((usesColour ? "\u{1B}[2m\(shown)\u{1B}[0m" : shown) + "\n")
   }
 
   /// The answer to `question`, trimmed; `defaultAnswer` for an empty line.
   /// - Throws: `GuidedExportError.cancelled` at the end of the input.
   func ask(_ question: String, default defaultAnswer: String? = nil) throws -> String {
     let suffix = defaultAnswer.map { " [\($0)]" } ?? ""
-    try? output.print("\(question)\(suffix): ")
+    try? output.show("\(question)\(suffix): ")
     guard let line = output.readLine() else {
       say()
       throw GuidedExportError.cancelled

@@ -62,7 +62,7 @@ enum DatabaseCommand: Subcommand {
     )
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

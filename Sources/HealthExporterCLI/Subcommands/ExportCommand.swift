@@ -58,7 +58,7 @@ enum ExportCommand: Subcommand {
       .run(source, to: destination, progress: progress, diagnostics: diagnostics)
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

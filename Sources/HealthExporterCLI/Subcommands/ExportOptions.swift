@@ -19,13 +19,15 @@ enum ExportOptions {
     }
   }
 
-  /// The range, units and date format of a command that shows days (the summary, the report):
-  /// the flags over the saved settings (a saved range of records, which such a command cannot
-  /// take, is left out) over the defaults.
+  /// The range, units, date format and raw text choice of a command that shows days (the summary,
+  /// the report): the flags over the saved settings (a saved range of records, which such a
+  /// command cannot take, is left out) over the defaults.
   /// - Throws: `UsageError` for a value an option does not take, or range options together.
   static func days(
     _ arguments: ParsedArguments, context: ToolContext, command: String
-  ) throws(UsageError) -> (range: DateRange, units: UnitPreferences, dateFormat: DateFormat) {
+  ) throws(UsageError) -> (
+    range: DateRange, units: UnitPreferences, dateFormat: DateFormat, keepsRawText: Bool
+  ) {
     var saved = context.settings.choices
     if case .lastRecords = saved.range { saved.range = nil }
     do {
@@ -34,7 +36,8 @@ enum ExportOptions {
         choices.range ?? .standard,
         UnitPreferences(
           weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit),
-        choices.dateFormat ?? .standard
+        choices.dateFormat ?? .standard,
+        choices.keepsRawText ?? false
       )
     } catch {
       throw UsageError(error, command: command)

@@ -17,13 +17,7 @@ enum GenerateCommand: Subcommand {
       help:
         "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
-    .value(
-      "format", placeholder: "zip|folder|xml|profile", .oneOf(GenerateOptions.formatChoices),
-      help:
-        "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
-      default:
-        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
-    ),
+    FormatOption.definition,
     .value(
       "seed", placeholder: "n", .number,
       help: "Decides the person and every value; the same seed gives the same bytes.",
@@ -93,7 +87,7 @@ enum GenerateCommand: Subcommand {
       export, to: output, format: format, overwrites: arguments.has("force"))
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }
@@ -116,7 +110,7 @@ enum GenerateCommand: Subcommand {
       source: source, destination: destination, diagnostics: Diagnostics())
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

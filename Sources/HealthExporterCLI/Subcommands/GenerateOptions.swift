@@ -1,4 +1,5 @@
 import Foundation
+import HealthArchive
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
@@ -73,67 +74,12 @@ enum GenerateOptions {
     case profile
   }
 
-  /// The values of `--format`.
-  static let formatChoices = [
-    OptionChoice("zip", "a zip archive, as the Health app's export.zip"),
-    OptionChoice("folder", "an unpacked export folder"),
-    OptionChoice("xml", "export.xml alone"),
-    OptionChoice("profile", "the JSON health profile"),
-  ]
-
-  /// The target: `--format`, else from the output's extension (`.zip` a zip archive, `.xml`
-  /// export.xml alone, `.json` and `.hsg` a profile, no extension or a trailing `/` a folder);
-  /// `-` is export.xml.
+  /// The target: `--format`, else the output's extension (see `FormatOption`).
   /// - Throws: `UsageError` for an unknown format, an extension that names none, or a format that
   ///   cannot go to standard output.
   static func target(_ arguments: ParsedArguments, output: String) throws(UsageError) -> Target {
-    let target: Target
-    if let text = arguments.values["format"] {
-      if text.lowercased() == "profile" {
-        target = .profile
-      } else if let chosen = SampleOutputFormat(rawValue: text.lowercased()) {
-        target = .export(chosen)
-      } else {
-        let names = formatChoices.map(\.name)
-        throw GenerateCommand.usageError(
-          .invalidValue(
-            option: "--format <zip|folder|xml|profile>", value: text,
-            expected: "expected one of \(names.joined(separator: ", "))"
-              + (Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? "")))
-      }
-    } else if output == "-" {
-      target = .export(.xml)
-    } else if output.hasSuffix("/") {
-      target = .export(.folder)
-    } else {
-      switch fileExtension(of: output) {
-      case nil: target = .export(.folder)
-      case "zip": target = .export(.zip)
-      case "xml": target = .export(.xml)
-      case "json", "hsg": target = .profile
-      case let other?:
-        throw GenerateCommand.usageError(
-          .invalidValue(
-            option: "-o, --output <path>", value: output,
-            expected:
-              "'.\(other)' names no format generate writes: end it in .zip (a zip archive), .xml (export.xml alone) or .json (a JSON profile), give a folder name without an extension, or choose with --format"
-          ))
-      }
-    }
-    if output == "-" && target != .export(.xml) && target != .profile {
-      throw GenerateCommand.usageError(
-        .other("only --format xml or profile can be written to standard output (-o -)"))
-    }
-    return target
-  }
-
-  /// The extension of a path's last component, lowercased (`zip`); nil when it has none (a
-  /// leading dot starts a hidden name, not an extension).
-  static func fileExtension(of path: String) -> String? {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-    let ext = name[name.index(after: dot)...]
-    return ext.isEmpty ? nil : ext.lowercased()
+    let format = try FormatOption.format(arguments, output: output, command: GenerateCommand.name)
+    return format == .profile ? .profile : .export(SampleOutputFormat(rawValue: format.rawValue)!)
   }
 
   /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).

@@ -40,7 +40,7 @@ enum InspectCommand: Subcommand {
       let bytes = inspection.json()
       try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }
     } else {
-      try context.output.print(inspection.text(timeZone: timeZone))
+      try context.output.show(inspection.text(timeZone: timeZone))
     }
     return .success
   }

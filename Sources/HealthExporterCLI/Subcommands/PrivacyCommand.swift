@@ -26,8 +26,12 @@ enum PrivacyCommand: Subcommand {
       file beside the destination and renamed into place, readable by you alone (permissions 0600);
       an input is never overwritten, nor a file you did not name. While a large JSON profile is
       written, temporary files are kept in a folder beside it and removed at the end.
-    - It keeps nothing else: no history, no cache, no copy of your data. The settings file holds
-      only your choices (units, formats, what to export, the output folder), never health data.
+    - It keeps nothing else: no history, no copy of your data. The settings file holds only your
+      choices (units, formats, what to export, the output folder), never health data. The one cache
+      is the assistant server's (health-exporter mcp): the database of the export it serves, in
+      ~/.cache/health-exporter (0600), reused while the export is unchanged; --no-cache keeps none.
+    - What an AI assistant reads through the assistant server, the assistant's app may send to its
+      provider, under that provider's terms.
     - The CSV is plain text that you control: you decide where it goes and whom to share it
       with. It holds data exported as-is from Apple Health; it is not a medical record. Verify it
       with your healthcare provider before any clinical use.

@@ -55,7 +55,7 @@ enum ProfileCommand: Subcommand {
     )
     progress?.finish()
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

@@ -70,7 +70,7 @@ enum ReportCommand: Subcommand {
       context.warn("--source-priority names '\(name)', which no summarized record carries")
     }
     if !arguments.has("quiet") {
-      context.output.writeStandardError(summary.line + "\n")
+      context.output.message(summary.line + "\n")
     }
     return .success
   }

@@ -48,14 +48,14 @@ enum SettingsCommand: Subcommand {
     switch action {
     case "path":
       try expectNoMore(rest)
-      try context.output.print(file.path + "\n")
+      try context.output.show(file.path + "\n")
     case "show":
       try expectNoMore(rest)
       try show(file: file, json: arguments.has("json"), context: context)
     case "reset":
       try expectNoMore(rest)
       file.remove()
-      context.output.writeStandardError("Removed \(file.path); the defaults apply.\n")
+      context.output.message("Removed \(file.path); the defaults apply.\n")
     case "set":
       guard let keyName = rest.first else {
         throw usageError(
@@ -73,7 +73,7 @@ enum SettingsCommand: Subcommand {
         throw UsageError(error, command: name)
       }
       try file.save(settings)
-      context.output.writeStandardError(
+      context.output.message(
         "Saved \(key.name) \(key.text(in: settings) ?? "") in \(file.path).\n")
     default:  // unset
       guard let keyName = rest.first else {
@@ -86,7 +86,7 @@ enum SettingsCommand: Subcommand {
       var settings = try editable(file)
       key.unset(in: &settings)
       try file.save(settings)
-      context.output.writeStandardError("Removed \(key.name) from \(file.path); the default applies.\n")
+      context.output.message("Removed \(key.name) from \(file.path); the default applies.\n")
     }
     return .success
   }
@@ -141,7 +141,7 @@ enum SettingsCommand: Subcommand {
         key.text(in: saved) != nil ? "saved" : key == .timeZone ? "from TZ or the system" : "default"
       lines.append("  " + key.name.padding(toLength: 18) + value.padding(toLength: 30) + origin)
     }
-    try context.output.print(lines.joined(separator: "\n") + "\n")
+    try context.output.show(lines.joined(separator: "\n") + "\n")
   }
 }
 

@@ -42,6 +42,7 @@ enum SummaryCommand: Subcommand {
           "How periods are written: the local date (and time, for hours) in the shape of default, ymd-slash, mdy or dmy; or iso8601, the period's start in UTC."
       ),
       with(.timeZone, help: "An IANA time zone, such as America/New_York, where periods begin and end."),
+      ExportOption.rawText.definition,
       .force, .strict, .quiet,
     ]
 
@@ -81,11 +82,10 @@ enum SummaryCommand: Subcommand {
       .run(source, to: destination, progress: progress, diagnostics: diagnostics)
     progress?.finish()
     for name in report.unknownPrioritySources {
-      context.output.writeStandardError(
-        "warning: --source-priority names '\(name)', which no summarized record carries\n")
+      context.warn("--source-priority names '\(name)', which no summarized record carries")
     }
     if !arguments.has("quiet") {
-      context.output.writeStandardError(report.line + "\n")
+      context.output.message(report.line + "\n")
     }
     return .success
   }
@@ -101,6 +101,7 @@ enum SummaryCommand: Subcommand {
     selection.range = days.range
     selection.units = days.units
     selection.dateFormat = days.dateFormat
+    selection.keepsRawText = days.keepsRawText
     if let period = arguments.values["period"] {
       let names = SummaryPeriod.allCases.map(\.optionName)
       guard let chosen = SummaryPeriod(rawValue: period.lowercased()) else {

@@ -19,13 +19,16 @@ public struct LabResult: Hashable, Sendable {
   /// The range the laboratory calls normal (the first `referenceRange` with a bound in the
   /// result's unit), where the record gives one.
   public var referenceRange: ReferenceRange?
+  /// The file it was read from: the clinical record's `resourceFilePath`
+  /// (`/clinical-records/Observation-….json`), where it came from one.
+  public var resourceFilePath: String?
   /// The date as the record wrote it (`2017-03-18T00:00:00Z`), where the input had its text.
   public var dateText: String?
 
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
     isLocalTime: Bool = false, sourceName: String, referenceRange: ReferenceRange? = nil,
-    dateText: String? = nil
+    resourceFilePath: String? = nil, dateText: String? = nil
   ) {
     self.loinc = loinc
     self.displayName = displayName
@@ -35,6 +38,7 @@ public struct LabResult: Hashable, Sendable {
     self.isLocalTime = isLocalTime
     self.sourceName = sourceName
     self.referenceRange = referenceRange
+    self.resourceFilePath = resourceFilePath
     self.dateText = dateText
   }
 }

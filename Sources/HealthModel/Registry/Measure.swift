@@ -25,11 +25,17 @@ public struct Measure: Hashable, Sendable {
   /// Whether samples of this type also come as members of correlations (blood pressure), so that
   /// each reading is written once.
   public var appearsInCorrelations: Bool
+  /// Whether a reading may lie below zero. A weight, a count, a rate, a fraction or a pressure
+  /// cannot, and one below zero is a counted skip; a value on a scale whose zero is not "none"
+  /// (a temperature in °F or °C, a deviation, a level in decibels) can.
+  public var canBeNegative: Bool
 
+  /// - Parameter canBeNegative: as the property; by default, whether the unit's scale goes below
+  ///   zero (`UnitChoice.hasNegativeValues`).
   public init(
     name: String, healthKitType: String, unit: UnitChoice, decimals: Int,
     rounding: Rounding = .toNearest, minimumKept: Double? = nil, hasMealTime: Bool = false,
-    appearsInCorrelations: Bool = false
+    appearsInCorrelations: Bool = false, canBeNegative: Bool? = nil
   ) {
     self.name = name
     self.healthKitType = healthKitType
@@ -39,6 +45,7 @@ public struct Measure: Hashable, Sendable {
     self.minimumKept = minimumKept
     self.hasMealTime = hasMealTime
     self.appearsInCorrelations = appearsInCorrelations
+    self.canBeNegative = canBeNegative ?? unit.hasNegativeValues
   }
 
   /// How a value converted to this series' unit is written: truncated first where the series

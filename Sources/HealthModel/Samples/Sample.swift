@@ -21,14 +21,15 @@ public struct Sample: Hashable, Sendable {
   public var metadata: [MetadataEntry]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
-  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, when the reader was asked
-  /// for them (`ItemFilter.includesHeartbeats`).
+  /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, in order, when the reader
+  /// was asked for them (`ItemFilter.includesHeartbeats`); empty for other samples.
   public var beats: [InstantaneousBeat]
 
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
-    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil, beats: [InstantaneousBeat] = []
+    endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil,
+    beats: [InstantaneousBeat] = []
   ) {
     self.type = type
     self.value = value

@@ -109,6 +109,9 @@ public struct WorkoutStatistics: Hashable, Sendable {
 /// locations (before).
 public struct WorkoutRoute: Hashable, Sendable {
   public var sourceName: String
+  public var sourceVersion: String?
+  public var device: String?
+  public var creationDate: Timestamp?
   public var startDate: Timestamp?
   public var endDate: Timestamp?
   public var metadata: [MetadataEntry]
@@ -120,11 +123,14 @@ public struct WorkoutRoute: Hashable, Sendable {
   public var locations: [RoutePoint]
 
   public init(
-    sourceName: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil,
-    metadata: [MetadataEntry] = [], filePaths: [String] = [], inlineLocationCount: Int = 0,
-    locations: [RoutePoint] = []
+    sourceName: String, sourceVersion: String? = nil, device: String? = nil, creationDate: Timestamp? = nil,
+    startDate: Timestamp? = nil, endDate: Timestamp? = nil, metadata: [MetadataEntry] = [],
+    filePaths: [String] = [], inlineLocationCount: Int = 0, locations: [RoutePoint] = []
   ) {
     self.sourceName = sourceName
+    self.sourceVersion = sourceVersion
+    self.device = device
+    self.creationDate = creationDate
     self.startDate = startDate
     self.endDate = endDate
     self.metadata = metadata

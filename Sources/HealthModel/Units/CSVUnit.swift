@@ -23,6 +23,10 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
   /// The label written in the CSV's Unit column.
   public var label: String { rawValue }
 
+  /// Whether this unit's scale goes below zero (degrees Fahrenheit and Celsius); the others
+  /// measure an amount, of which there is never less than none.
+  public var hasNegativeValues: Bool { self == .fahrenheit || self == .celsius }
+
   /// `value`, measured in the HealthKit unit `healthKitUnit`, expressed in this unit; nil when the
   /// HealthKit unit is not one this unit converts from.
   /// - Parameters:

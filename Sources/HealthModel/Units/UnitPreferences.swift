@@ -43,4 +43,13 @@ public enum UnitChoice: Hashable, Sendable {
     case .length: preferences.weight == .pounds ? .inches : .centimeters
     }
   }
+
+  /// Whether values in this unit can lie below zero: a temperature's, whatever the preferences.
+  public var hasNegativeValues: Bool {
+    switch self {
+    case .fixed(let unit): unit.hasNegativeValues
+    case .temperature: true
+    case .weight, .length: false
+    }
+  }
 }

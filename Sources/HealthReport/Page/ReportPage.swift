@@ -137,7 +137,7 @@ struct ReportPage {
     for block in data.readings.blocks {
       switch block {
       case .measure(_, _, let rows):
-        if let first = rows.first, let last = rows.last {
+        if let rows = rows.inMemory, let first = rows.first, let last = rows.last {
           days += [format.localDay(of: first.date), format.localDay(of: last.date)]
         }
       case .labs(let rows):

@@ -27,7 +27,8 @@ package struct ReportData {
   package func readings(ofType type: String) -> (measure: Measure, unit: CSVUnit, rows: [MeasureRow])? {
     for block in readings.blocks {
       if case .measure(let measure, let unit, let rows) = block, measure.healthKitType == type {
-        return (measure, unit, rows)
+        // The report's collector has nowhere to spill: every row is in memory.
+        return (measure, unit, rows.inMemory ?? [])
       }
     }
     return nil

@@ -1,3 +1,4 @@
+import HealthArchive
 import HealthModel
 
 /// The GPS track of an outdoor workout: a `WorkoutRoute` element and its GPX file in

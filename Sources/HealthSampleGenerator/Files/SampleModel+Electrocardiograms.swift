@@ -1,3 +1,4 @@
+import HealthArchive
 import HealthModel
 
 /// ECG recordings, as the CSV files of `electrocardiograms/`.
@@ -20,18 +21,16 @@ extension SampleModel {
     ]
   }
 
-  /// The CSV of `file`, in Apple's layout: the header lines, then one µV sample a line.
+  /// The CSV of `file`, in Apple's layout: the header lines, then one µV sample a line, to the
+  /// thousandth as Apple's are.
   package func electrocardiogramCSV(_ file: ElectrocardiogramFile) -> [UInt8] {
-    var out = XMLOutput(dateOffset: exportOffset, capacity: file.sampleCount * 10 + 512)
-    out.append(Array("Name,\(person.firstName) \(person.lastName)\n".utf8))
     let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    out.append(
-      Array(
-        "Date of Birth,\"\(months[person.birthMonth - 1]) \(person.birthDay), \(person.birthYear)\"\n".utf8))
-    out.append("Recorded Date,")
-    out.appendDate(file.instant)
-    out.append(Array("\nClassification,\(file.classification)\nSymptoms,\nSoftware Version,2.0\n".utf8))
-    out.append("Device,\"Watch7,2\"\nSample Rate,512 hertz\n\n\nLead,Lead I\nUnit,µV\n\n")
+    var recording = Electrocardiogram(
+      fileName: file.fileName, name: "\(person.firstName) \(person.lastName)",
+      dateOfBirth: "\(months[person.birthMonth - 1]) \(person.birthDay), \(person.birthYear)",
+      recordedDate: Timestamp(secondsSince1970: file.instant), classification: file.classification,
+      symptoms: "", softwareVersion: "2.0", device: "Watch7,2", sampleRate: 512, lead: "Lead I", unit: "µV")
+    recording.samples.reserveCapacity(file.sampleCount)
 
     var random = RandomStream(
       seed: seed, purpose: .electrocardiogram, dayNumber: file.instant &+ Int64(file.index))
@@ -54,10 +53,9 @@ extension SampleModel {
       value += wave(phase, at: 0.19, width: 0.009, height: -260)
       value += wave(phase, at: 0.42, width: 0.05, height: 240)
       value += random.gaussian(0, noise)
-      out.appendFixed(value, decimals: 3)
-      out.append("\n")
+      recording.samples.append(value)
     }
-    return out.bytes
+    return ElectrocardiogramWriter.csv(recording, dateOffset: exportOffset, keepsEveryDigit: false)
   }
 
   /// A bell of `height` µV centred `at` seconds after the beat.

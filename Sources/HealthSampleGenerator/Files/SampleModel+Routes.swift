@@ -1,3 +1,4 @@
+import HealthArchive
 import HealthModel
 
 /// The GPS tracks of outdoor workouts, as GPX files.
@@ -34,20 +35,9 @@ extension SampleModel {
     guard let workout = plan.workout, workout.hasRoute else { return nil }
     let route = RouteFile(plan: plan, workout: workout, model: self)
     var random = RandomStream(seed: seed, purpose: .route, dayNumber: dayNumber)
-    var out = XMLOutput(dateOffset: 0, capacity: (workout.end - workout.start) * 260 + 1_024)
-    out.append(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
-      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-      xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-        <metadata>
-          <time>
-      """)
-    appendUTC(exportInstant, to: &out)
-    out.append("</time>\n  </metadata>\n  <trk>\n    <name>")
-    out.append(Array(route.trackName.utf8))
-    out.append("</name>\n    <trkseg>\n")
+    var gpx = GPXWriter(
+      exportTime: exportInstant, trackName: route.trackName, keepsEveryDigit: false,
+      capacity: Int(workout.end - workout.start) * 260 + 1_024)
 
     let origin = home
     let metersPerDegreeLatitude = 111_320.0
@@ -79,38 +69,15 @@ extension SampleModel {
       elevation += random.gaussian(0, 0.05) + 0.02 * StableMath.sin(angle * 3)
       // Moving anticlockwise round the loop: the compass bearing is minus the angle.
       let course = (-angle * 180 / StableMath.pi).truncatingRemainder(dividingBy: 360)
-      out.append("      <trkpt lon=\"")
-      out.appendFixed(origin.longitude + x / metersPerDegreeLongitude, decimals: 6)
-      out.append("\" lat=\"")
-      out.appendFixed(origin.latitude + y / metersPerDegreeLatitude, decimals: 6)
-      out.append("\"><ele>")
-      out.appendFixed(elevation, decimals: 6)
-      out.append("</ele><time>")
-      appendUTC(route.start + Int64(offset), to: &out)
-      out.append("</time><extensions><speed>")
-      out.appendFixed(pointSpeed, decimals: 6)
-      out.append("</speed><course>")
-      out.appendFixed(course < 0 ? course + 360 : course, decimals: 6)
-      out.append("</course><hAcc>")
-      out.appendFixed(random.uniform(1.0, 4.5), decimals: 6)
-      out.append("</hAcc><vAcc>")
-      out.appendFixed(random.uniform(0.8, 3.5), decimals: 6)
-      out.append("</vAcc></extensions></trkpt>\n")
+      gpx.append(
+        RoutePoint(
+          time: Timestamp(secondsSince1970: route.start + Int64(offset)),
+          latitude: origin.latitude + y / metersPerDegreeLatitude,
+          longitude: origin.longitude + x / metersPerDegreeLongitude, elevation: elevation, speed: pointSpeed,
+          course: course < 0 ? course + 360 : course, horizontalAccuracy: random.uniform(1.0, 4.5),
+          verticalAccuracy: random.uniform(0.8, 3.5)))
     }
-    out.append("    </trkseg>\n  </trk>\n</gpx>\n")
-    return out.bytes
-  }
-
-  /// `2026-01-09T15:30:00Z`.
-  private func appendUTC(_ instant: Int64, to out: inout XMLOutput) {
-    let civil = CivilDateTime(secondsSince1970: instant)
-    out.append(Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8))
-    out.append("T")
-    out.appendTwoDigits(civil.hour)
-    out.append(":")
-    out.appendTwoDigits(civil.minute)
-    out.append(":")
-    out.appendTwoDigits(civil.second)
-    out.append("Z")
+    gpx.finish()
+    return gpx.out.bytes
   }
 }

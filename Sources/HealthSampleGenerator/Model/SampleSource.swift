@@ -39,7 +39,7 @@ package enum SampleSource: Sendable, CaseIterable {
   /// The `device` description HealthKit writes, unescaped; nil for typed-in values.
   func device(seed: UInt64) -> String? {
     var random = RandomStream(seed: seed, purpose: .identifiers)
-    for _ in 0..<ordinal { _ = random.next() }
+    for _ in 0..<index { _ = random.next() }
     let address = "0x" + String(0x2_8000_0000 + random.next() % 0x7_FFFF_FFFF, radix: 16)
     switch self {
     case .watch:
@@ -61,7 +61,15 @@ package enum SampleSource: Sendable, CaseIterable {
     }
   }
 
-  private var ordinal: Int {
-    SampleSource.allCases.firstIndex(of: self)!
+  /// The source's place in `allCases`.
+  var index: Int {
+    switch self {
+    case .watch: 0
+    case .phone: 1
+    case .scale: 2
+    case .bloodPressureMonitor: 3
+    case .glucoseMeter: 4
+    case .health: 5
+    }
   }
 }

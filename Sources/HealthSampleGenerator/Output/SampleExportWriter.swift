@@ -54,14 +54,25 @@ public enum SampleExportWriter {
     var xmlBytes = 0
     var fileCount = 0
     do {
-      switch format {
-      case .xml:
-        xmlBytes = try writeFile(at: output.temporaryPath, from: export.exportXML(), displayPath: path)
-      case .zip:
-        (xmlBytes, fileCount) = try writeZip(export, at: output.temporaryPath, displayPath: path)
-      case .folder:
-        (xmlBytes, fileCount) = try writeFolder(export, in: output.temporaryPath, displayPath: path)
+      let archive = try archive(export, format: format, at: output.temporaryPath, displayPath: path)
+      xmlBytes = try archive.writeExportXML { write in
+        let stream = export.exportXML()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+          let count = try stream.read(into: buffer)
+          if count == 0 { break }
+          try write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
       }
+      for file in export.filePaths {
+        // Made only where the format keeps it (not beside export.xml alone).
+        try archive.addFile(at: file) { write in
+          try export.contents(ofFileAt: file)!.withUnsafeBytes { try write($0) }
+        }
+      }
+      try archive.finish()
+      fileCount = archive.filePaths.count
       try output.commit()
     } catch {
       output.discard()
@@ -73,110 +84,21 @@ public enum SampleExportWriter {
       configuration: export.configuration, exportName: export.name)
   }
 
-  // MARK: - Formats
-
-  private static func writeZip(
-    _ export: SampleExport, at temporary: String, displayPath: String
-  ) throws -> (Int, Int) {
-    let model = export.model
-    let local = CivilDateTime(secondsSince1970: model.exportInstant + Int64(model.exportOffset))
-    let time =
-      (1980...2107).contains(local.year)
-      ? ZipWriter.Timestamp(
-        year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
-        second: local.second)
-      : ZipWriter.Timestamp.dosEpoch
-    let writer: ZipWriter
-    do {
-      writer = try ZipWriter(
-        path: temporary, options: ZipWriter.Options(usesDataDescriptors: true, modificationTime: time))
-    } catch {
-      throw OutputError.cannotCreate(path: displayPath, reason: reason(error))
+  /// The archive `format` writes at `temporary`: a zip archive's entries are dated the export's
+  /// local time.
+  private static func archive(
+    _ export: SampleExport, format: SampleOutputFormat, at temporary: String, displayPath: String
+  ) throws -> AppleExportArchive {
+    switch format {
+    case .zip:
+      let model = export.model
+      let local = CivilDateTime(secondsSince1970: model.exportInstant + Int64(model.exportOffset))
+      return try AppleExportArchive(
+        zipAt: temporary, modificationTime: ZipWriter.Timestamp(civil: local), displayPath: displayPath)
+    case .folder:
+      return AppleExportArchive(folderAt: temporary, displayPath: displayPath)
+    case .xml:
+      return AppleExportArchive(xmlAt: temporary, displayPath: displayPath)
     }
-    let counter = CountingStream(export.exportXML())
-    do {
-      try writer.addEntry(named: "\(SampleExport.folderName)/export.xml", contentsOf: counter)
-      for path in export.filePaths {
-        try writer.addEntry(
-          named: "\(SampleExport.folderName)/\(path)", bytes: export.contents(ofFileAt: path)!)
-      }
-      try writer.finish()
-    } catch {
-      throw OutputError.writeFailed(path: displayPath, reason: reason(error))
-    }
-    return (counter.count, export.filePaths.count)
-  }
-
-  private static func writeFolder(
-    _ export: SampleExport, in temporary: String, displayPath: String
-  ) throws -> (Int, Int) {
-    let xmlBytes = try writeFile(
-      at: temporary + "/export.xml", from: export.exportXML(), displayPath: displayPath)
-    var folders: Set<String> = []
-    for path in export.filePaths {
-      let folder = OutputFile.folder(of: path)
-      if !folders.contains(folder) {
-        do {
-          try FileManager.default.createDirectory(
-            atPath: temporary + "/" + folder, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        } catch {
-          throw OutputError.writeFailed(path: displayPath, reason: reason(error))
-        }
-        folders.insert(folder)
-      }
-      let bytes = export.contents(ofFileAt: path)!
-      _ = try writeFile(
-        at: temporary + "/" + path, from: MemoryByteStream(bytes, name: path), displayPath: displayPath)
-    }
-    return (xmlBytes, export.filePaths.count)
-  }
-
-  /// Writes `stream` to the file at `path` (made owner-only, emptied if it is there); returns its
-  /// size.
-  private static func writeFile(
-    at path: String, from stream: any ByteStream, displayPath: String
-  ) throws -> Int {
-    let descriptor: Int32
-    do {
-      descriptor = try SystemCall.createOrTruncate(path, mode: 0o600)
-    } catch {
-      throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
-    }
-    var isOpen = true
-    defer { if isOpen { SystemCall.close(descriptor) } }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-    defer { buffer.deallocate() }
-    var total = 0
-    do {
-      while true {
-        let count = try stream.read(into: buffer)
-        if count == 0 { break }
-        try SystemCall.writeAll(descriptor, buffer.baseAddress!, count: count, path: path)
-        total += count
-      }
-      isOpen = false
-      try SystemCall.closeChecked(descriptor, path: path)
-    } catch {
-      throw OutputError.writeFailed(path: displayPath, reason: reason(error))
-    }
-    return total
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let error = error as? ZipError {
-      switch error {
-      case .writeFailed(_, let reason): return reason
-      default: return "\(error)"
-      }
-    }
-    if let error = error as? SystemError { return error.reason }
-    if let error = error as? OutputError {
-      switch error {
-      case .writeFailed(_, let reason), .cannotCreate(_, let reason): return reason
-      default: return error.description
-      }
-    }
-    return (error as NSError).localizedDescription
   }
 }

@@ -20,27 +20,27 @@ final class ExportXMLStream: ByteStream {
   private static let chunkSize = 256 << 10
 
   let name: String
-  private var writer: ExportXMLWriter
+  private var writer: SampleItemWriter
   private var phase = Phase.header
   private var position = 0
 
   init(model: SampleModel, name: String) {
     self.name = name
-    writer = ExportXMLWriter(model: model)
+    writer = SampleItemWriter(model: model)
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-    if position == writer.out.bytes.count {
-      writer.out.removeAll()
+    if position == writer.xml.out.bytes.count {
+      writer.xml.out.removeAll()
       position = 0
-      while writer.out.bytes.count < Self.chunkSize && phase != .finished {
+      while writer.xml.out.bytes.count < Self.chunkSize && phase != .finished {
         writeNextPiece()
       }
-      if writer.out.bytes.isEmpty { return 0 }
+      if writer.xml.out.bytes.isEmpty { return 0 }
     }
-    let count = min(buffer.count, writer.out.bytes.count - position)
-    writer.out.bytes.withUnsafeBytes { source in
+    let count = min(buffer.count, writer.xml.out.bytes.count - position)
+    writer.xml.out.bytes.withUnsafeBytes { source in
       base.copyMemory(from: source.baseAddress! + position, byteCount: count)
     }
     position += count

@@ -115,7 +115,7 @@ import Testing
     fixture.add("b/exportación.xml", Self.xml)
     try fixture.writeFolder(at: folder.path)
     #expect(
-      throws: InputError.ambiguous(path: folder.path, candidates: ["Exportieren.xml", "exportación.xml"])
+      throws: InputError.ambiguous(path: folder.path, candidates: ["a/Exportieren.xml", "b/exportación.xml"])
     ) {
       try HealthInput.open(path: folder.path)
     }

@@ -1,6 +1,7 @@
-import HealthExport
 import HealthModel
 import Testing
+
+@testable import HealthExport
 
 /// RFC 4180 quoting: only fields with a comma, a double quote, CR or LF are quoted.
 @Suite struct CSVQuotingTests {
@@ -17,6 +18,31 @@ import Testing
   func quotesOnlyWhatItMust(_ example: (String, String)) throws {
     let outcome = try ExportTest.run(ExportTest.record("BodyMass", "80", "kg", source: example.0))
     #expect(outcome.csv == ExportTest.csv(["2026-01-09 10:30:00,Weight,,176.37,lbs,\(example.1),"]))
+  }
+
+  /// A text field that a spreadsheet would run as a formula is written after a `'` (OWASP), quoted
+  /// as its characters require; the raw text is kept with `keepsRawText`.
+  @Test(arguments: [
+    ("=HYPERLINK(&quot;http://x&quot;,&quot;Open&quot;)", "\"'=HYPERLINK(\"\"http://x\"\",\"\"Open\"\")\""),
+    ("+1+1", "'+1+1"),
+    ("-2", "'-2"),
+    ("@SUM(A1)", "'@SUM(A1)"),
+    ("&#9;=1", "'\t=1"),
+    ("&#13;=1", "\"'\r=1\""),
+    ("a=1", "a=1"),
+    (" =1", " =1"),
+    ("'=1", "'=1"),
+  ])
+  func neutralizesWhatWouldRunAsAFormula(_ example: (String, String)) throws {
+    let outcome = try ExportTest.run(ExportTest.record("BodyMass", "80", "kg", source: example.0))
+    #expect(outcome.csv == ExportTest.csv(["2026-01-09 10:30:00,Weight,,176.37,lbs,\(example.1),"]))
+  }
+
+  @Test func keepsRawTextWhenAsked() throws {
+    var buffer: [UInt8] = []
+    CSVField.append("=1+1", keepsRawText: true, to: &buffer)
+    CSVField.append(",=2", keepsRawText: false, to: &buffer)
+    #expect(String(decoding: buffer, as: UTF8.self) == "=1+1\",=2\"")
   }
 
   @Test func writesTheFileLayoutExactly() throws {

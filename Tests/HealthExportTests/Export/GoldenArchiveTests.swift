@@ -109,7 +109,9 @@ import Testing
           reason: "a clinical record whose file is missing", count: 1,
           firstLocation: SourceLocation(file: file, line: 11, column: 2)),
         Diagnostics.Tally(
-          reason: "a clinical record whose file is not valid JSON", count: 1,
+          reason:
+            "a clinical record whose file is not valid JSON: the input ends where a value was expected; the file may be truncated",
+          count: 1,
           firstLocation: SourceLocation(
             file: folder.file("clinical-records/broken.json"), line: 0, byteOffset: 37)),
         Diagnostics.Tally(

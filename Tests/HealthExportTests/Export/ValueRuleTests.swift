@@ -71,6 +71,22 @@ import Testing
       name: "respiratory rate", record: ExportTest.record("RespiratoryRate", "14.25", "count/min"),
       selection: ExportTest.selection(metrics: [], vitals: ["respiratory-rate"]),
       row: at + "Respiratory Rate,,14.2,breaths/min,Test Source,"),
+    Case(
+      name: "a weight below zero skipped", record: ExportTest.record("BodyMass", "-1", "kg"),
+      selection: ExportTest.selection(), row: nil),
+    Case(
+      name: "steps below zero skipped", record: ExportTest.record("StepCount", "-3", "count"),
+      selection: ExportTest.selection(), row: nil),
+    Case(
+      name: "a temperature below zero kept in Celsius",
+      record: ExportTest.record("BodyTemperature", "-0.5", "degC"),
+      selection: ExportTest.selection(metrics: [], vitals: ["body-temperature"], units: metric),
+      row: at + "Body Temperature,,-0.5,°C,Test Source,"),
+    Case(
+      name: "a temperature below zero kept in Fahrenheit",
+      record: ExportTest.record("BodyTemperature", "-20", "degC"),
+      selection: ExportTest.selection(metrics: [], vitals: ["body-temperature"]),
+      row: at + "Body Temperature,,-4.0,°F,Test Source,"),
   ])
   func writesTheContractsNumbers(_ example: Case) throws {
     if let row = example.row {
@@ -82,6 +98,42 @@ import Testing
       }
       #expect(error?.description.hasPrefix(ExportError.noDataMessage) == true)
     }
+  }
+
+  /// Below zero is a counted skip only for a measure that cannot be: a series added in degrees
+  /// (a water temperature) or one that says so keeps its readings below zero.
+  @Test func keepsReadingsBelowZeroWhereTheMeasureCanHaveThem() throws {
+    let water = Measure(
+      name: "Water Temperature", healthKitType: "HKQuantityTypeIdentifierWaterTemperature",
+      unit: .fixed(.celsius), decimals: 1)
+    let deviation = Measure(
+      name: "Deviation", healthKitType: "HKQuantityTypeIdentifierBodyMass", unit: .weight, decimals: 1,
+      canBeNegative: true)
+    var selection = ExportTest.selection(metrics: [], units: Self.metric)
+    selection.vitals = [
+      Vital(optionName: "water", displayName: "Water Temperature", components: [water]),
+      Vital(optionName: "deviation", displayName: "Deviation", components: [deviation]),
+    ]
+    let outcome = try ExportTest.run(
+      ExportTest.record("WaterTemperature", "-1.8", "degC") + ExportTest.record("BodyMass", "-0.26", "kg"),
+      selection: selection)
+    #expect(
+      outcome.rows == [
+        Self.at + "Water Temperature,,-1.8,°C,Test Source,", Self.at + "Deviation,,-0.3,kg,Test Source,",
+      ])
+    #expect(outcome.diagnostics.totalCount == 0)
+  }
+
+  @Test func countsAReadingBelowZeroWithItsReason() throws {
+    let outcome = try ExportTest.run(
+      ExportTest.record("BodyMass", "-80", "kg") + ExportTest.record("BodyMass", "80", "kg"))
+    #expect(outcome.rows == [Self.at + "Weight,,176.37,lbs,Test Source,"])
+    #expect(
+      outcome.diagnostics.summary == [
+        Diagnostics.Tally(
+          reason: "Weight below zero, which no reading can be", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 11, column: 2))
+      ])
   }
 
   @Test func countsDroppedGlucoseInTheSummary() throws {

@@ -11,7 +11,7 @@ import Testing
   }
 
   /// Expected texts are what C's printf (and Python's `%` operator, which rounds the same way)
-  /// writes for these doubles.
+  /// writes for these doubles, but for the sign of a value that rounds to zero, which is dropped.
   @Test(arguments: [
     Case(value: 0.125, decimals: 2, expected: "0.12"),
     Case(value: 0.375, decimals: 2, expected: "0.38"),
@@ -22,8 +22,11 @@ import Testing
     Case(value: 2.675, decimals: 2, expected: "2.67"),
     Case(value: 1.005, decimals: 2, expected: "1.00"),
     Case(value: 0.045, decimals: 2, expected: "0.04"),
-    Case(value: -0.001, decimals: 2, expected: "-0.00"),
-    Case(value: -0.0, decimals: 1, expected: "-0.0"),
+    Case(value: -0.001, decimals: 2, expected: "0.00"),
+    Case(value: -0.0, decimals: 1, expected: "0.0"),
+    Case(value: -0.004999, decimals: 2, expected: "0.00"),
+    Case(value: -0.005001, decimals: 2, expected: "-0.01"),
+    Case(value: -1e-300, decimals: 0, expected: "0"),
     Case(value: 220.46226218, decimals: 2, expected: "220.46"),
     Case(value: 84.14138463686157, decimals: 2, expected: "84.14"),
     Case(value: 185.5, decimals: 2, expected: "185.50"),

@@ -69,7 +69,9 @@ import Testing
       message: "End date must be on or after start date (--from 2026-01-05 --to 2026-01-01)"),
     Failure(
       given: ["last-days=-2"],
-      message: "invalid value '-2' for '--last-days <n>': expected a whole number of days, 1 or more"),
+      message:
+        "invalid value '-2' for '--last-days <n>': expected a whole number of days from 1 to 110000 (--all for no limit)"
+    ),
     Failure(
       given: ["sort=descending"],
       message:

@@ -104,7 +104,8 @@ import Testing
     Corrupt(
       content: "{\"range\": \"last-days 0\"}",
       message:
-        "the settings file PATH: invalid value '0' for 'range': expected a whole number of days, 1 or more"),
+        "the settings file PATH: invalid value '0' for 'range': expected a whole number of days from 1 to 110000 (all for no limit)"
+    ),
   ])
   func reportsACorruptFile(_ example: Corrupt) throws {
     let folder = try TestDirectory()

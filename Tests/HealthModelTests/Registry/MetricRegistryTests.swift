@@ -36,6 +36,18 @@ import Testing
     #expect(components.map(\.decimals) == contract.map(\.2))
   }
 
+  /// Only a temperature's scale goes below zero; every other series of the registry skips a
+  /// reading below zero.
+  @Test func onlyTemperaturesCanBeBelowZero() {
+    #expect(registry.allMeasures.filter(\.canBeNegative).map(\.name) == ["Body Temperature"])
+    #expect(CSVUnit.allCases.filter(\.hasNegativeValues) == [.fahrenheit, .celsius])
+    #expect(
+      Measure(name: "D", healthKitType: "T", unit: .weight, decimals: 1, canBeNegative: true).canBeNegative)
+    #expect(
+      !Measure(name: "T", healthKitType: "T", unit: .temperature, decimals: 1, canBeNegative: false)
+        .canBeNegative)
+  }
+
   @Test func labsAreAll38InRegistryOrder() {
     #expect(registry.labs.count == 38)
     #expect(Set(registry.labs.map(\.loinc)).count == 38)

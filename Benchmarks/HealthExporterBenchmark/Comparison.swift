@@ -1,0 +1,147 @@
+import Foundation
+import HealthArchive
+import SystemShim
+
+/// `compare`: the reference scan, `xmllint --stream --noout` and each command of the tool on the
+/// same input, alternated round by round in one run, each a process of its own measured for wall
+/// time, processor time and peak memory; then the ratios of each round, and whether the outputs
+/// read from the zip archive equal those read from the XML.
+struct Comparison {
+  struct Job {
+    var name: String
+    var arguments: [String]
+    /// The file the job writes, removed after each run unless it is compared.
+    var output: String?
+    var runs: [ChildRun] = []
+  }
+
+  let xml: String
+  let zip: String?
+  let rounds: Int
+  let folder: String
+  let benchmark: String
+  let tool: String
+
+  /// Bytes of health XML the jobs read.
+  var xmlBytes: Double { Double(SystemCall.fileSize(xml) ?? 0) }
+
+  func run() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let settings = folder + "/config"
+    try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    // No saved settings, a fixed "now" just after the generated exports end, a fixed zone.
+    environment["XDG_CONFIG_HOME"] = settings
+    environment["HEALTH_EXPORTER_NOW"] = environment["HEALTH_EXPORTER_NOW"] ?? "2026-07-01T04:00:00Z"
+    environment["TZ"] = "America/New_York"
+
+    var jobs = makeJobs()
+    for round in 1...rounds {
+      for index in jobs.indices {
+        let job = jobs[index]
+        if let output = job.output { try? FileManager.default.removeItem(atPath: output) }
+        let run = try ChildRun.run(
+          job.arguments, benchmark: benchmark, environment: environment, scratch: folder)
+        guard run.status == 0 else {
+          throw BenchmarkError("\(job.arguments.joined(separator: " ")) exited with status \(run.status)")
+        }
+        jobs[index].runs.append(run)
+        FileHandle.standardError.write(
+          Data(String(format: "round %d: %@ %.2f s\n", round, job.name, run.wallSeconds).utf8))
+      }
+      if round == 1 { try checkOutputs(jobs) }
+      for job in jobs { if let output = job.output { try? FileManager.default.removeItem(atPath: output) } }
+    }
+    print(table(jobs))
+  }
+
+  private func makeJobs() -> [Job] {
+    let registry = ["--metrics", "weight,steps,glucose", "--vitals", "all", "--all"]
+    var jobs = [
+      Job(name: "reference: memchr scan of `<Record type=\"`", arguments: [benchmark, "scan", "--file", xml])
+    ]
+    if let xmllint = executableOnPath("xmllint") {
+      jobs.append(Job(name: "`xmllint --stream --noout`", arguments: [xmllint, "--stream", "--noout", xml]))
+    }
+    func job(_ name: String, _ command: String, _ input: String, _ file: String, _ options: [String]) -> Job {
+      let output = folder + "/" + file
+      return Job(
+        name: name, arguments: [tool, command, input, "-o", output, "--force", "-q"] + options, output: output
+      )
+    }
+    jobs += [
+      job("`export` (weight and steps, last 30 days)", "export", xml, "export-default.csv", []),
+      job("`export` of the whole registry, all dates", "export", xml, "export-all.csv", registry),
+    ]
+    if let zip {
+      jobs.append(job("the same from export.zip", "export", zip, "export-all-zip.csv", registry))
+    }
+    jobs += [
+      job(
+        "`export --last-records 10` of the whole registry", "export", xml, "export-last.csv",
+        Array(registry.dropLast()) + ["--last-records", "10"]),
+      job("`summary --all` (days)", "summary", xml, "summary.csv", ["--all"]),
+      job("`profile`", "profile", xml, "profile.json", []),
+    ]
+    if hasCommand("database") {
+      jobs.append(job("`database`", "database", xml, "health.sqlite", []))
+    }
+    return jobs
+  }
+
+  /// Whether the tool has the subcommand.
+  private func hasCommand(_ name: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = [name, "--help"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  /// The CSV written from the zip archive must be the bytes written from the XML.
+  private func checkOutputs(_ jobs: [Job]) throws {
+    guard zip != nil else { return }
+    let fromXML = folder + "/export-all.csv"
+    let fromZip = folder + "/export-all-zip.csv"
+    guard FileManager.default.contentsEqual(atPath: fromXML, andPath: fromZip) else {
+      throw BenchmarkError("\(fromZip) differs from \(fromXML)")
+    }
+    let size = SystemCall.fileSize(fromXML) ?? 0
+    print("The CSV written from \(zip!) equals the one written from \(xml) (\(size) bytes).\n")
+  }
+
+  private func table(_ jobs: [Job]) -> String {
+    let mb = xmlBytes / 1e6
+    let scan = jobs[0]
+    let xmllint = jobs.first { $0.name.contains("xmllint") }
+    func list(_ values: [Double], _ format: String) -> String {
+      values.map { String(format: format, $0) }.joined(separator: ", ")
+    }
+    var lines = [
+      String(
+        format: "%.1f MB of export.xml (%@), %d rounds; each value is one round's, in order.", mb, xml, rounds
+      ),
+      "",
+      "| what | wall s | CPU s | MB/s (best wall) | peak MB | wall × scan | CPU × scan | xmllint ÷ wall | xmllint ÷ CPU |",
+      "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for job in jobs {
+      let walls = job.runs.map(\.wallSeconds)
+      let cpus = job.runs.map(\.cpuSeconds)
+      func ratios(_ a: [Double], _ b: [Double]) -> [Double] { Swift.zip(a, b).map { $0 / $1 } }
+      let xmllintWalls = xmllint?.runs.map(\.wallSeconds) ?? []
+      let xmllintCPUs = xmllint?.runs.map(\.cpuSeconds) ?? []
+      lines.append(
+        "| \(job.name) | \(list(walls, "%.2f")) | \(list(cpus, "%.2f")) | "
+          + String(format: "%.0f", mb / (walls.min() ?? 1))
+          + " | \(list(job.runs.map { Double($0.peakBytes) / 1_048_576 }, "%.1f"))"
+          + " | \(list(ratios(walls, scan.runs.map(\.wallSeconds)), "%.2f"))"
+          + " | \(list(ratios(cpus, scan.runs.map(\.cpuSeconds)), "%.2f"))"
+          + " | \(list(ratios(xmllintWalls, walls), "%.1f")) | \(list(ratios(xmllintCPUs, cpus), "%.1f")) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

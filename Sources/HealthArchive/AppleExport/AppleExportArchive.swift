@@ -1,0 +1,285 @@
+import Foundation
+import SystemShim
+
+/// An export being written in Apple's layout: export.xml and the files beside it (clinical
+/// records, workout routes, ECGs) into a zip archive (under `apple_health_export/`, entries
+/// dated alike, with data descriptors as the Health app writes them) or a folder, or export.xml
+/// alone into a stream of bytes.
+///
+/// The archive is made where it is asked to be, a temporary path that the caller places once
+/// `finish` returns (see `TemporaryOutput`). A file added while export.xml is being written to a
+/// zip archive waits in a folder of its own beside the archive (`….files`, owner-only), since an
+/// archive's entries are written one after the other; it is added right after export.xml, and
+/// the folder removed. Memory stays bounded by one file.
+///
+///     let archive = try AppleExportArchive(zipAt: temporaryPath, displayPath: "export.zip")
+///     try archive.writeExportXML { write in … }
+///     try archive.addFile(at: "workout-routes/route_2026-01-01_6.34pm.gpx", bytes: gpx)
+///     try archive.finish()
+package final class AppleExportArchive {
+  /// Zip archive, folder or export.xml alone.
+  package let format: AppleExportFormat
+  /// The destination, for messages.
+  private let displayPath: String
+  private let zip: ZipWriter?
+  private let root: String?
+  private let xmlPath: String?
+  private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+  private var isWritingXML = false
+  private var spillFolder: String?
+  private var spilled: [String] = []
+  private var written: Set<String> = []
+  private var folders: Set<String> = []
+
+  /// The files written beside export.xml, as paths relative to its folder, in order.
+  package private(set) var filePaths: [String] = []
+  /// Files not written: their path names no file inside the export, another file has it, or the
+  /// output is export.xml alone.
+  package private(set) var filesLeftOut = 0
+
+  /// A zip archive created at `path`.
+  /// - Throws: `OutputError.cannotCreate` naming `displayPath`.
+  package init(zipAt path: String, modificationTime: ZipWriter.Timestamp, displayPath: String)
+    throws(OutputError)
+  {
+    format = .zip
+    self.displayPath = displayPath
+    do {
+      zip = try ZipWriter(
+        path: path, options: ZipWriter.Options(usesDataDescriptors: true, modificationTime: modificationTime))
+    } catch {
+      throw .cannotCreate(path: displayPath, reason: Self.reason(error))
+    }
+    root = nil
+    xmlPath = nil
+    sink = nil
+  }
+
+  /// A folder's content made in the existing, empty folder at `path`.
+  package init(folderAt path: String, displayPath: String) {
+    format = .folder
+    self.displayPath = displayPath
+    zip = nil
+    root = path
+    xmlPath = nil
+    sink = nil
+  }
+
+  /// export.xml alone, written to the file at `path`; files are left out.
+  package init(xmlAt path: String, displayPath: String) {
+    format = .xml
+    self.displayPath = displayPath
+    zip = nil
+    root = nil
+    xmlPath = path
+    sink = nil
+  }
+
+  /// export.xml alone, written to `sink`; files are left out.
+  package init(xmlTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void, displayPath: String) {
+    format = .xml
+    self.displayPath = displayPath
+    zip = nil
+    root = nil
+    xmlPath = nil
+    self.sink = sink
+  }
+
+  deinit {
+    removeSpillFolder()
+  }
+
+  /// Writes export.xml: `body` hands its bytes to the function it is given, in order, and may add
+  /// files meanwhile.
+  /// - Returns: the size of export.xml.
+  /// - Throws: `OutputError.writeFailed` naming the destination; what `body` throws.
+  @discardableResult
+  package func writeExportXML(
+    _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  )
+    throws -> Int
+  {
+    var count = 0
+    isWritingXML = true
+    defer { isWritingXML = false }
+    switch format {
+    case .zip:
+      try failing {
+        try zip!.addEntry(named: "\(AppleExportFormat.folderName)/export.xml") { write in
+          try body { bytes in
+            count += bytes.count
+            try write(bytes)
+          }
+        }
+      }
+      try addWaitingFiles()
+    case .folder:
+      try writeFile(at: root! + "/export.xml") { write in
+        try body { bytes in
+          count += bytes.count
+          try write(bytes)
+        }
+      }
+    case .xml:
+      if let xmlPath {
+        try writeFile(at: xmlPath) { write in
+          try body { bytes in
+            count += bytes.count
+            try write(bytes)
+          }
+        }
+      } else {
+        let sink = sink!
+        try body { bytes in
+          count += bytes.count
+          try sink(bytes)
+        }
+      }
+    }
+    return count
+  }
+
+  /// Adds the file at `path` (relative to export.xml's folder, such as
+  /// `/clinical-records/Observation-….json`; a leading `/` is allowed) with `bytes`.
+  /// - Returns: whether it was written (see `filesLeftOut`).
+  /// - Throws: `OutputError.writeFailed` naming the destination.
+  @discardableResult
+  package func addFile(at path: String, bytes: [UInt8]) throws -> Bool {
+    try addFile(at: path) { write in try bytes.withUnsafeBytes { try write($0) } }
+  }
+
+  /// Adds the file at `path` whose content `body` writes through the function it is given.
+  /// - Returns: whether it was written (see `filesLeftOut`); when it is not, `body` is not called.
+  /// - Throws: `OutputError.writeFailed` naming the destination; what `body` throws.
+  @discardableResult
+  package func addFile(
+    at path: String, _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws -> Bool {
+    guard format != .xml, let relative = Self.relativePath(path), !written.contains(relative) else {
+      filesLeftOut += 1
+      return false
+    }
+    written.insert(relative)
+    switch format {
+    case .zip where isWritingXML:
+      let folder = try spillFolderPath()
+      try writeFile(at: folder + "/" + String(spilled.count), body)
+      spilled.append(relative)
+    case .zip:
+      try failing { try zip!.addEntry(named: "\(AppleExportFormat.folderName)/\(relative)") { try body($0) } }
+    case .folder:
+      try makeFolders(for: relative)
+      try writeFile(at: root! + "/" + relative, body)
+    case .xml:
+      return false
+    }
+    filePaths.append(relative)
+    return true
+  }
+
+  /// Ends the archive.
+  /// - Throws: `OutputError.writeFailed` naming the destination.
+  package func finish() throws {
+    try failing { try zip?.finish() }
+  }
+
+  // MARK: - Helpers
+
+  /// `path` without its leading `/`, when it stays inside the export; nil otherwise.
+  static func relativePath(_ path: String) -> String? {
+    FolderContainer.safeComponents(of: path)?.joined(separator: "/")
+  }
+
+  private func spillFolderPath() throws -> String {
+    if let spillFolder { return spillFolder }
+    let folder = zip!.path + ".files"
+    do {
+      try SystemCall.createFolder(folder, mode: 0o700)
+    } catch {
+      throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
+    }
+    spillFolder = folder
+    return folder
+  }
+
+  /// Adds the files that came while export.xml was written, in order, and removes the folder
+  /// they waited in.
+  private func addWaitingFiles() throws {
+    defer { removeSpillFolder() }
+    for (index, relative) in spilled.enumerated() {
+      let file = spillFolder! + "/" + String(index)
+      try failing {
+        try zip!.addEntry(
+          named: "\(AppleExportFormat.folderName)/\(relative)", contentsOf: try FileByteStream(path: file))
+      }
+      SystemCall.removeFile(file)
+    }
+    spilled = []
+  }
+
+  private func removeSpillFolder() {
+    guard let spillFolder else { return }
+    try? FileManager.default.removeItem(atPath: spillFolder)
+    self.spillFolder = nil
+  }
+
+  private func makeFolders(for relative: String) throws {
+    var folder = root!
+    for component in relative.split(separator: "/").dropLast() {
+      folder += "/" + component
+      guard !folders.contains(folder) else { continue }
+      if SystemCall.kind(of: folder) != .directory {
+        do {
+          try SystemCall.createFolder(folder, mode: 0o700)
+        } catch {
+          throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+        }
+      }
+      folders.insert(folder)
+    }
+  }
+
+  /// Writes the file at `path` (created owner-only, emptied if it is there) with what `body`
+  /// writes.
+  private func writeFile(
+    at path: String, _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
+    let descriptor: Int32
+    do {
+      descriptor = try SystemCall.createOrTruncate(path, mode: 0o600)
+    } catch {
+      throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
+    }
+    var isOpen = true
+    defer { if isOpen { SystemCall.close(descriptor) } }
+    let displayPath = displayPath
+    try body { bytes in
+      guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+      do {
+        try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
+      } catch let error as SystemError {
+        throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+      }
+    }
+    isOpen = false
+    do {
+      try SystemCall.closeChecked(descriptor, path: path)
+    } catch {
+      throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+    }
+  }
+
+  /// Runs `body`, reporting a zip writer's failure as the destination's.
+  private func failing(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let error as ZipError {
+      throw OutputError.writeFailed(path: displayPath, reason: Self.reason(error))
+    }
+  }
+
+  private static func reason(_ error: ZipError) -> String {
+    if case .writeFailed(_, let reason) = error { return reason }
+    return error.description
+  }
+}

@@ -1,0 +1,37 @@
+import HealthModel
+
+/// The route and ECG files beside export.xml.
+extension AppleExportWriter {
+  /// Adds route points to the GPX file of their path: a file is written once its last batch has
+  /// come (the next item is not a batch of the same file).
+  func addRoutePoints(_ points: RoutePoints) throws {
+    if let route, route.path != points.filePath { try finishRouteFile() }
+    if route == nil {
+      let time = exportDate ?? options.now ?? points.points.first?.time ?? Timestamp(secondsSince1970: 0)
+      route = (
+        points.filePath,
+        GPXWriter(
+          exportTime: time.wholeSecondsSince1970, trackName: GPXWriter.trackName(forFileAt: points.filePath))
+      )
+    }
+    for point in points.points { route!.gpx.append(point) }
+  }
+
+  /// Writes the route file being made, if any.
+  func finishRouteFile() throws {
+    guard var current = route else { return }
+    route = nil
+    current.gpx.finish()
+    if try archive.addFile(at: current.path, bytes: current.gpx.out.bytes) { summary.routeFiles += 1 }
+  }
+
+  /// Writes an ECG recording's CSV file, `Recorded Date` with the offset the input wrote it with
+  /// (else that of the time zone at its date).
+  func addElectrocardiogram(_ recording: Electrocardiogram) throws {
+    let offset = recording.recordedDate.map { xml.utcOffset(of: $0) } ?? 0
+    let bytes = ElectrocardiogramWriter.csv(recording, dateOffset: offset)
+    if try archive.addFile(at: "electrocardiograms/" + recording.fileName, bytes: bytes) {
+      summary.electrocardiograms += 1
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import HealthModel
+
+/// Writes the items of any input (an export, a JSON profile, the generator, an app) as an export
+/// in Apple's format, into an `AppleExportArchive`: export.xml with an element for every item
+/// (`ExportXMLWriter`), and the files beside it that the items carry.
+///
+/// - Dates keep the UTC offset the input wrote them with where it wrote one; others (a
+///   profile's milliseconds) are written on the clocks of `Options.timeZone`, each with that
+///   zone's offset at its date.
+/// - `HealthData`'s locale is the input's (read once the first item has come), else
+///   `Options.defaultLocale`.
+/// - Clinical records: a record that comes with its FHIR resource (`ClinicalRecord.resource`)
+///   gets its file as the input had it. A lab result that comes without its record's file (a
+///   profile keeps lab results, not FHIR files) is written as an R4 Observation in the file of the
+///   clinical record it was read from (`LabResult.resourceFilePath`); one that names none, in the
+///   first Observation record of its source still without a file; else in a `ClinicalRecord` made
+///   for it. So the archive gives the same lab results back, in the same order.
+/// - Route points (`routePoints`, after their workout) become the GPX file their path names, in
+///   `workout-routes/`; ECG recordings their CSV file in `electrocardiograms/`.
+public final class AppleExportWriter {
+  /// How items become Apple's format.
+  public struct Options: Sendable {
+    /// Where dates without an offset of their own are written.
+    public var timeZone: TimeZone
+    /// `HealthData`'s locale when the input names none.
+    public var defaultLocale: String
+    /// The export's time in route files (`metadata`'s `time`) when the input has no `ExportDate`.
+    public var now: Timestamp?
+
+    public init(timeZone: TimeZone, defaultLocale: String = "en_US", now: Timestamp? = nil) {
+      self.timeZone = timeZone
+      self.defaultLocale = defaultLocale
+      self.now = now
+    }
+  }
+
+  /// What was written.
+  public struct Summary: Hashable, Sendable {
+    public var format: AppleExportFormat
+    /// The size of export.xml, in bytes.
+    public var exportXMLBytes = 0
+    /// Top-level records, the copies of correlation members included.
+    public var records = 0
+    public var correlations = 0
+    public var workouts = 0
+    public var activitySummaries = 0
+    /// `ClinicalRecord` elements, those made for lab results included.
+    public var clinicalRecords = 0
+    public var audiograms = 0
+    public var visionPrescriptions = 0
+    public var statesOfMind = 0
+    /// GPX files written in `workout-routes/`.
+    public var routeFiles = 0
+    /// CSV files written in `electrocardiograms/`.
+    public var electrocardiograms = 0
+    /// FHIR files written in `clinical-records/`.
+    public var clinicalFiles = 0
+    /// Top-level copies of correlation members that the input did not repeat.
+    public var memberCopies = 0
+    /// `ClinicalRecord`s made for lab results that came without any.
+    public var recordsMadeForLabResults = 0
+    /// Files written beside export.xml.
+    public var files = 0
+    /// Files not written (see `AppleExportArchive.filesLeftOut`).
+    public var filesLeftOut = 0
+
+    public init(format: AppleExportFormat) {
+      self.format = format
+    }
+  }
+
+  let options: Options
+  let archive: AppleExportArchive
+  var xml: ExportXMLWriter
+  var summary: Summary
+  private var hasHeader = false
+  var clinical = ClinicalFiles()
+  /// The route file being written: its path and what is written of it.
+  var route: (path: String, gpx: GPXWriter)?
+  /// The input's `ExportDate`, once it has come.
+  var exportDate: Timestamp?
+
+  /// How many bytes are gathered before they are handed to the archive.
+  private static let chunkSize = 1 << 20
+
+  /// - Parameters:
+  ///   - archive: where the export goes.
+  ///   - options: the dates' time zone and the default locale.
+  package init(archive: AppleExportArchive, options: Options) {
+    self.archive = archive
+    self.options = options
+    xml = ExportXMLWriter(dates: .timeZone(options.timeZone))
+    summary = Summary(format: archive.format)
+  }
+
+  /// Writes export.xml from the items `read` hands over, and the files they carry, then ends the
+  /// archive.
+  /// - Parameters:
+  ///   - locale: the input's locale, asked once the first item has come (or at the end).
+  ///   - read: reads the input, handing each item to the function it is given.
+  /// - Returns: what was written.
+  /// - Throws: `OutputError` when writing fails; what `read` throws.
+  package func write(
+    locale: @escaping () -> String?, reading read: (_ add: (HealthItem) throws -> Void) throws -> Void
+  ) throws -> Summary {
+    summary.exportXMLBytes = try archive.writeExportXML { write in
+      try read { item in
+        if !hasHeader { writeHeader(locale: locale()) }
+        try add(item)
+        if xml.out.bytes.count >= Self.chunkSize { try flush(write) }
+      }
+      if !hasHeader { writeHeader(locale: locale()) }
+      try finishRouteFile()
+      try finishClinicalRecords()
+      let copies = xml.members.uncopiedCount
+      xml.writeFooter()
+      summary.memberCopies = copies
+      summary.records += copies
+      try flush(write)
+    }
+    try archive.finish()
+    summary.files = archive.filePaths.count
+    summary.filesLeftOut = archive.filesLeftOut
+    return summary
+  }
+
+  private func writeHeader(locale: String?) {
+    hasHeader = true
+    xml.writeHeader(locale: locale ?? options.defaultLocale)
+  }
+
+  /// Writes one item.
+  private func add(_ item: HealthItem) throws {
+    if case .routePoints(let points) = item {
+      try addRoutePoints(points)
+      return
+    }
+    try finishRouteFile()
+    switch item {
+    case .labResult(let result):
+      try addLabResult(result)
+      return
+    case .clinicalRecord(let record):
+      try addClinicalRecord(record)
+      return
+    case .electrocardiogram(let recording):
+      try addElectrocardiogram(recording)
+      return
+    case .sample: summary.records += 1
+    case .correlation: summary.correlations += 1
+    case .workout: summary.workouts += 1
+    case .activitySummary: summary.activitySummaries += 1
+    case .audiogram: summary.audiograms += 1
+    case .visionPrescription: summary.visionPrescriptions += 1
+    case .stateOfMind: summary.statesOfMind += 1
+    case .exportDate(let date): exportDate = date
+    case .characteristics, .routePoints: break
+    }
+    xml.write(item)
+  }
+
+  private func flush(_ write: (UnsafeRawBufferPointer) throws -> Void) throws {
+    try xml.out.bytes.withUnsafeBytes { try write($0) }
+    xml.out.removeAll()
+  }
+}

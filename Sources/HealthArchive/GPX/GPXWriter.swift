@@ -1,0 +1,127 @@
+import HealthModel
+
+/// Writes a workout route's GPX file as the Health app does (`workout-routes/route_….gpx`): the
+/// declaration, `gpx` with Apple's creator and namespaces, `metadata` with the export's time in
+/// UTC, one `trk` named after the route's end, and one `trkseg` of `trkpt`s, each with `ele`,
+/// `time` and the `speed`, `course`, `hAcc` and `vAcc` extensions, one per line. `GPXReader`
+/// reads it back point for point.
+///
+/// Numbers have six decimals, as in Apple's files (`lon="-122.396397"`); with `keepsEveryDigit`,
+/// a value that six decimals would change is written in the fewest digits that keep it.
+package struct GPXWriter {
+  /// What has been written and not yet taken.
+  package var out: XMLOutput
+  private let keepsEveryDigit: Bool
+
+  /// Starts the file.
+  /// - Parameters:
+  ///   - exportTime: the time of the export, in `metadata` (whole seconds, UTC).
+  ///   - trackName: the track's name, `Route 2019-06-11 3:00pm`.
+  ///   - keepsEveryDigit: whether a value that six decimals would round is written whole.
+  ///   - capacity: the bytes reserved.
+  package init(exportTime: Int64, trackName: String, keepsEveryDigit: Bool = true, capacity: Int = 1 << 16) {
+    self.keepsEveryDigit = keepsEveryDigit
+    out = XMLOutput(dateOffset: 0, capacity: capacity)
+    out.append(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
+      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+      xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+        <metadata>
+          <time>
+      """)
+    appendUTC(exportTime)
+    out.append("</time>\n  </metadata>\n  <trk>\n    <name>")
+    out.appendEscaped(trackName)
+    out.append("</name>\n    <trkseg>\n")
+  }
+
+  /// Appends one `trkpt`; the values a point lacks are left out.
+  package mutating func append(_ point: RoutePoint) {
+    out.append("      <trkpt lon=\"")
+    number(point.longitude)
+    out.append("\" lat=\"")
+    number(point.latitude)
+    out.append("\">")
+    if let elevation = point.elevation {
+      out.append("<ele>")
+      number(elevation)
+      out.append("</ele>")
+    }
+    if let time = point.time {
+      out.append("<time>")
+      appendUTC(time)
+      out.append("</time>")
+    }
+    if point.speed != nil || point.course != nil || point.horizontalAccuracy != nil
+      || point.verticalAccuracy != nil
+    {
+      out.append("<extensions>")
+      element("<speed>", point.speed, "</speed>")
+      element("<course>", point.course, "</course>")
+      element("<hAcc>", point.horizontalAccuracy, "</hAcc>")
+      element("<vAcc>", point.verticalAccuracy, "</vAcc>")
+      out.append("</extensions>")
+    }
+    out.append("</trkpt>\n")
+  }
+
+  /// Ends the file (without a line break after `</gpx>`, as Apple's files end).
+  package mutating func finish() {
+    out.append("    </trkseg>\n  </trk>\n</gpx>")
+  }
+
+  /// The track's name for a route file named as the Health app names them: `Route 2019-06-11
+  /// 3:00pm` for `route_2019-06-11_3.00pm.gpx` (the route's end, local time); else the file's
+  /// name without its extension.
+  package static func trackName(forFileAt path: String) -> String {
+    var name = String(path.split(separator: "/").last ?? "")
+    if name.lowercased().hasSuffix(".gpx") { name.removeLast(4) }
+    let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0] == "route", parts[1].count == 10,
+      let dot = parts[2].lastIndex(of: ".")
+    else { return name }
+    var time = parts[2]
+    time.replaceSubrange(dot...dot, with: ":")
+    return "Route \(parts[1]) \(time)"
+  }
+
+  private mutating func element(_ start: StaticString, _ value: Double?, _ end: StaticString) {
+    guard let value else { return }
+    out.append(start)
+    number(value)
+    out.append(end)
+  }
+
+  private mutating func number(_ value: Double) {
+    if keepsEveryDigit {
+      out.appendFixedIfExact(value, decimals: 6)
+    } else {
+      out.appendFixed(value, decimals: 6)
+    }
+  }
+
+  /// `2026-01-09T15:30:00Z`, with the fraction of a second where there is one
+  /// (`2026-01-09T15:30:00.25Z`, to the microsecond).
+  private mutating func appendUTC(_ time: Timestamp) {
+    if time.millisecondsSince1970.truncatingRemainder(dividingBy: 1000) == 0 {
+      appendUTC(time.wholeSecondsSince1970)
+    } else {
+      out.append(Array(time.iso8601UTCText().utf8))
+    }
+  }
+
+  /// `2026-01-09T15:30:00Z`.
+  private mutating func appendUTC(_ instant: Int64) {
+    let civil = CivilDateTime(secondsSince1970: instant)
+    out.append(Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8))
+    out.append("T")
+    out.appendTwoDigits(civil.hour)
+    out.append(":")
+    out.appendTwoDigits(civil.minute)
+    out.append(":")
+    out.appendTwoDigits(civil.second)
+    out.append("Z")
+  }
+}

@@ -1,0 +1,41 @@
+/// JSON values written as Swift literals, for documents built in code (schemas, messages):
+///
+/// ```swift
+/// let schema: JSONValue = ["type": "object", "properties": ["limit": ["type": "integer", "minimum": 1]]]
+/// ```
+///
+/// A dictionary literal keeps its members in the order written.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  /// A string.
+  public init(stringLiteral value: String) {
+    self = .string(value)
+  }
+
+  /// An integer.
+  public init(integerLiteral value: Int) {
+    self = .number(JSONNumber(value))
+  }
+
+  /// A finite number, written as `JSONWriter` writes a `Double`.
+  public init(floatLiteral value: Double) {
+    guard let number = JSONNumber(value) else { preconditionFailure("JSON has no NaN or infinity") }
+    self = .number(number)
+  }
+
+  /// `true` or `false`.
+  public init(booleanLiteral value: Bool) {
+    self = .bool(value)
+  }
+
+  /// An array.
+  public init(arrayLiteral elements: JSONValue...) {
+    self = .array(elements)
+  }
+
+  /// An object, its members in the order written.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(elements.map { Member(key: $0.0, value: $0.1) })
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HealthArchive
+import HealthDatabase
+import HealthExport
+
+/// `records`: the raw samples of one type.
+extension HealthTools {
+  var records: AssistantTool {
+    let record = JSONSchema.object(
+      [
+        ("start", JSONSchema.string("Local time, ISO 8601.")),
+        ("end", JSONSchema.string("Local time, ISO 8601.")),
+        (
+          "value",
+          JSONSchema.anyOf(
+            ["number", "string", "null"],
+            description: "The number, or a category's value (HKCategoryValueSleepAnalysisAsleepCore).")
+        ),
+        ("unit", JSONSchema.string(nullable: true)),
+        ("source", JSONSchema.string("The app or device that recorded it.")),
+      ], required: ["start", "end", "value", "unit", "source"])
+    return AssistantTool(
+      name: "records", title: "Raw samples",
+      description: """
+        The raw samples of one type as the export holds them, newest first (or oldest first): start, end, \
+        value, unit and source. Samples of several sources overlap (the iPhone and the Apple Watch both count \
+        the same steps), so do not add them up: use summary for totals and averages.
+        """,
+      inputSchema: JSONSchema.object(
+        [
+          (
+            "metric",
+            JSONSchema.string(
+              "A CSV name (Heart Rate), short name (HeartRate) or identifier; see list_types.")
+          ),
+          ("from", JSONSchema.day("The first day (yyyy-MM-dd, local), inclusive.")),
+          ("to", JSONSchema.day("The last day (yyyy-MM-dd, local), inclusive.")),
+          (
+            "limit",
+            JSONSchema.integer("The most samples returned.", minimum: 1, maximum: 10_000, default: 100)
+          ),
+          (
+            "order",
+            JSONSchema.choice(
+              ["desc", "asc"], default: "desc", description: "desc: newest first; asc: oldest first.")
+          ),
+        ], required: ["metric"]),
+      outputSchema: JSONSchema.object(
+        [
+          ("metric", JSONSchema.string()), ("type", JSONSchema.string()),
+          ("records", JSONSchema.array(of: record)),
+          ("count", JSONSchema.integer("Samples returned.")), ("truncated", JSONSchema.truncated),
+        ], required: ["metric", "type", "records", "count", "truncated"]),
+      run: { arguments, call throws(ToolFailure) in
+        let metric = try arguments.string("metric")!
+        let range = try arguments.dayRange()
+        let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
+        let order = try arguments.choice("order", among: ["desc", "asc"], default: "desc")
+        let info = try type(named: metric, kinds: ["quantity", "category"], call: call)
+        let (start, end) = bounds(range)
+        var entries: [JSONValue] = []
+        var truncated = false
+        try read(
+          """
+          SELECT r.start_unix, r.end_unix, r.value, r.value_text, r.unit, s.name FROM records AS r
+          JOIN sources AS s ON s.id = r.source_id
+          WHERE r.type = ? AND r.start_unix >= ? AND r.start_unix < ?
+          ORDER BY r.start_unix \(order == "asc" ? "ASC" : "DESC"), r.id \(order == "asc" ? "ASC" : "DESC")
+          LIMIT ?
+          """, [.text(info.type), .integer(start), .integer(end), .integer(Int64(limit + 1))], call: call
+        ) { statement in
+          guard entries.count < limit else {
+            truncated = true
+            return false
+          }
+          let value = statement.value(at: 2)
+          entries.append([
+            "start": localTime(statement.value(at: 0)), "end": localTime(statement.value(at: 1)),
+            "value": value == .null ? statement.value(at: 3).json : value.json,
+            "unit": statement.value(at: 4).json,
+            "source": statement.value(at: 5).json,
+          ])
+          return true
+        }
+        return [
+          "metric": .string(info.displayName), "type": .string(info.type), "records": .array(entries),
+          "count": .integer(entries.count), "truncated": .bool(truncated),
+        ]
+      })
+  }
+}

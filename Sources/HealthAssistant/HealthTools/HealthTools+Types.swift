@@ -1,0 +1,147 @@
+import Foundation
+import HealthArchive
+import HealthDatabase
+import HealthExport
+
+/// `list_types`, and finding the type a `metric` argument names.
+extension HealthTools {
+  /// One row of the `types` table.
+  struct TypeInfo: Hashable {
+    var type: String
+    var shortName: String
+    var csvName: String?
+    var kind: String
+    var aggregation: String?
+    var records: Int64
+    var firstUnix: Int64?
+    var lastUnix: Int64?
+
+    /// The name to show: the CSV's where the registry has one, else the short name.
+    var displayName: String { csvName ?? shortName }
+  }
+
+  /// Every type, most records first.
+  func types(call: ToolCall) throws(ToolFailure) -> [TypeInfo] {
+    try rows(
+      "SELECT type, short_name, csv_name, kind, aggregation, records, first_unix, last_unix FROM types ORDER BY records DESC, type",
+      call: call
+    ).map { row in
+      TypeInfo(
+        type: row[0].text ?? "", shortName: row[1].text ?? "", csvName: row[2].text, kind: row[3].text ?? "",
+        aggregation: row[4].text, records: row[5].integer ?? 0, firstUnix: row[6].integer,
+        lastUnix: row[7].integer)
+    }
+  }
+
+  /// The type a metric argument names: its identifier, short name or CSV name, in any case.
+  /// - Parameter kinds: the kinds of type the tool reads (records have quantities and categories).
+  /// - Throws: `ToolFailure` naming the nearest types when none matches.
+  func type(named metric: String, kinds: Set<String>, call: ToolCall) throws(ToolFailure) -> TypeInfo {
+    let all = try types(call: call).filter { kinds.contains($0.kind) }
+    let wanted = Self.folded(metric)
+    if let found = all.first(where: {
+      [$0.type, $0.shortName, $0.csvName].contains { $0.map(Self.folded) == wanted }
+    }) {
+      return found
+    }
+    throw ToolFailure(
+      "No type is named '\(metric)'\(Self.suggestion(for: metric, among: all.flatMap { [$0.displayName, $0.shortName] })). Call list_types for every type with its names."
+    )
+  }
+
+  /// ` (did you mean Steps or StepCount?)` for the names nearest to `name`, or nothing.
+  static func suggestion(for name: String, among names: [String]) -> String {
+    let wanted = folded(name)
+    var seen = Set<String>()
+    let near = names.filter { seen.insert($0).inserted }.map {
+      (name: $0, distance: editDistance(wanted, folded($0)))
+    }
+    .filter { $0.distance <= max(2, wanted.count / 3) || folded($0.name).contains(wanted) }
+    .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
+    guard !near.isEmpty else { return "" }
+    return " (did you mean " + near.joined(separator: " or ") + "?)"
+  }
+
+  /// A name lowercased, with spaces, dashes and underscores dropped: `heart-rate` is `Heart Rate`.
+  static func folded(_ name: String) -> String {
+    String(name.lowercased().filter { !" _-()".contains($0) })
+  }
+
+  /// The Levenshtein distance between two strings.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+
+  // MARK: - list_types
+
+  var listTypes: AssistantTool {
+    let type = JSONSchema.object(
+      [
+        ("type", JSONSchema.string("Apple's identifier (HKQuantityTypeIdentifierStepCount).")),
+        ("short_name", JSONSchema.string("The identifier without its prefix (StepCount).")),
+        (
+          "csv_name",
+          JSONSchema.string("The name in the HealthExporter CSV (Steps), where it has one.", nullable: true)
+        ),
+        ("kind", JSONSchema.string("quantity, category, correlation, workout, clinical, ...")),
+        (
+          "aggregation",
+          JSONSchema.string(
+            "cumulative (summed over time) or discrete (a level), for quantities.", nullable: true)
+        ),
+        ("unit", JSONSchema.string("The unit of its latest record.", nullable: true)),
+        ("records", JSONSchema.integer("How many there are.")),
+        ("first", JSONSchema.string("The start of the first, local time (ISO 8601).", nullable: true)),
+        ("last", JSONSchema.string("The start of the last, local time (ISO 8601).", nullable: true)),
+      ],
+      required: ["type", "short_name", "csv_name", "kind", "aggregation", "unit", "records", "first", "last"])
+    return AssistantTool(
+      name: "list_types", title: "Health data types",
+      description: """
+        Lists every type of data in the person's export (steps, heart rate, sleep, workouts, lab results, ...), \
+        most records first: Apple's identifier, the short and CSV names that the other tools' 'metric' argument \
+        accepts, its kind, unit, how many records it has and the dates of the first and last. Call it first to \
+        see what there is.
+        """,
+      inputSchema: JSONSchema.object([]),
+      outputSchema: JSONSchema.object(
+        [("types", JSONSchema.array(of: type)), ("count", JSONSchema.integer("How many types."))],
+        required: ["types", "count"]),
+      run: { _, call throws(ToolFailure) in
+        let types = try types(call: call)
+        var entries: [JSONValue] = []
+        for info in types {
+          var unit: JSONValue = .null
+          if info.kind == "quantity" || info.kind == "category" {
+            unit =
+              try rows(
+                "SELECT unit FROM records WHERE type = ? ORDER BY start_unix DESC LIMIT 1",
+                [.text(info.type)], call: call
+              ).first?.first?.json ?? .null
+          }
+          entries.append([
+            "type": .string(info.type), "short_name": .string(info.shortName),
+            "csv_name": info.csvName.map(JSONValue.string) ?? .null, "kind": .string(info.kind),
+            "aggregation": info.aggregation.map(JSONValue.string) ?? .null, "unit": unit,
+            "records": .integer(info.records),
+            "first": info.firstUnix.map { .string(localTime($0)) } ?? .null,
+            "last": info.lastUnix.map { .string(localTime($0)) } ?? .null,
+          ])
+        }
+        return ["types": .array(entries), "count": .integer(entries.count)]
+      })
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import HealthArchive
+
+/// Where the server's messages go: each one as compact JSON on a line of its own, ended by a line
+/// feed, written whole (JSON escapes every line feed inside strings, so a message never spans
+/// lines). Messages may be sent from more than one thread; each is written in one piece.
+package final class MessageOutput: @unchecked Sendable {
+  private let sink: (UnsafeRawBufferPointer) throws -> Void
+  private let lock = NSLock()
+
+  /// Creates an output.
+  /// - Parameter sink: writes bytes, all of them, or throws (standard output's pipe is closed).
+  package init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    self.sink = sink
+  }
+
+  /// Writes one message and its line feed.
+  /// - Throws: the sink's error.
+  package func send(_ message: JSONValue) throws {
+    var bytes = JSONWriter.bytes(of: message, formatting: .compact)
+    bytes.append(UInt8(ascii: "\n"))
+    lock.lock()
+    defer { lock.unlock() }
+    try bytes.withUnsafeBytes { try sink($0) }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import HealthArchive
+import HealthModel
+
+/// One run of `convert`: any input written whole in Apple's export format (a zip archive, a
+/// folder, export.xml alone) or as a JSON health profile.
+///
+///     let summary = try ConvertExport(options: options).run(
+///       source: try HealthInput.open(path: "profile.json"),
+///       destination: .file(path: "export.zip", overwrites: false), diagnostics: Diagnostics())
+public struct ConvertExport {
+  /// What `convert` writes.
+  public enum Format: String, Hashable, Sendable, CaseIterable {
+    /// A zip archive holding `apple_health_export/…`, as the Health app's `export.zip`.
+    case zip
+    /// A folder holding what `apple_health_export/` holds.
+    case folder
+    /// export.xml alone.
+    case xml
+    /// The JSON health profile.
+    case profile
+
+    /// The format an output path names: `.zip`, `.xml`, `.json` (or `.hsg`), a folder for a path
+    /// ending in `/` or without an extension (a leading dot starts a hidden name, not an
+    /// extension); nil for any other extension.
+    public init?(path: String) {
+      if path.hasSuffix("/") {
+        self = .folder
+        return
+      }
+      let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+      guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
+      else {
+        self = .folder
+        return
+      }
+      switch name[name.index(after: dot)...] {
+      case "zip": self = .zip
+      case "xml": self = .xml
+      case "json", "hsg": self = .profile
+      default: return nil
+      }
+    }
+
+    /// The formats and how a path names them, for messages.
+    public static let choices =
+      ".zip (a zip archive), .xml (export.xml alone), .json (a JSON profile), or a folder (a path ending in / or without an extension)"
+
+    /// How messages name it.
+    public var displayName: String {
+      switch self {
+      case .zip: "zip archive"
+      case .folder: "folder"
+      case .xml: "XML file"
+      case .profile: "JSON profile"
+      }
+    }
+
+    var appleFormat: AppleExportFormat? {
+      switch self {
+      case .zip: .zip
+      case .folder: .folder
+      case .xml: .xml
+      case .profile: nil
+      }
+    }
+  }
+
+  /// How the output is written.
+  public struct Options: Sendable {
+    public var format: Format
+    /// Where dates without a UTC offset of their own (a profile's) are written in Apple's format,
+    /// and where a profile's date of birth has its midnight.
+    public var timeZone: TimeZone
+    /// When the conversion runs: the date of a zip archive's entries (in `timeZone`) and a
+    /// profile's `creationDate`.
+    public var now: Timestamp
+    /// A profile's `metaData.profileName`.
+    public var profileName: String
+
+    public init(format: Format, timeZone: TimeZone, now: Timestamp, profileName: String) {
+      self.format = format
+      self.timeZone = timeZone
+      self.now = now
+      self.profileName = profileName
+    }
+  }
+
+  /// What the run wrote.
+  public struct Summary: Sendable {
+    public var format: Format
+    public var outputPath: String?
+    /// What was written in Apple's format; nil for a profile.
+    public var export: AppleExportWriter.Summary?
+    /// What was written as a profile; nil for Apple's format.
+    public var profile: ProfileExport.Summary?
+    public var skipped: [Diagnostics.Tally]
+
+    /// One line for standard error.
+    public var line: String {
+      if let profile { return profile.line }
+      guard let export else { return "" }
+      func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+      }
+      var text = "Wrote \(outputPath ?? "export.xml to standard output") (\(format.displayName)): "
+      text +=
+        "export.xml of \(XMLOutput.megabytes(export.exportXMLBytes)) with \(count(export.records, "record")), "
+      text += "\(count(export.correlations, "correlation")), \(count(export.workouts, "workout")), "
+      text += "\(count(export.activitySummaries, "activity summary", "activity summaries")), "
+      text += count(export.clinicalRecords, "clinical record")
+      for (number, noun, plural) in [
+        (export.audiograms, "audiogram", nil), (export.visionPrescriptions, "vision prescription", nil),
+        (export.statesOfMind, "state of mind", "states of mind"),
+      ] where number > 0 {
+        text += ", " + count(number, noun, plural)
+      }
+      if export.format != .xml {
+        text += "; \(count(export.files, "other file"))"
+        let kinds = [
+          (export.clinicalFiles, "clinical", "clinical"), (export.routeFiles, "workout route", nil),
+          (export.electrocardiograms, "ECG", nil),
+        ].filter { $0.0 > 0 }
+        if !kinds.isEmpty {
+          text += " (" + kinds.map { count($0.0, $0.1, $0.2) }.joined(separator: ", ") + ")"
+        }
+      }
+      var notes: [String] = []
+      if export.memberCopies > 0 {
+        notes.append(
+          "\(count(export.memberCopies, "top-level copy", "top-level copies")) of correlation members added")
+      }
+      if export.recordsMadeForLabResults > 0 {
+        notes.append("\(count(export.recordsMadeForLabResults, "clinical record")) made for lab results")
+      }
+      if export.filesLeftOut > 0 {
+        notes.append(
+          export.format == .xml
+            ? "\(count(export.filesLeftOut, "file")) beside export.xml not written: a .zip or a folder keeps them"
+            : "\(count(export.filesLeftOut, "file")) left out (a path outside the export, or taken)")
+      }
+      for note in notes { text += "; " + note }
+      return text + ExportSummary.leftOut(dropped: [], skipped: skipped) + "."
+    }
+  }
+
+  public var options: Options
+
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// Runs the conversion: reads `source` once and writes every item it holds.
+  /// - Parameters:
+  ///   - source: the input.
+  ///   - destination: where the output goes; a zip archive or a folder needs a file path, export.xml
+  ///     and a profile may go to a stream.
+  ///   - diagnostics: collects skipped records; strict diagnostics stop the run.
+  /// - Returns: what was written.
+  /// - Throws: `OutputError` before reading when the output cannot be placed, and when writing
+  ///   fails (nothing is left behind); the input's errors; `StrictModeError`; `ProfileError`.
+  public func run(
+    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+  ) throws -> Summary {
+    guard let format = options.format.appleFormat else {
+      let profile = try ProfileExport(
+        options: ProfileWriter.Options(
+          profileName: options.profileName, creationDate: options.now, timeZone: options.timeZone)
+      ).run(source: source, destination: destination, diagnostics: diagnostics)
+      return Summary(
+        format: options.format, outputPath: destination.path, profile: profile, skipped: profile.skipped)
+    }
+    let writer = AppleExportOutput(
+      format: format, options: AppleExportWriter.Options(timeZone: options.timeZone, now: options.now),
+      modificationTime: ZipWriter.Timestamp(civil: CivilDateTime(options.now, in: options.timeZone)))
+    let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, filter: .wholeRecord, into: writer)
+    return Summary(
+      format: options.format, outputPath: destination.path, export: written, skipped: diagnostics.summary)
+  }
+}

@@ -1,0 +1,114 @@
+import HealthArchive
+import HealthModel
+
+/// The rows of one measure block in the order they are written, read one at a time: kept packed
+/// in memory and, for a large export, partly in sorted runs in a temporary file beside the
+/// output, merged as they are read.
+package struct MeasureRows {
+  /// A sorted run in the spill file.
+  struct Run {
+    var offset: Int64
+    var count: Int
+  }
+
+  /// How many rows there are.
+  package let count: Int
+  /// Rows in memory, in the block's order.
+  private let memory: [PackedMeasureRow]
+  /// Runs in `spill`, each in the block's order.
+  private let runs: [Run]
+  private let spill: SpillFile?
+  /// The source names that packed rows point into.
+  private let sources: [String]
+  private let isDescending: Bool
+
+  /// Rows already in the order they are written.
+  package init(_ rows: [MeasureRow]) {
+    var table = SourceTable()
+    memory = rows.map { PackedMeasureRow($0, source: table.index(of: $0.source)) }
+    sources = table.names
+    count = rows.count
+    runs = []
+    spill = nil
+    isDescending = false
+  }
+
+  /// Rows in memory and in runs, each sorted in `order`.
+  init(
+    memory: [PackedMeasureRow], runs: [Run], spill: SpillFile?, sources: [String],
+    order: ExportSelection.SortOrder
+  ) {
+    self.memory = memory
+    self.runs = runs
+    self.spill = spill
+    self.sources = sources
+    isDescending = order == .descending
+    count = memory.count + runs.reduce(0) { $0 + $1.count }
+  }
+
+  package var isEmpty: Bool { count == 0 }
+
+  /// The rows, when all of them are in memory (the report's collector never spills); nil when
+  /// some were spilled.
+  package var inMemory: [MeasureRow]? {
+    runs.isEmpty ? memory.map { $0.unpacked(sources) } : nil
+  }
+
+  /// Hands each row to `body`, in order.
+  /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.
+  package func forEachRow(_ body: (MeasureRow) throws -> Void) throws {
+    guard let spill, !runs.isEmpty else {
+      for row in memory { try body(row.unpacked(sources)) }
+      return
+    }
+    var merge = RunMerge(memory: memory, runs: runs, spill: spill, isDescending: isDescending)
+    while let row = try merge.next() { try body(row.unpacked(sources)) }
+  }
+
+  /// Whether `a` is written before `b`: older first (newer first when descending), equal dates in
+  /// input order.
+  @inline(__always)
+  static func precedes(_ a: PackedMeasureRow, _ b: PackedMeasureRow, descending: Bool) -> Bool {
+    if a.date != b.date { return descending ? a.date > b.date : a.date < b.date }
+    return a.sequence < b.sequence
+  }
+}
+
+/// A measure row as it is kept: 32 bytes, its source an index into a table of names.
+struct PackedMeasureRow {
+  var date: Double
+  var sequence: Int
+  var value: Double
+  var source: UInt32
+  /// 0 for none, else the meal time's raw value.
+  var mealTime: UInt8
+
+  init(_ row: MeasureRow, source: UInt32) {
+    date = row.date.millisecondsSince1970
+    sequence = row.sequence
+    value = row.value
+    self.source = source
+    mealTime = row.mealTime.map { UInt8($0.rawValue) } ?? 0
+  }
+
+  func unpacked(_ sources: [String]) -> MeasureRow {
+    MeasureRow(
+      date: Timestamp(millisecondsSince1970: date), sequence: sequence, value: value,
+      source: sources[Int(source)],
+      mealTime: mealTime == 0 ? nil : MealTime(rawValue: Int(mealTime)))
+  }
+}
+
+/// Source names given a number each, in the order first met.
+struct SourceTable {
+  private(set) var names: [String] = []
+  private var indexes: [String: UInt32] = [:]
+
+  mutating func index(of name: String) -> UInt32 {
+    if let index = indexes[name] { return index }
+    let index = UInt32(names.count)
+    names.append(name)
+    indexes[name] = index
+    return index
+  }
+}

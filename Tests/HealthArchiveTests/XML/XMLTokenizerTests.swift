@@ -1,0 +1,40 @@
+import Testing
+
+@testable import HealthArchive
+
+/// The tokenizer's tokens and what it hands out with them.
+@Suite struct XMLTokenizerTests {
+  /// Every token of `xml`, each with its tag's name and attribute names, read through a 16-byte
+  /// buffer in reads of `chunk` bytes so that the buffer moves between tokens.
+  static func tokens(_ xml: String, chunk: Int) throws -> [String] {
+    let tokenizer = XMLTokenizer(
+      stream: MemoryByteStream(Array(xml.utf8), name: "t.xml", chunkLimit: chunk), bufferSize: 16,
+      maximumMarkupSize: 1 << 16)
+    var seen: [String] = []
+    while true {
+      let token = try tokenizer.next()
+      let names = try tokenizer.attributes.map {
+        "\(tokenizer.attributeName($0))=\(try tokenizer.value(of: $0))"
+      }
+      switch token {
+      case .startTag(let isEmpty): seen.append("<\(tokenizer.name)\(isEmpty ? "/" : "") \(names)")
+      case .endTag: seen.append("</\(tokenizer.name) \(names)")
+      case .endOfInput:
+        seen.append("end \(names)")
+        return seen
+      }
+    }
+  }
+
+  /// An end tag has no attributes: those of the start tag before it pointed into a buffer that
+  /// may since have moved (found by the xml-tokenizer fuzz target,
+  /// Fuzz/Regressions/xml-tokenizer/stale-attributes-after-end-tag).
+  @Test(arguments: [1, 3, 7, 64])
+  func anEndTagCarriesNoAttributesOfTheStartTagBefore(_ chunk: Int) throws {
+    let xml = "<root><a key=\"value\" other=\"2\"></a><b x=\"1\"/></root>"
+    #expect(
+      try Self.tokens(xml, chunk: chunk) == [
+        "<root []", "<a [\"key=value\", \"other=2\"]", "</a []", "<b/ [\"x=1\"]", "</root []", "end []",
+      ])
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HealthArchive
+import HealthTestSupport
+import Testing
+
+/// `convert`: the format from the output's name, the refusals, and the converted files as other
+/// commands read them.
+@Suite struct ConvertCommandTests {
+  let environment = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"]
+
+  @Test func writesAZipArchiveThatExportsAsTheInputDoes() throws {
+    let folder = try TestDirectory()
+    let run = ToolRun(["convert", exampleExport, "-o", folder.file("export.zip")], environment: environment)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "Wrote \(folder.file("export.zip")) (zip archive): export.xml of 0.0 MB with 9 records, 1 correlation, 1 workout, 1 activity summary, 0 clinical records; 0 other files.\n"
+    )
+    let csv = ["export", "--all", "--vitals", "all", "-o", "-", "-q"]
+    let original = ToolRun(csv + [exampleExport], environment: environment)
+    let converted = ToolRun(csv + [folder.file("export.zip")], environment: environment)
+    #expect(converted.status == 0)
+    #expect(converted.standardOutput == original.standardOutput)
+    #expect(try folder.contents() == ["export.zip"])
+  }
+
+  @Test func writesExportXMLToStandardOutput() throws {
+    let run = ToolRun(["convert", exampleExport, "-o", "-", "-q"], environment: environment)
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    #expect(
+      run.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n"))
+    #expect(run.standardOutput.hasSuffix("\n</HealthData>\n"))
+  }
+
+  @Test func convertsTheSampleToAFolderAndAProfile() throws {
+    let folder = try TestDirectory()
+    let toFolder = ToolRun(["convert", "--sample", "-o", folder.file("sample/")], environment: environment)
+    #expect(toFolder.status == 0, "\(toFolder.standardError)")
+    #expect(
+      toFolder.standardError
+        == "Wrote \(folder.file("sample")) (folder): export.xml of 19.9 MB with 43349 records, 27 correlations, 19 workouts, 45 activity summaries, 45 clinical records; 64 other files (45 clinical, 17 workout routes, 2 ECGs).\n"
+    )
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("sample")).sorted()
+    #expect(names == ["clinical-records", "electrocardiograms", "export.xml", "workout-routes"])
+    let toProfile = ToolRun(
+      ["convert", folder.file("sample"), "-o", folder.file("sample.json")], environment: environment)
+    #expect(toProfile.status == 0, "\(toProfile.standardError)")
+    #expect(toProfile.standardError.hasPrefix("Wrote a profile of "))
+    let profile = ToolRun(
+      ["profile", folder.file("sample"), "-o", "-"], environment: environment)
+    #expect(try folder.read("sample.json") == profile.standardOutput)
+  }
+
+  struct Refusal: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var status: Int32
+    var message: String
+    var testDescription: String { name }
+  }
+
+  @Test(arguments: [
+    Refusal(
+      name: "an extension that names no format", arguments: ["-o", "export.csv"], status: 64,
+      message:
+        "Error: invalid value 'export.csv' for '-o, --output <path>': '.csv' names no format convert writes: end it in .zip (a zip archive), .xml (export.xml alone) or .json (a JSON profile), give a folder name without an extension, or choose with --format\n"
+    ),
+    Refusal(
+      name: "a zip archive to standard output", arguments: ["-o", "-", "--format", "zip"], status: 64,
+      message: "Error: only --format xml or profile can be written to standard output (-o -)\n"),
+    Refusal(
+      name: "an unknown format", arguments: ["-o", "x.out", "--format", "zpi"], status: 64,
+      message:
+        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile>': expected one of zip, folder, xml, profile; did you mean 'zip'?\n"
+    ),
+    Refusal(
+      name: "no output", arguments: [], status: 64,
+      message:
+        "Error: missing '-o, --output <path>': name the .zip archive, .xml file, .json profile or folder to write\n"
+    ),
+    Refusal(
+      name: "an unknown time zone", arguments: ["-o", "x.zip", "--time-zone", "Mars/Olympus"], status: 64,
+      message:
+        "Error: invalid value 'Mars/Olympus' for '--time-zone <tz>': expected an IANA time zone name such as America/New_York or UTC\n"
+    ),
+  ])
+  func refuses(_ refusal: Refusal) throws {
+    let folder = try TestDirectory()
+    let arguments = refusal.arguments.map {
+      $0.hasPrefix("x.") || $0.hasPrefix("export.") ? folder.file($0) : $0
+    }
+    let run = ToolRun(["convert", exampleExport] + arguments, environment: environment)
+    #expect(run.status == refusal.status)
+    let expected = refusal.message.replacingOccurrences(
+      of: "'export.csv'", with: "'\(folder.file("export.csv"))'")
+    #expect(run.standardError.hasPrefix(expected), "\(run.standardError)")
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func writesTheProfileToStandardOutputWhenAsked() throws {
+    let run = ToolRun(
+      ["convert", exampleExport, "-o", "-", "--format", "profile", "-q"], environment: environment)
+    #expect(run.status == 0)
+    let profile = ToolRun(["profile", exampleExport, "-o", "-", "-q"], environment: environment)
+    #expect(run.standardOutput == profile.standardOutput)
+    #expect(run.standardOutput.hasPrefix("{\"metaData\":{"))
+  }
+
+  /// The input is never replaced, even with --force: not as itself, nor as a file inside it.
+  @Test func neverOverwritesTheInput() throws {
+    let folder = try TestDirectory()
+    let archive = folder.file("export.zip")
+    #expect(ToolRun(["convert", exampleExport, "-o", archive, "-q"], environment: environment).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: archive))
+    let run = ToolRun(["convert", archive, "-o", archive, "--force"], environment: environment)
+    #expect(run.status == 73)
+    #expect(
+      run.standardError
+        == "Error: \(archive) is the input \(archive) or part of it, which is never overwritten, even with --force. Choose another path with --output.\n"
+    )
+    #expect(try Data(contentsOf: URL(fileURLWithPath: archive)) == before)
+    #expect(
+      ToolRun(["convert", archive, "-o", folder.file("unpacked"), "-q"], environment: environment).status == 0
+    )
+    let inside = ToolRun(
+      ["convert", folder.file("unpacked"), "-o", folder.file("unpacked/export.xml"), "--force"],
+      environment: environment)
+    #expect(inside.status == 73)
+    #expect(try folder.contents() == ["export.zip", "unpacked"])
+  }
+
+  @Test func keepsAnExistingOutputWithoutForce() throws {
+    let folder = try TestDirectory()
+    let path = try folder.write("mine\n", to: "export.zip")
+    let run = ToolRun(["convert", exampleExport, "-o", path], environment: environment)
+    #expect(run.status == 73)
+    #expect(
+      run.standardError
+        == "Error: \(path) already exists. Pass --force to overwrite it, or choose another path with --output.\n"
+    )
+    #expect(try folder.read("export.zip") == "mine\n")
+    let forced = ToolRun(["convert", exampleExport, "-o", path, "--force", "-q"], environment: environment)
+    #expect(forced.status == 0)
+    #expect(try ZipArchive(path: path).entries.map(\.normalizedName) == ["apple_health_export/export.xml"])
+    #expect(try folder.contents() == ["export.zip"])
+  }
+
+  @Test func aFolderIsReplacedOnlyByAFolder() throws {
+    let folder = try TestDirectory()
+    try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: false)
+    try folder.write("mine\n", to: "out/note.txt")
+    let withoutForce = ToolRun(
+      ["convert", exampleExport, "-o", folder.file("out")], environment: environment)
+    #expect(withoutForce.status == 73)
+    let asFile = ToolRun(
+      ["convert", exampleExport, "-o", folder.file("out/"), "--force", "-q"], environment: environment)
+    #expect(asFile.status == 0, "\(asFile.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out")) == ["export.xml"])
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HealthTestSupport
+import Testing
+
+/// `health-exporter mcp` run as an assistant's app runs it: a child process spoken to through
+/// pipes.
+@Suite struct MCPCommandTests {
+  struct Session {
+    var status: Int32
+    var lines: [String]
+    var standardError: String
+  }
+
+  /// Starts the server on `arguments`, writes `messages` one a line, closes its input and waits.
+  private func serve(_ arguments: [String], messages: [String], environment: [String: String]) throws
+    -> Session
+  {
+    let path = try #require(ExecutableTests.executable, "build the package first")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["mcp"] + arguments
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data((messages.joined(separator: "\n") + "\n").utf8))
+    try input.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Session(
+      status: process.terminationStatus,
+      lines: String(decoding: outputData, as: UTF8.self).split(separator: "\n").map(String.init),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
+  @Test func theServerAnswersOverPipesAndEndsAtTheEndOfItsInput() throws {
+    let folder = try TestDirectory()
+    try FileManager.default.createDirectory(atPath: folder.file("tmp"), withIntermediateDirectories: true)
+    let session = try serve(
+      [exampleExport, "--no-cache", "--time-zone", "America/New_York"],
+      messages: [
+        #"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"records","arguments":{"metric":"Weight","limit":1}}}"#,
+      ], environment: ["TMPDIR": folder.file("tmp"), "HOME": folder.file("home")])
+    #expect(session.status == 0)
+    try #require(session.lines.count == 3, "\(session.lines) \(session.standardError)")
+    #expect(
+      session.lines[0]
+        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: server/discover"}}"#)
+    #expect(session.lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","#))
+    #expect(
+      session.lines[2].hasSuffix(
+        #""structuredContent":{"metric":"Weight","type":"HKQuantityTypeIdentifierBodyMass","records":[{"start":"2026-01-09T10:30:00-05:00","end":"2026-01-09T10:30:00-05:00","value":185.5,"unit":"lb","source":"Withings"}],"count":1,"truncated":false},"isError":false}}"#
+      ), "\(session.lines[2])")
+    #expect(session.standardError.contains("health-exporter mcp: pipe 1 connected, speaking 2025-11-25\n"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("tmp")) == [],
+      "the temporary database is gone")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("home")), "nothing is written to the cache")
+  }
+
+  @Test func aMissingInputIsAUsageErrorAndANonExportIsBadData() throws {
+    let folder = try TestDirectory()
+    let none = try serve([], messages: [], environment: ["HOME": folder.path])
+    #expect(none.status == 64)
+    #expect(none.lines == [])
+    #expect(none.standardError.hasPrefix("Error: "))
+    let text = try folder.write("hello", to: "notes.txt")
+    let bad = try serve([text], messages: [], environment: ["HOME": folder.path])
+    #expect(bad.status == 65)
+    #expect(bad.lines == [])
+  }
+}
