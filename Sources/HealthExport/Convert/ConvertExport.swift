@@ -8,7 +8,7 @@ import HealthModel
 ///     let summary = try ConvertExport(options: options).run(
 ///       source: try HealthInput.open(path: "profile.json"),
 ///       destination: .file(path: "export.zip", overwrites: false), diagnostics: Diagnostics())
-public struct ConvertExport {
+public struct ConvertExport: Sendable {
   /// What `convert` writes.
   public enum Format: String, Hashable, Sendable, CaseIterable {
     /// A zip archive holding `apple_health_export/…`, as the Health app's `export.zip`.

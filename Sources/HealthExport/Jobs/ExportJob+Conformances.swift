@@ -15,3 +15,8 @@ extension SummaryExport: ExportJob {
   /// The selection's time zone.
   public var inputTimeZone: TimeZone { selection.timeZone }
 }
+
+extension ConvertExport: ExportJob {
+  /// The conversion's time zone.
+  public var inputTimeZone: TimeZone { options.timeZone }
+}

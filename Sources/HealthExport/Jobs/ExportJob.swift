@@ -3,7 +3,7 @@ import HealthArchive
 import HealthModel
 
 /// One job of the library: the CSV (`CSVExport`), the profile (`ProfileExport`), the summary
-/// (`SummaryExport`), the report, the database, convert. Each is a `Sendable` value of what was
+/// (`SummaryExport`), the report, the database, convert (`ConvertExport`). Each is a `Sendable` value of what was
 /// chosen, run on an input to a destination, with a progress observer and a cancellation flag:
 ///
 ///     let export = CSVExport(selection: ExportSelection(timeZone: .current), now: Timestamp(Date()))

@@ -18,6 +18,38 @@ import Testing
     #expect(fromItems == fromArchive)
   }
 
+  /// Convert's archive and folder need a path: items an app supplies give the files the archive
+  /// they came from gives.
+  @Test(arguments: [ConvertExport.Format.zip, .folder])
+  func itemsConvertAsTheArchive(_ format: ConvertExport.Format) throws {
+    let fixture = try #require(JobFixture.current)
+    let output = try fixture.outputFolder()
+    let job = ConvertExport(format: format)
+    let fromArchive = try job.run(
+      .path(fixture.archivePath), to: .file(path: output + "/archive", overwrites: false))
+    let fromItems = try job.run(
+      HealthItemSequence(fixture.items), to: .file(path: output + "/items", overwrites: false))
+    #expect(fromArchive.export?.records ?? 0 > 100)
+    #expect(fromItems.export == fromArchive.export)
+    #expect(try Self.contents(output + "/items") == Self.contents(output + "/archive"))
+  }
+
+  /// The bytes of a file, or of every file in a folder by relative path.
+  static func contents(_ path: String) throws -> [String: [UInt8]] {
+    var isFolder: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    guard isFolder.boolValue else { return ["": [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))] }
+    var files: [String: [UInt8]] = [:]
+    for name in try FileManager.default.subpathsOfDirectory(atPath: path) {
+      var isSubfolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isSubfolder)
+      if !isSubfolder.boolValue {
+        files[name] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)))
+      }
+    }
+    return files
+  }
+
   @Test(arguments: Job.allCases)
   func bytesGiveTheFilesOutput(_ job: Job) throws {
     let fixture = try #require(JobFixture.current)

@@ -20,14 +20,15 @@ struct JobFixture: Sendable {
   let archivePath: String
   let xmlPath: String
   let xml: [UInt8]
-  /// Every item of the archive, as its reader hands them on.
+  /// Every item of the archive, as its reader hands them on when it reads everything (routes,
+  /// ECGs and FHIR resources included).
   let items: [HealthItem]
 
   /// Six days: a health XML of several chunks of reading.
   init(days: Int = 6) throws {
     folder = FileManager.default.temporaryDirectory.path + "/health-exporter-jobs-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-    let archive = try GeneratedArchive(days: days, at: folder + "/export.zip")
+    let archive = try GeneratedArchive(days: days, at: folder + "/export.zip", filter: .wholeRecord)
     archivePath = archive.path
     xml = archive.xml
     xmlPath = folder + "/export.xml"
@@ -63,7 +64,7 @@ struct JobFixture: Sendable {
 
 /// The jobs of HealthExport, each with every choice that reads the most of an export.
 enum Job: String, CaseIterable, Sendable {
-  case csv, profile, summary
+  case csv, profile, summary, convert
 
   /// The job's output of `source`, in memory.
   func bytes(
@@ -82,6 +83,7 @@ enum Job: String, CaseIterable, Sendable {
     case .csv: _ = try Self.csvExport.run(input, to: destination)
     case .profile: _ = try Self.profileExport.run(input, to: destination)
     case .summary: _ = try Self.summaryExport.run(input, to: destination)
+    case .convert: _ = try Self.convertExport.run(input, to: destination)
     }
     return bytes
   }
@@ -98,6 +100,8 @@ enum Job: String, CaseIterable, Sendable {
       _ = try Self.profileExport.run(source, to: destination, progress: progress, cancellation: cancellation)
     case .summary:
       _ = try Self.summaryExport.run(source, to: destination, progress: progress, cancellation: cancellation)
+    case .convert:
+      _ = try Self.convertExport.run(source, to: destination, progress: progress, cancellation: cancellation)
     }
   }
 
@@ -109,6 +113,7 @@ enum Job: String, CaseIterable, Sendable {
     case .csv: _ = try await Self.csvExport.run(input, to: destination, progress: progress)
     case .profile: _ = try await Self.profileExport.run(input, to: destination, progress: progress)
     case .summary: _ = try await Self.summaryExport.run(input, to: destination, progress: progress)
+    case .convert: _ = try await Self.convertExport.run(input, to: destination, progress: progress)
     }
   }
 
@@ -121,6 +126,17 @@ enum Job: String, CaseIterable, Sendable {
   static let profileExport = ProfileExport(
     options: ProfileWriter.Options(
       profileName: "items", creationDate: JobFixture.now, timeZone: JobFixture.newYork))
+  /// export.xml alone, which a sink can take.
+  static let convertExport = ConvertExport(format: .xml)
   static let summaryExport = SummaryExport(
     selection: SummarySelection(range: .all, timeZone: JobFixture.newYork), now: JobFixture.now)
+}
+
+extension ConvertExport {
+  /// A conversion to `format` in New York on the fixture's date.
+  init(format: Format) {
+    self.init(
+      options: Options(
+        format: format, timeZone: JobFixture.newYork, now: JobFixture.now, profileName: "items"))
+  }
 }
