@@ -116,5 +116,6 @@ for target in package.targets where target.type != .system && target.name != "CS
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
   target.swiftSettings = settings
 }

@@ -1,5 +1,5 @@
-import Foundation
-import HealthExport
+public import Foundation
+public import HealthExport
 
 extension DatabaseExport: ExportJob {
   /// The database's time zone.

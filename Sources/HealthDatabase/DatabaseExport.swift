@@ -1,7 +1,7 @@
-import Foundation
-import HealthArchive
-import HealthExport
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthExport
+public import HealthModel
 
 /// One run of the database export: everything an input holds (every element of export.xml, the
 /// GPX routes, the ECGs, every clinical record's FHIR resource) into one SQLite file, with the

@@ -1,6 +1,6 @@
-import Foundation
-import HealthArchive
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthModel
 
 /// An export that selects no rows.
 public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

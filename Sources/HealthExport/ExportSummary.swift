@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// What an export did, for the one-line summary on standard error.
 public struct ExportSummary: Sendable {

@@ -4,9 +4,9 @@ import SystemShim
 
 /// The `health-exporter` command line: picks the subcommand, parses its arguments, runs it, and
 /// turns every error into a one-line message on standard error and an exit code.
-public enum CommandLineTool {
+package enum CommandLineTool {
   /// The tool's name in usage lines.
-  public static let name = "health-exporter"
+  package static let name = "health-exporter"
 
   static var subcommands: [any Subcommand.Type] {
     [
@@ -19,7 +19,7 @@ public enum CommandLineTool {
   /// Makes SIGINT, SIGTERM and SIGHUP remove the unfinished outputs (temporary files and folders)
   /// and end the process with 130, 143 or 129. For the executable: an app embedding the library
   /// keeps its own signal handling.
-  public static func removeTemporariesOnSignals() {
+  package static func removeTemporariesOnSignals() {
     SignalCleanup.install(message: "Interrupted: the unfinished output was removed; nothing was written.")
   }
 
@@ -29,7 +29,7 @@ public enum CommandLineTool {
   ///   - environment: the process environment (`TZ`, `HEALTH_EXPORTER_NOW`).
   ///   - output: where to write.
   /// - Returns: the exit code.
-  public static func run(
+  package static func run(
     _ arguments: [String], environment: [String: String], output: any ToolOutput
   ) -> Int32 {
     let context = ToolContext(environment: environment, output: output)

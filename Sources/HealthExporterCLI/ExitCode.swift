@@ -5,7 +5,7 @@ import HealthSampleGenerator
 import SystemShim
 
 /// The exit codes of the command line, after `sysexits.h`.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   case success = 0
   /// Any other failure, such as an export that selects no rows.
   case failure = 1

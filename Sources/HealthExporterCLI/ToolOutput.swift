@@ -1,7 +1,7 @@
 import SystemShim
 
 /// Where the tool writes: data to standard output, messages to standard error.
-public protocol ToolOutput: AnyObject {
+package protocol ToolOutput: AnyObject {
   /// Writes data (a CSV, a table) to standard output.
   func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws
   /// Writes a message to standard error.
@@ -18,10 +18,10 @@ public protocol ToolOutput: AnyObject {
 }
 
 extension ToolOutput {
-  public var isStandardErrorTerminal: Bool { false }
-  public var isInteractive: Bool { false }
-  public var terminalColumns: Int? { nil }
-  public func readLine() -> String? { nil }
+  package var isStandardErrorTerminal: Bool { false }
+  package var isInteractive: Bool { false }
+  package var terminalColumns: Int? { nil }
+  package func readLine() -> String? { nil }
 
   /// Writes text to standard output.
   func print(_ text: String) throws {
@@ -42,29 +42,29 @@ extension ToolOutput {
 }
 
 /// The process's own standard output and standard error.
-public final class ProcessOutput: ToolOutput {
-  public init() {}
+package final class ProcessOutput: ToolOutput {
+  package init() {}
 
-  public var isStandardErrorTerminal: Bool { Terminal.isTerminal(Terminal.standardError) }
+  package var isStandardErrorTerminal: Bool { Terminal.isTerminal(Terminal.standardError) }
 
-  public var isInteractive: Bool {
+  package var isInteractive: Bool {
     Terminal.isTerminal(Terminal.standardInput) && Terminal.isTerminal(Terminal.standardOutput)
   }
 
-  public var terminalColumns: Int? {
+  package var terminalColumns: Int? {
     Terminal.columns(Terminal.standardError) ?? Terminal.columns(Terminal.standardOutput)
   }
 
-  public func readLine() -> String? {
+  package func readLine() -> String? {
     Swift.readLine(strippingNewline: true)
   }
 
-  public func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
+  package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
     try SystemCall.writeAll(1, base, count: bytes.count, path: "standard output")
   }
 
-  public func writeStandardError(_ text: String) {
+  package func writeStandardError(_ text: String) {
     var text = text
     text.withUTF8 { buffer in
       guard let base = buffer.baseAddress, buffer.count > 0 else { return }

@@ -1,4 +1,4 @@
 /// The version `health-exporter --version` prints.
-public enum ToolVersion {
-  public static let current = "0.1.0"
+package enum ToolVersion {
+  package static let current = "0.1.0"
 }

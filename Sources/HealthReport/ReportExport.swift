@@ -1,7 +1,7 @@
-import Foundation
-import HealthArchive
-import HealthExport
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthExport
+public import HealthModel
 
 /// A report that cannot be made as asked.
 public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

@@ -1,6 +1,6 @@
-import Foundation
-import HealthExport
-import HealthModel
+public import Foundation
+public import HealthExport
+public import HealthModel
 
 /// Everything the user chose for one report: which days, whose samples count first where
 /// sources overlap, and how values and dates are written (as the CSV writes them). Built from

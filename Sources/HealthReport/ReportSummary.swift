@@ -1,5 +1,5 @@
-import HealthExport
-import HealthModel
+public import HealthExport
+public import HealthModel
 
 /// What a report did, for the one-line summary on standard error.
 public struct ReportSummary: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthModel
+public import HealthModel
 
 extension SampleConfiguration {
   /// How many days the built-in sample covers: six weeks and a half, enough for "the last 30

@@ -1,5 +1,5 @@
 import Foundation
-import HealthModel
+package import HealthModel
 
 /// What to generate: whose record (the seed), over which days, in which time zone, how dense.
 ///
@@ -12,7 +12,7 @@ public struct SampleConfiguration: Hashable, Sendable {
   public static let defaultDays = 181
   /// The last day when none is given: 2026-06-30. Fixed, so that the same arguments give the
   /// same record on any day.
-  public static let defaultEnd = CivilDateTime(year: 2026, month: 6, day: 30)
+  package static let defaultEnd = CivilDateTime(year: 2026, month: 6, day: 30)
   /// The time zone when none is given.
   public static let defaultTimeZone = "America/New_York"
   /// The most days a record can cover: 40 years.
@@ -25,7 +25,7 @@ public struct SampleConfiguration: Hashable, Sendable {
   /// How many days the record covers, the last one included (1 or more).
   public var days: Int
   /// The last day of the record (its time of day is ignored). The export is made at the end of it.
-  public var end: CivilDateTime
+  package var end: CivilDateTime
   /// The IANA time zone the person lives in, such as `America/New_York`.
   public var timeZoneIdentifier: String
   /// How many times the ordinary number of frequent samples (heart rate, steps, energy) a day
@@ -33,7 +33,7 @@ public struct SampleConfiguration: Hashable, Sendable {
   public var density: Double
 
   /// A configuration; every parameter has a fixed default.
-  public init(
+  package init(
     seed: UInt64 = defaultSeed, days: Int = defaultDays, end: CivilDateTime = defaultEnd,
     timeZoneIdentifier: String = defaultTimeZone, density: Double = 1
   ) {
@@ -51,7 +51,7 @@ public struct SampleConfiguration: Hashable, Sendable {
 
   /// Checks the values.
   /// - Throws: `SampleConfigurationError` naming the first value out of range.
-  public func validate() throws(SampleConfigurationError) {
+  package func validate() throws(SampleConfigurationError) {
     guard (1...Self.maximumDays).contains(days) else { throw .daysOutOfRange(days) }
     guard end.isValid, (1900...2199).contains(end.year),
       firstDayNumber >= CivilDateTime.days(fromCivil: 1900, 1, 1)

@@ -1,9 +1,9 @@
 import Foundation
 import HealthArchive
-import HealthModel
+package import HealthModel
 
 /// A `SampleConfiguration` value that cannot be used.
-public enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+package enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   case daysOutOfRange(Int)
   case endOutOfRange(CivilDateTime)
   case unknownTimeZone(String)

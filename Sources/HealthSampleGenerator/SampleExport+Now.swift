@@ -1,5 +1,5 @@
-import HealthArchive
-import HealthModel
+public import HealthArchive
+public import HealthModel
 
 extension SampleExport {
   /// The export as an input that ends at `now`: what the generator made for the rest of the last

@@ -1,5 +1,5 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+public import HealthModel
 
 /// One simulated person's whole Apple Health export, made on demand from a configuration:
 /// export.xml as a stream, and the files beside it (FHIR clinical records, GPX routes, ECG
@@ -20,7 +20,7 @@ public final class SampleExport {
   package let model: SampleModel
   private var fileIndex: [String: GeneratedFile]?
   /// Told the bytes of export.xml made, as it is read; nil for none.
-  public var progressObserver: (any ProgressObserver)?
+  package var progressObserver: (any ProgressObserver)?
   private var orderedPaths: [String]?
 
   /// The file a path names.
@@ -32,7 +32,7 @@ public final class SampleExport {
 
   /// The export of `configuration`.
   /// - Throws: `SampleConfigurationError` when a value is out of range or the time zone unknown.
-  public init(configuration: SampleConfiguration) throws(SampleConfigurationError) {
+  package init(configuration: SampleConfiguration) throws(SampleConfigurationError) {
     model = try SampleModel(configuration: configuration)
   }
 
@@ -48,19 +48,19 @@ public final class SampleExport {
   }
 
   /// export.xml, made as it is read.
-  public func exportXML() -> any ByteStream {
+  package func exportXML() -> any ByteStream {
     let stream = ExportXMLStream(model: model, name: "\(name):\(Self.folderName)/export.xml")
     guard let progressObserver else { return stream }
     return CountingByteStream(stream, totalBytes: nil, observer: progressObserver)
   }
 
   /// The export as a container that export readers open like an archive.
-  public func container() -> any ExportContainer {
+  package func container() -> any ExportContainer {
     SampleExportContainer(export: self)
   }
 
   /// The export as an input for the CSV export and `inspect`, of shape `.generated`.
-  public func source(registry: MetricRegistry = .standard) -> ExportSource {
+  package func source(registry: MetricRegistry = .standard) -> ExportSource {
     ExportSource(container: container(), shape: .generated, registry: registry)
   }
 
@@ -68,14 +68,14 @@ public final class SampleExport {
   /// (`clinical-records/Observation-….json`), in the order an archive holds them: ECGs, routes,
   /// clinical records.
   /// - Complexity: O(*days*) the first time.
-  public var filePaths: [String] {
+  package var filePaths: [String] {
     buildIndexIfNeeded()
     return orderedPaths!
   }
 
   /// The content of the file at `path` (`/clinical-records/….json` or without the leading `/`),
   /// or nil when the export has none there.
-  public func contents(ofFileAt path: String) -> [UInt8]? {
+  package func contents(ofFileAt path: String) -> [UInt8]? {
     buildIndexIfNeeded()
     let key = path.hasPrefix("/") ? String(path.dropFirst()) : path
     switch fileIndex![key] {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthArchive
 
 /// A size that `--size` cannot reach.

@@ -1,7 +1,7 @@
 /// Splits one CSV line into fields (RFC 4180 quoting; lines with quoted line breaks are not
 /// expected in these files).
-public enum CSVFields {
-  public static func split(_ line: String) -> [String] {
+package enum CSVFields {
+  package static func split(_ line: String) -> [String] {
     var fields: [String] = []
     var field = ""
     var quoted = false

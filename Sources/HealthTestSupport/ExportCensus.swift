@@ -6,41 +6,41 @@ import HealthArchive
 /// the points of the GPX files its routes name, the samples of its ECG files, and its lab
 /// observations (Observations with a LOINC coding and a value quantity, read with Foundation's
 /// JSON parser).
-public struct ExportCensus {
+package struct ExportCensus {
   /// Top-level `Record`s by type.
-  public var records: [String: Int] = [:]
+  package var records: [String: Int] = [:]
   /// `Record`s inside `Correlation`s.
-  public var correlationMembers = 0
+  package var correlationMembers = 0
   /// Records by type once each: the top-level ones, and the members of correlations that have no
   /// top-level copy (Apple's export repeats members at top level; some exports do not).
-  public var distinctRecords: [String: Int] = [:]
+  package var distinctRecords: [String: Int] = [:]
   private var topLevelKeys: Set<String> = []
   private var memberKeys: [(type: String, key: String)] = []
   /// Top-level elements by name (`Correlation`, `Workout`, `ActivitySummary`, …).
-  public var elements: [String: Int] = [:]
+  package var elements: [String: Int] = [:]
   /// The `FileReference` paths of workout routes, in order.
-  public var routeFiles: [String] = []
+  package var routeFiles: [String] = []
   /// Inline `Location`s of routes.
-  public var inlineLocations = 0
+  package var inlineLocations = 0
   /// `InstantaneousBeatsPerMinute`s of HRV records, top level.
-  public var heartbeats = 0
+  package var heartbeats = 0
   /// `WorkoutEvent`s, `WorkoutStatistics` and `WorkoutActivity`s anywhere in workouts.
-  public var workoutEvents = 0
-  public var workoutStatistics = 0
-  public var workoutActivities = 0
+  package var workoutEvents = 0
+  package var workoutStatistics = 0
+  package var workoutActivities = 0
   /// The `resourceFilePath`s of clinical records.
-  public var clinicalFiles: [String] = []
+  package var clinicalFiles: [String] = []
   /// `trkpt`s in the route files, in all.
-  public var routePoints = 0
+  package var routePoints = 0
   /// ECG files and their samples, in all.
-  public var electrocardiograms = 0
-  public var electrocardiogramSamples = 0
+  package var electrocardiograms = 0
+  package var electrocardiogramSamples = 0
   /// Clinical records whose file is an Observation with a LOINC coding and a value quantity.
-  public var labObservations = 0
+  package var labObservations = 0
 
   /// Counts the export at `path`: a zip archive, a folder, or an export.xml (with the files beside
   /// it).
-  public init(exportAt path: String) throws {
+  package init(exportAt path: String) throws {
     let files = try ExportFiles(path: path)
     count(xml: String(decoding: try files.exportXML(), as: UTF8.self))
     distinctRecords = records

@@ -1,23 +1,23 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 
 /// An export built by a test, file by file, written as an unpacked folder or as a zip archive the
 /// way the Health app writes one.
-public struct ExportFixture {
+package struct ExportFixture {
   /// The files: path inside the export (`apple_health_export/export.xml`) and content.
-  public var files: [(path: String, content: [UInt8])]
+  package var files: [(path: String, content: [UInt8])]
 
-  public init(files: [(path: String, content: [UInt8])] = []) {
+  package init(files: [(path: String, content: [UInt8])] = []) {
     self.files = files
   }
 
   /// Adds a text file.
-  public mutating func add(_ path: String, _ text: String) {
+  package mutating func add(_ path: String, _ text: String) {
     files.append((path, Array(text.utf8)))
   }
 
   /// Writes the files under `folder`, creating subfolders.
-  public func writeFolder(at folder: String) throws {
+  package func writeFolder(at folder: String) throws {
     for file in files {
       let url = URL(fileURLWithPath: folder).appendingPathComponent(file.path)
       try FileManager.default.createDirectory(
@@ -27,7 +27,7 @@ public struct ExportFixture {
   }
 
   /// Writes the files as a zip archive at `path`.
-  public func writeZip(at path: String, options: ZipWriter.Options = ZipWriter.Options()) throws {
+  package func writeZip(at path: String, options: ZipWriter.Options = ZipWriter.Options()) throws {
     let writer = try ZipWriter(path: path, options: options)
     for file in files {
       try writer.addEntry(named: file.path, bytes: file.content)

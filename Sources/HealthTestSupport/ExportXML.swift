@@ -1,7 +1,7 @@
 /// Builds export.xml documents for tests, in the shape of the Health app's.
-public enum ExportXML {
+package enum ExportXML {
   /// A short DOCTYPE in the shape of Apple's, with its version comment.
-  public static let doctype = """
+  package static let doctype = """
     <!DOCTYPE HealthData [
     <!-- HealthKit Export Version: 14 -->
     <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
@@ -12,7 +12,7 @@ public enum ExportXML {
     """
 
   /// A whole document around `body` (the elements inside `HealthData`).
-  public static func document(_ body: String, doctype: Bool = true, locale: String = "en_US") -> String {
+  package static func document(_ body: String, doctype: Bool = true, locale: String = "en_US") -> String {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     if doctype { text += Self.doctype + "\n" }
     text += "<HealthData locale=\"\(locale)\">\n"
@@ -25,7 +25,7 @@ public enum ExportXML {
 
   /// One `Record` element on one line; `device` is the attribute as written, escaped
   /// (`&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, model:Watch&gt;`).
-  public static func record(
+  package static func record(
     _ type: String, value: String, unit: String? = nil, source: String = "Test Source",
     device: String? = nil, start: String, end: String? = nil, metadata: [(key: String, value: String)] = []
   ) -> String {

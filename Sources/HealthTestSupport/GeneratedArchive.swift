@@ -1,20 +1,20 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 import HealthModel
 import HealthSampleGenerator
 
 /// A generated export written as a zip archive, and the items its reader hands on: the input of
 /// tests that compare what a job makes of an archive with what it makes of the same items.
-public struct GeneratedArchive: Sendable {
+package struct GeneratedArchive: Sendable {
   /// The archive's path.
-  public let path: String
+  package let path: String
   /// The health XML inside it.
-  public let xml: [UInt8]
+  package let xml: [UInt8]
   /// Every item the archive gives with the filter asked for, in order.
-  public let items: [HealthItem]
+  package let items: [HealthItem]
 
   /// Writes `days` of a generated export to `path` and reads it back with `filter`.
-  public init(days: Int, at path: String, filter: ItemFilter = .everything) throws {
+  package init(days: Int, at path: String, filter: ItemFilter = .everything) throws {
     let export = try SampleExport(configuration: SampleConfiguration(days: days))
     try SampleExportWriter.write(export, to: path, format: .zip, overwrites: false)
     self.path = path

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Set `HEALTH_EXPORTER_RECORD_GOLDEN=1` to rewrite them from the current output, on purpose only,
 /// then review the diff before committing.
-public enum Golden {
+package enum Golden {
   /// Whether this run records golden files instead of comparing.
-  public static var isRecording: Bool {
+  package static var isRecording: Bool {
     ProcessInfo.processInfo.environment["HEALTH_EXPORTER_RECORD_GOLDEN"] == "1"
   }
 
@@ -15,7 +15,7 @@ public enum Golden {
   ///   - name: the file name inside the `Golden` folder.
   ///   - actual: the output under test.
   ///   - testFile: the test's `#filePath`, whose folder holds `Golden/`.
-  public static func expected(_ name: String, actual: String, testFile: String) throws -> String {
+  package static func expected(_ name: String, actual: String, testFile: String) throws -> String {
     let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
     let url = folder.appendingPathComponent(name)
     if isRecording {
@@ -27,7 +27,7 @@ public enum Golden {
   }
 
   /// A line-by-line account of where two texts differ, for failure messages.
-  public static func difference(expected: String, actual: String) -> String {
+  package static func difference(expected: String, actual: String) -> String {
     let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var report: [String] = []

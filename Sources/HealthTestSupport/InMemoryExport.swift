@@ -1,16 +1,16 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// An export.xml held in memory, as an input.
-public struct InMemoryExport: HealthItemSource {
-  public var xml: String
-  public var name: String { "export.xml" }
+package struct InMemoryExport: HealthItemSource {
+  package var xml: String
+  package var name: String { "export.xml" }
 
-  public init(xml: String) {
+  package init(xml: String) {
     self.xml = xml
   }
 
-  public func readItems(
+  package func readItems(
     filter: ItemFilter, diagnostics: Diagnostics,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {

@@ -1,13 +1,13 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 
 /// A progress observer that keeps every update, and can stop its job part way: it cancels a
 /// flag, or the task the job runs in, at the first update past a part of the total.
 ///
 /// `@unchecked Sendable`: its state is read and written only under its lock.
-public final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
+package final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
   /// What stops the job.
-  public enum Stop: Sendable {
+  package enum Stop: Sendable {
     /// Sets the flag.
     case flag(CancellationFlag)
     /// Cancels the Swift task that runs the job (the observer is called inside it).
@@ -21,12 +21,12 @@ public final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
 
   /// A recorder that stops its job with `stop` once `fraction` of the total is done (at the
   /// first update for a job without a total).
-  public init(stopping stop: Stop? = nil, at fraction: Double = 0.5) {
+  package init(stopping stop: Stop? = nil, at fraction: Double = 0.5) {
     self.stop = stop
     self.stopFraction = fraction
   }
 
-  public func update(_ progress: ReadProgress) {
+  package func update(_ progress: ReadProgress) {
     lock.lock()
     kept.append(progress)
     lock.unlock()
@@ -38,7 +38,7 @@ public final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
   }
 
   /// Every update, in order.
-  public var updates: [ReadProgress] {
+  package var updates: [ReadProgress] {
     lock.lock()
     defer { lock.unlock() }
     return kept
@@ -46,7 +46,7 @@ public final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
 
   /// Whether no update counts less than the one before it, and all count the same unit with the
   /// same total (the last aside, which may state a total that was unknown).
-  public var isMonotone: Bool {
+  package var isMonotone: Bool {
     let updates = updates
     return zip(updates, updates.dropFirst()).allSatisfy { $0.unit == $1.unit && $0.done <= $1.done }
       && Set(updates.dropLast().map(\.total)).count <= 1

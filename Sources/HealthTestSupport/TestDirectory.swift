@@ -1,11 +1,11 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the value is dropped.
-public final class TestDirectory {
+package final class TestDirectory {
   /// The folder's path.
-  public let path: String
+  package let path: String
 
-  public init() throws {
+  package init() throws {
     let base = FileManager.default.temporaryDirectory.path
     path = "\(base)/health-exporter-tests-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -16,11 +16,11 @@ public final class TestDirectory {
   }
 
   /// The path of `name` inside the folder.
-  public func file(_ name: String) -> String { "\(path)/\(name)" }
+  package func file(_ name: String) -> String { "\(path)/\(name)" }
 
   /// Writes `text` to `name` inside the folder and returns its path.
   @discardableResult
-  public func write(_ text: String, to name: String) throws -> String {
+  package func write(_ text: String, to name: String) throws -> String {
     let path = file(name)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
@@ -28,19 +28,19 @@ public final class TestDirectory {
 
   /// Writes `bytes` to `name` inside the folder and returns its path.
   @discardableResult
-  public func write(bytes: [UInt8], to name: String) throws -> String {
+  package func write(bytes: [UInt8], to name: String) throws -> String {
     let path = file(name)
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
   }
 
   /// The text of `name` inside the folder.
-  public func read(_ name: String) throws -> String {
+  package func read(_ name: String) throws -> String {
     String(decoding: try Data(contentsOf: URL(fileURLWithPath: file(name))), as: UTF8.self)
   }
 
   /// The names in the folder, sorted.
-  public func contents() throws -> [String] {
+  package func contents() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 }

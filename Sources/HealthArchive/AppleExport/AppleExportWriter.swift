@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 
 /// Writes the items of any input (an export, a JSON profile, the generator, an app) as an export
 /// in Apple's format, into an `AppleExportArchive`: export.xml with an element for every item
@@ -22,13 +22,13 @@ public final class AppleExportWriter {
   /// How items become Apple's format.
   public struct Options: Sendable {
     /// Where dates without an offset of their own are written.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// `HealthData`'s locale when the input names none.
     public var defaultLocale: String
     /// The export's time in route files (`metadata`'s `time`) when the input has no `ExportDate`.
-    public var now: Timestamp?
+    package var now: Timestamp?
 
-    public init(timeZone: TimeZone, defaultLocale: String = "en_US", now: Timestamp? = nil) {
+    package init(timeZone: TimeZone, defaultLocale: String = "en_US", now: Timestamp? = nil) {
       self.timeZone = timeZone
       self.defaultLocale = defaultLocale
       self.now = now

@@ -1,7 +1,7 @@
 /// Bytes read in order from one place: a file, or an entry of a zip archive as it inflates.
 ///
 /// Readers pull from a stream into their own buffer, so that no input is ever held whole.
-public protocol ByteStream: AnyObject {
+package protocol ByteStream: AnyObject {
   /// What the stream reads, for messages: a path, or `archive.zip:entry.xml`.
   var name: String { get }
 

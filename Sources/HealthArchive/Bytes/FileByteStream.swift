@@ -1,13 +1,13 @@
 import SystemShim
 
 /// A file on disk, read front to back.
-public final class FileByteStream: ByteStream {
-  public let name: String
+package final class FileByteStream: ByteStream {
+  package let name: String
   private let descriptor: Int32
 
   /// Opens the file at `path` for reading.
   /// - Throws: `InputError.notFound` or `InputError.unreadable`.
-  public init(path: String) throws(InputError) {
+  package init(path: String) throws(InputError) {
     self.name = path
     do {
       descriptor = try SystemCall.openForReading(path)
@@ -20,7 +20,7 @@ public final class FileByteStream: ByteStream {
     SystemCall.close(descriptor)
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     do {
       return try SystemCall.read(descriptor, into: base, count: buffer.count, path: name)

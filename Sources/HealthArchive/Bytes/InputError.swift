@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SystemShim
 
 /// An input that cannot be opened or read.

@@ -7,16 +7,16 @@ import SystemShim
 /// entries, a second pass). Anything else (a pipe, a named pipe, `/dev/stdin`, `<(cat export.xml)`)
 /// is a stream: the bytes looked at are kept and handed out first, and it is read once, front to
 /// back. The descriptor is closed when the file and every stream from it are gone.
-public final class InputFile {
+package final class InputFile {
   /// The path, as the user named it.
-  public let path: String
+  package let path: String
   let descriptor: Int32
   /// Whether the file can be read at offsets (a regular file), rather than once in order.
-  public let isSeekable: Bool
+  package let isSeekable: Bool
   /// Whether the path is a folder (opened only to tell so; its files are read by name).
-  public let isDirectory: Bool
+  package let isDirectory: Bool
   /// The size of a regular file, in bytes; nil for a stream.
-  public let size: Int64?
+  package let size: Int64?
   /// A stream's bytes read to look at its start, not yet handed out.
   private var lookahead: [UInt8] = []
   private var streamHandedOut = false
@@ -24,7 +24,7 @@ public final class InputFile {
   /// Opens `path` for reading.
   /// - Throws: `InputError.notFound` when nothing is there (or a folder on the way is missing);
   ///   `.unreadable` with the system's reason otherwise (permissions, a loop of symbolic links).
-  public init(path: String) throws(InputError) {
+  package init(path: String) throws(InputError) {
     self.path = path
     do {
       descriptor = try SystemCall.openForReading(path)
@@ -67,7 +67,7 @@ public final class InputFile {
   /// A stream of the whole file from its first byte. A regular file gives a new one each time; a
   /// stream only once.
   /// - Throws: `InputError.unreadable` when a stream is asked for a second time.
-  public func openStream() throws(InputError) -> any ByteStream {
+  package func openStream() throws(InputError) -> any ByteStream {
     if isSeekable { return InputFileStream(file: self, name: path) }
     guard !streamHandedOut else {
       throw .unreadable(

@@ -1,6 +1,6 @@
 /// Bytes already in memory, read as a stream (small inputs and tests).
-public final class MemoryByteStream: ByteStream {
-  public let name: String
+package final class MemoryByteStream: ByteStream {
+  package let name: String
   private let bytes: [UInt8]
   private var position = 0
   private let chunkLimit: Int
@@ -9,13 +9,13 @@ public final class MemoryByteStream: ByteStream {
   ///   - bytes: the content.
   ///   - name: what to call it in messages.
   ///   - chunkLimit: the most bytes one read returns (tests use small values to cut tokens).
-  public init(_ bytes: [UInt8], name: String, chunkLimit: Int = .max) {
+  package init(_ bytes: [UInt8], name: String, chunkLimit: Int = .max) {
     self.bytes = bytes
     self.name = name
     self.chunkLimit = max(1, chunkLimit)
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = min(buffer.count, bytes.count - position, chunkLimit)
     guard count > 0 else { return 0 }
     bytes.withUnsafeBytes { source in

@@ -8,8 +8,8 @@ import Foundation
 /// order and with the errors of the stream underneath: an error is thrown after the bytes read
 /// before it, and again by every later read. When the stream goes away before its end, the thread
 /// is stopped and waited for, so that nothing reads the stream underneath afterwards.
-public final class ReadAheadByteStream: ByteStream {
-  public let name: String
+package final class ReadAheadByteStream: ByteStream {
+  package let name: String
   private let queue: BufferQueue
   /// The buffer being handed out, and how far.
   private var current: BufferQueue.Filled?
@@ -22,7 +22,7 @@ public final class ReadAheadByteStream: ByteStream {
   ///   - base: the stream read on the other thread; nothing else may read it afterwards.
   ///   - bufferSize: the bytes of one buffer.
   ///   - depth: how many buffers may be filled ahead (at least 2).
-  public init(_ base: any ByteStream, bufferSize: Int = 256 << 10, depth: Int = 4) {
+  package init(_ base: any ByteStream, bufferSize: Int = 256 << 10, depth: Int = 4) {
     name = base.name
     queue = BufferQueue(bufferSize: max(bufferSize, 1), depth: max(depth, 2))
     let producer = Producer(base: base, queue: queue)
@@ -36,7 +36,7 @@ public final class ReadAheadByteStream: ByteStream {
     if let current { queue.recycle(current.buffer) }
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     if let failure { throw failure }
     guard !isFinished, let target = buffer.baseAddress, buffer.count > 0 else { return 0 }
     var copied = 0

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Parsers for the fixed shapes of export.xml values, working on bytes with digit loops.
 package enum ValueParsing {

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Reads an ECG recording as the Health app exports it (`electrocardiograms/ecg_….csv`): `key,value`
 /// header lines (a value with a comma in quotes), a blank line, then one voltage per line.

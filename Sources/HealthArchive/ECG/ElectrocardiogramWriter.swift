@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Writes an ECG recording as the Health app exports it (`electrocardiograms/ecg_….csv`), in the
 /// layout `ElectrocardiogramReader` reads: the `key,value` header lines in Apple's order (a value

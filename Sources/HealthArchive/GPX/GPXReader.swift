@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Reads the track points of a GPX route file as it streams, on the export reader's XML
 /// tokenizer: memory is bounded by one tag and one batch of points, whatever the file's size.

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Writes a workout route's GPX file as the Health app does (`workout-routes/route_….gpx`): the
 /// declaration, `gpx` with Apple's creator and namespaces, `metadata` with the export's time in

@@ -1,12 +1,12 @@
 /// A stream that counts the bytes read through it, tells an observer after each read, and stops
 /// reading once its job is cancelled.
-public final class CountingByteStream: ByteStream {
+package final class CountingByteStream: ByteStream {
   private let base: any ByteStream
   private let totalBytes: Int64?
   private let observer: (any ProgressObserver)?
   private let cancellation: CancellationFlag?
   /// The bytes read so far.
-  public private(set) var bytesRead: Int64 = 0
+  package private(set) var bytesRead: Int64 = 0
 
   /// A stream over `base`.
   /// - Parameters:
@@ -14,7 +14,7 @@ public final class CountingByteStream: ByteStream {
   ///   - totalBytes: how many bytes it holds, where known.
   ///   - observer: told the bytes read after each read.
   ///   - cancellation: checked before each read.
-  public init(
+  package init(
     _ base: any ByteStream, totalBytes: Int64?, observer: (any ProgressObserver)?,
     cancellation: CancellationFlag? = nil
   ) {
@@ -25,13 +25,13 @@ public final class CountingByteStream: ByteStream {
   }
 
   /// The name of the stream read.
-  public var name: String { base.name }
+  package var name: String { base.name }
 
   /// Reads the next bytes of the stream read, after checking that the job goes on.
   /// - Parameter buffer: where the bytes go.
   /// - Returns: how many bytes were read; 0 at the end.
   /// - Throws: `CancellationError` once the job is cancelled; what the stream read throws.
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     try cancellation?.check()
     let count = try base.read(into: buffer)
     bytesRead += Int64(count)

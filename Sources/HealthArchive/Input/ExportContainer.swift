@@ -4,7 +4,7 @@ import SystemShim
 /// Where an export's files live: an unpacked folder, a zip archive, or an export generated on the
 /// fly. Paths inside are relative to the folder that holds the health XML (`apple_health_export/`
 /// in a modern archive), as export.xml's `resourceFilePath` and `FileReference` paths are.
-public protocol ExportContainer {
+package protocol ExportContainer {
   /// What the user named, for messages.
   var name: String { get }
   /// The health XML's name inside the container (`apple_health_export/export.xml`), or its path.
@@ -36,14 +36,14 @@ public protocol ExportContainer {
 
 extension ExportContainer {
   /// The whole file in memory as a stream, for containers that make their files when asked.
-  public func openFile(at path: String) throws -> (any ByteStream)? {
+  package func openFile(at path: String) throws -> (any ByteStream)? {
     try contents(ofFileAt: path, limit: 256 << 20).map {
       MemoryByteStream($0, name: displayName(ofFileAt: path))
     }
   }
 
   /// The path's components when it stays inside the export (no `..`), or nil.
-  public static func safeComponents(of path: String) -> [Substring]? {
+  package static func safeComponents(of path: String) -> [Substring]? {
     let components = path.split(separator: "/").filter { $0 != "." }
     guard !components.isEmpty, !components.contains("..") else { return nil }
     return components

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a job reads, named by value: an export or a profile on disk, or one held in memory.
 /// (Items an app supplies are a source of their own, `HealthItemSequence`.)

@@ -1,34 +1,34 @@
-import HealthModel
+package import HealthModel
 
 /// An Apple Health export, whatever its shape (a zip archive, its unpacked folder, or export.xml
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
-public final class ExportSource: HealthInputSource, ReadProgressReporting {
+package final class ExportSource: HealthInputSource, ReadProgressReporting {
   let container: any ExportContainer
   let registry: MetricRegistry
 
   /// The shapes an export comes in.
-  public typealias Shape = InputShape
+  package typealias Shape = InputShape
 
   /// What the user named.
-  public var name: String { container.name }
+  package var name: String { container.name }
   /// Whether the export is a zip archive, an unpacked folder or the XML alone.
-  public let shape: Shape
+  package let shape: Shape
   /// The health XML's name inside the export (`apple_health_export/exportación.xml`).
-  public var contentName: String { container.healthXMLName }
+  package var contentName: String { container.healthXMLName }
   /// What the reader learned about the export: the locale and DTD version once the first item
   /// has come, everything after `readItems`.
-  public var header: ExportHeader { reader?.header ?? finishedHeader }
+  package var header: ExportHeader { reader?.header ?? finishedHeader }
   private var finishedHeader = ExportHeader()
   /// The reader while `readItems` runs.
   private var reader: ExportXMLReader?
   /// Told the bytes of the health XML read, of its size.
-  public var progressObserver: (any ProgressObserver)?
+  package var progressObserver: (any ProgressObserver)?
   /// Checked before every chunk of the health XML is read.
-  public var cancellation: CancellationFlag?
+  package var cancellation: CancellationFlag?
 
   /// An export read from `container`.
-  public init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
+  package init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
     self.container = container
     self.shape = shape
     self.registry = registry
@@ -36,11 +36,11 @@ public final class ExportSource: HealthInputSource, ReadProgressReporting {
 
   /// The names of the files in one of the export's folders (`electrocardiograms`,
   /// `workout-routes`, `clinical-records`), sorted.
-  public func fileNames(in folder: String) -> [String] {
+  package func fileNames(in folder: String) -> [String] {
     container.fileNames(in: folder)
   }
 
-  public func readItems(
+  package func readItems(
     filter: ItemFilter, diagnostics: Diagnostics,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HealthInput {
   /// Opens an export or profile held in memory, deciding by content what it is, as

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SystemShim
 
 /// Opens what the user names, deciding by content, not by name, what it is: a zip archive (the

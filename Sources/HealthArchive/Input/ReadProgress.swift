@@ -48,7 +48,7 @@ public protocol ProgressObserver: AnyObject, Sendable {
 }
 
 /// An input or a generator whose reading can be observed and stopped.
-public protocol ReadProgressReporting: AnyObject {
+package protocol ReadProgressReporting: AnyObject {
   /// Told the bytes read of the main stream (the health XML, the profile) as reading goes on.
   var progressObserver: (any ProgressObserver)? { get set }
   /// Checked before every chunk of the main stream is read: once it is cancelled, reading

@@ -141,9 +141,9 @@ private final class BudgetedStream: ByteStream {
 }
 
 extension ExportContainer {
-  public func fileKey(ofFileAt path: String) -> String? {
+  package func fileKey(ofFileAt path: String) -> String? {
     Self.safeComponents(of: path).map { $0.joined(separator: "/").precomposedStringWithCanonicalMapping }
   }
 
-  public var resourceBudget: Int64? { nil }
+  package var resourceBudget: Int64? { nil }
 }

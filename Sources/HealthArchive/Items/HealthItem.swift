@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// What a reader of an export hands its consumer, one item at a time, in input order.
 public enum HealthItem: Hashable, Sendable {

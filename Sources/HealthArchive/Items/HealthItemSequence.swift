@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// Items an app supplies, as the input of any job: the samples, correlations, workouts and lab
 /// results it read from HealthKit (or anywhere), in an array or any sequence.

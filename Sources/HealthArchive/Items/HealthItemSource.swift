@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// An input that yields health items: an export.xml, an archive, a profile.
 public protocol HealthItemSource {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// JSON that cannot be read or written: not well formed, too large, or a value JSON cannot hold.
 ///

@@ -1,5 +1,5 @@
 /// One step through a JSON document, with its content, as `JSONReader.next()` returns it.
-public enum JSONEvent: Hashable, Sendable {
+package enum JSONEvent: Hashable, Sendable {
   /// `{`
   case beginObject
   /// `}`

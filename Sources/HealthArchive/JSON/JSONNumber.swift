@@ -2,11 +2,11 @@
 ///
 /// The text is kept so that a number is written back exactly as it was read (`1446486924969.1`
 /// stays `1446486924969.1`, `200` stays `200`), whatever its `Double` prints as.
-public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The number as written in JSON, such as `-12.5e3`.
-  public let text: String
+  package let text: String
   /// The nearest `Double` to the text, correctly rounded; always finite.
-  public let doubleValue: Double
+  package let doubleValue: Double
 
   /// A number whose text is known to be valid JSON and whose value is its correctly rounded
   /// `Double` (the reader's, and tests').
@@ -17,7 +17,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
   /// The number written as JSON text; nil when `text` is not a JSON number (`01`, `+1`, `.5`,
   /// `1.`, `NaN`) or is too large for a `Double`.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let bytes = Array(text.utf8)
     let value = bytes.withUnsafeBufferPointer { bytes -> Double? in
       guard let base = bytes.baseAddress,
@@ -34,20 +34,20 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The number of a finite `Double`, written as `JSONWriter` writes it: integral values of
   /// magnitude below 2^53 as integers (`200`, `-0`), others in the shortest text that reads back
   /// as the same `Double` (`0.1`, `1e-07`); nil for NaN and infinities.
-  public init?(_ value: Double) {
+  package init?(_ value: Double) {
     guard value.isFinite else { return nil }
     self.text = JSONNumberGrammar.text(of: value)
     self.doubleValue = value
   }
 
   /// The number of an integer.
-  public init(_ value: Int) {
+  package init(_ value: Int) {
     self.text = String(value)
     self.doubleValue = Double(value)
   }
 
   /// The value as an `Int` when the number is integral and within range; nil otherwise.
-  public var intValue: Int? {
+  package var intValue: Int? {
     guard doubleValue.rounded(.towardZero) == doubleValue,
       doubleValue >= -9.223372036854775808e18, doubleValue < 9.223372036854775808e18
     else { return nil }
@@ -55,5 +55,5 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return Int(doubleValue)
   }
 
-  public var description: String { text }
+  package var description: String { text }
 }

@@ -1,6 +1,6 @@
 extension JSONReader {
   /// The current number's value, correctly rounded to the nearest `Double` (always finite).
-  public var doubleValue: Double {
+  package var doubleValue: Double {
     precondition(token == .number, "no number was read")
     if let scannedDouble { return scannedDouble }
     return withContentBytes { bytes in
@@ -10,12 +10,12 @@ extension JSONReader {
   }
 
   /// The current number: its exact text and its value.
-  public var numberValue: JSONNumber {
+  package var numberValue: JSONNumber {
     JSONNumber(uncheckedText: stringValue, doubleValue: doubleValue)
   }
 
   /// The current `true` or `false`.
-  public var boolValue: Bool {
+  package var boolValue: Bool {
     precondition(token == .bool, "no boolean was read")
     return currentBool
   }

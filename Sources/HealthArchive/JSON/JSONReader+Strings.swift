@@ -2,19 +2,19 @@ extension JSONReader {
   // MARK: - Content of the current key or string
 
   /// The current key or string, decoded; for a number, its exact text.
-  public var stringValue: String {
+  package var stringValue: String {
     precondition(token == .key || token == .string || token == .number, "no key, string or number was read")
     return withContentBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Whether the current key is exactly `key`, compared as bytes without making a `String`.
-  public func keyEquals(_ key: StaticString) -> Bool {
+  package func keyEquals(_ key: StaticString) -> Bool {
     contentEquals(key)
   }
 
   /// Whether the current string value is exactly `text`, compared as bytes without making a
   /// `String`.
-  public func stringEquals(_ text: StaticString) -> Bool {
+  package func stringEquals(_ text: StaticString) -> Bool {
     contentEquals(text)
   }
 
@@ -22,7 +22,7 @@ extension JSONReader {
   /// the current number, straight from the reader's buffer.
   /// - Parameter body: a closure that must not keep the bytes.
   /// - Returns: what `body` returns.
-  public func withTokenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  package func withTokenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     precondition(token == .key || token == .string || token == .number, "no key, string or number was read")
     return try withContentBytes(body)
   }

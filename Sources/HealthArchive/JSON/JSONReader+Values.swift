@@ -6,14 +6,14 @@ extension JSONReader {
   /// - Returns: the value, with object members in order and duplicate keys kept.
   /// - Throws: `JSONError` when the input is not valid JSON or no value comes next (the end of an
   ///   array or object, or of the input); the stream's error when reading fails.
-  public func readValue() throws -> JSONValue {
+  package func readValue() throws -> JSONValue {
     try readValue(maximumBytes: .max)
   }
 
   /// Reads the next value whole, as `readValue()`, when it is at most `maximumBytes` long.
   /// - Throws: `JSONError.Reason.elementTooLarge` when it is longer (nothing past the limit is
   ///   held); as `readValue()`.
-  public func readValue(maximumBytes: Int) throws -> JSONValue {
+  package func readValue(maximumBytes: Int) throws -> JSONValue {
     let first = try nextToken()
     guard first.startsValue else {
       throw error(.typeMismatch(expected: "a value", found: first.nameInMessages))
@@ -65,7 +65,7 @@ extension JSONReader {
 
   /// Reads one whole document: its value, then the end of the input.
   /// - Throws: as `readValue()`, and `JSONError` when anything but whitespace follows the value.
-  public func readDocument() throws -> JSONValue {
+  package func readDocument() throws -> JSONValue {
     precondition(path.depth == 0, "readDocument() reads from the top level")
     let value = try readValue()
     _ = try nextToken()
@@ -77,7 +77,7 @@ extension JSONReader {
   /// - Throws: `JSONError` when the input is not valid JSON or no value comes next (the end of an
   ///   array or object, or of the input); the stream's error when reading fails.
   /// - Complexity: O(n) in the size of the value.
-  public func skipValue() throws {
+  package func skipValue() throws {
     let first = try nextToken()
     switch first {
     case .beginObject, .beginArray:
@@ -92,7 +92,7 @@ extension JSONReader {
 
   /// Skips what is left of the innermost open object or array, through its `}` or `]`.
   /// - Throws: as `nextToken()`.
-  public func skipRestOfContainer() throws {
+  package func skipRestOfContainer() throws {
     precondition(path.depth > 0, "no object or array is open")
     let target = path.depth - 1
     while path.depth > target { _ = try nextToken() }
@@ -100,7 +100,7 @@ extension JSONReader {
 
   /// Reads the next value, which must be a string.
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
-  public func readString() throws -> String {
+  package func readString() throws -> String {
     let found = try nextToken()
     guard found == .string else {
       throw error(.typeMismatch(expected: "a string", found: found.nameInMessages))
@@ -110,7 +110,7 @@ extension JSONReader {
 
   /// Reads the next value, which must be a number.
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
-  public func readDouble() throws -> Double {
+  package func readDouble() throws -> Double {
     let found = try nextToken()
     guard found == .number else {
       throw error(.typeMismatch(expected: "a number", found: found.nameInMessages))
@@ -120,7 +120,7 @@ extension JSONReader {
 
   /// Reads the next value, which must be a number, with its exact text.
   /// - Throws: `JSONError.Reason.typeMismatch` for another kind of value; as `nextToken()`.
-  public func readNumber() throws -> JSONNumber {
+  package func readNumber() throws -> JSONNumber {
     let found = try nextToken()
     guard found == .number else {
       throw error(.typeMismatch(expected: "a number", found: found.nameInMessages))

@@ -32,21 +32,21 @@
 /// is not read any further.
 ///
 /// A reader belongs to one task at a time; it is not `Sendable`.
-public final class JSONReader {
+package final class JSONReader {
   /// The largest single string or number accepted by default, in bytes
   /// (`ResourceLimit.jsonValueSize`: 64 MiB).
-  public static let defaultMaximumValueSize = ResourceLimit.jsonValueSize.value
+  package static let defaultMaximumValueSize = ResourceLimit.jsonValueSize.value
   /// The deepest nesting of objects and arrays accepted by default (`ResourceLimit.jsonDepth`).
-  public static let defaultMaximumDepth = ResourceLimit.jsonDepth.value
+  package static let defaultMaximumDepth = ResourceLimit.jsonDepth.value
   /// The longest number accepted, in characters (`ResourceLimit.numberLength`).
-  public static let maximumNumberLength = ResourceLimit.numberLength.value
+  package static let maximumNumberLength = ResourceLimit.numberLength.value
 
   /// Where the bytes come from.
-  public let stream: any ByteStream
+  package let stream: any ByteStream
   let maximumDepth: Int
   /// Whether a string may hold U+0000 (`\u0000`), as JSON allows; readers of health files refuse
   /// it, since no record holds one and it would cut the text short where it is written.
-  public var allowsNUL = true
+  package var allowsNUL = true
   /// `stringByteClass`, held here so that the hot loop does not check its lazy initialization.
   let stringByteClass = JSONReader.stringByteClass
 
@@ -70,7 +70,7 @@ public final class JSONReader {
   // MARK: Current token
 
   /// The kind of the token the last call returned.
-  @exclusivity(unchecked) public private(set) var token: JSONToken = .endOfInput
+  @exclusivity(unchecked) package private(set) var token: JSONToken = .endOfInput
   /// Where the current token starts in the buffer.
   @exclusivity(unchecked) var tokenStart = 0
   /// The raw bytes of the current string (between its quotes) or number, in the buffer.
@@ -120,7 +120,7 @@ public final class JSONReader {
   ///   - bufferSize: bytes read at a time; the buffer grows only for a larger single value.
   ///   - maximumValueSize: the largest single string or number accepted, in bytes.
   ///   - maximumDepth: the deepest nesting of objects and arrays accepted.
-  public init(
+  package init(
     stream: any ByteStream, bufferSize: Int = 1 << 20,
     maximumValueSize: Int = JSONReader.defaultMaximumValueSize,
     maximumDepth: Int = JSONReader.defaultMaximumDepth
@@ -134,7 +134,7 @@ public final class JSONReader {
   /// - Parameters:
   ///   - bytes: the JSON text.
   ///   - name: what to call it in messages.
-  public convenience init(bytes: [UInt8], name: String, allowsNUL: Bool = true) {
+  package convenience init(bytes: [UInt8], name: String, allowsNUL: Bool = true) {
     self.init(stream: MemoryByteStream(bytes, name: name), bufferSize: max(bytes.count, 16))
     self.allowsNUL = allowsNUL
   }
@@ -142,21 +142,21 @@ public final class JSONReader {
   // MARK: - Position
 
   /// How many objects and arrays are open after the current token.
-  public var depth: Int { path.depth }
+  package var depth: Int { path.depth }
 
   /// The byte offset of the current token from the start of the input.
-  public var tokenOffset: Int { bufferOffset + tokenStart }
+  package var tokenOffset: Int { bufferOffset + tokenStart }
 
   /// The key path of the current value, such as `HKQuantityTypeIdentifierStepCount[1523].value`;
   /// empty at the top level.
   /// - Complexity: O(depth + key lengths); meant for messages.
-  public var keyPath: String {
+  package var keyPath: String {
     copyPendingKey()
     return path.text
   }
 
   /// An error about the current token, with its offset and key path.
-  public func error(_ reason: JSONError.Reason) -> JSONError {
+  package func error(_ reason: JSONError.Reason) -> JSONError {
     error(reason, at: tokenStart)
   }
 
@@ -175,7 +175,7 @@ public final class JSONReader {
   ///
   /// After `.endOfInput`, every call returns `.endOfInput` again.
   /// - Throws: `JSONError` when the input is not valid JSON; the stream's error when reading fails.
-  public func nextToken() throws -> JSONToken {
+  package func nextToken() throws -> JSONToken {
     if let peeked {
       self.peeked = nil
       return peeked
@@ -267,7 +267,7 @@ public final class JSONReader {
   /// `skipValue()`, `readValue()`) returns it again. The reader's `depth` and `keyPath` already
   /// reflect it.
   /// - Throws: as `nextToken()`.
-  public func peekToken() throws -> JSONToken {
+  package func peekToken() throws -> JSONToken {
     if let peeked { return peeked }
     let found = try nextToken()
     peeked = found
@@ -276,7 +276,7 @@ public final class JSONReader {
 
   /// Reads the next token with its content decoded.
   /// - Throws: as `nextToken()`.
-  public func next() throws -> JSONEvent {
+  package func next() throws -> JSONEvent {
     switch try nextToken() {
     case .beginObject: .beginObject
     case .endObject: .endObject

@@ -3,7 +3,7 @@
 /// `JSONReader.nextToken()` returns these so that a caller can compare keys and parse numbers
 /// straight from the reader's buffer; the content of the current token is read through the reader
 /// (`stringValue`, `keyEquals(_:)`, `doubleValue`, `boolValue`).
-public enum JSONToken: UInt8, Hashable, Sendable {
+package enum JSONToken: UInt8, Hashable, Sendable {
   /// `{`
   case beginObject
   /// `}`
@@ -26,7 +26,7 @@ public enum JSONToken: UInt8, Hashable, Sendable {
   case endOfInput
 
   /// Whether the token starts a value (a scalar, `{` or `[`).
-  public var startsValue: Bool {
+  package var startsValue: Bool {
     switch self {
     case .beginObject, .beginArray, .string, .number, .bool, .null: true
     case .endObject, .endArray, .key, .endOfInput: false

@@ -9,33 +9,33 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   /// A string.
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self = .string(value)
   }
 
   /// An integer.
-  public init(integerLiteral value: Int) {
+  package init(integerLiteral value: Int) {
     self = .number(JSONNumber(value))
   }
 
   /// A finite number, written as `JSONWriter` writes a `Double`.
-  public init(floatLiteral value: Double) {
+  package init(floatLiteral value: Double) {
     guard let number = JSONNumber(value) else { preconditionFailure("JSON has no NaN or infinity") }
     self = .number(number)
   }
 
   /// `true` or `false`.
-  public init(booleanLiteral value: Bool) {
+  package init(booleanLiteral value: Bool) {
     self = .bool(value)
   }
 
   /// An array.
-  public init(arrayLiteral elements: JSONValue...) {
+  package init(arrayLiteral elements: JSONValue...) {
     self = .array(elements)
   }
 
   /// An object, its members in the order written.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(elements.map { Member(key: $0.0, value: $0.1) })
   }
 }

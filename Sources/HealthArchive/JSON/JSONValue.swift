@@ -3,16 +3,16 @@
 /// Objects keep their members in order, duplicate keys included; numbers keep their exact text.
 /// Build one with `JSONReader.readValue()` or `JSONValue(parsing:name:)`, write one with
 /// `JSONWriter.value(_:)`.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   /// One member of an object.
-  public struct Member: Hashable, Sendable {
+  package struct Member: Hashable, Sendable {
     /// The key, decoded.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
 
     /// Creates a member.
-    public init(key: String, value: JSONValue) {
+    package init(key: String, value: JSONValue) {
       self.key = key
       self.value = value
     }
@@ -37,7 +37,7 @@ public enum JSONValue: Hashable, Sendable {
   ///   - name: what to call it in messages, such as its file name.
   ///   - allowsNUL: whether a string may hold `\u0000` (a health file's may not).
   /// - Throws: `JSONError` when the text is not one valid JSON value.
-  public init(parsing bytes: [UInt8], name: String = "JSON", allowsNUL: Bool = true) throws {
+  package init(parsing bytes: [UInt8], name: String = "JSON", allowsNUL: Bool = true) throws {
     self = try JSONReader(bytes: bytes, name: name, allowsNUL: allowsNUL).readDocument()
   }
 }

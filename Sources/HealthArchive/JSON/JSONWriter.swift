@@ -26,9 +26,9 @@
 /// Calls must form one document: a key before each value in an object, no key in an array, every
 /// object and array closed before `finish()`. Breaking this is a programming error and stops the
 /// program.
-public struct JSONWriter {
+package struct JSONWriter {
   /// How the output is laid out.
-  public enum Formatting: Hashable, Sendable {
+  package enum Formatting: Hashable, Sendable {
     /// No whitespace at all.
     case compact
     /// Two-space indentation, one member or element a line, a line feed at the end.
@@ -36,12 +36,12 @@ public struct JSONWriter {
   }
 
   /// How many bytes are gathered before they are handed to the sink by default: 1 MiB.
-  public static let defaultFlushSize = 1 << 20
+  package static let defaultFlushSize = 1 << 20
 
   /// What to call the output in messages.
-  public let name: String
+  package let name: String
   /// How the output is laid out.
-  public let formatting: Formatting
+  package let formatting: Formatting
   private let flushSize: Int
   private let sink: (UnsafeRawBufferPointer) throws -> Void
   private var buffer: [UInt8] = []
@@ -60,7 +60,7 @@ public struct JSONWriter {
   ///   - flushSize: how many bytes to gather before calling `sink`.
   ///   - sink: receives the output in order, in chunks of about `flushSize` bytes; it must not keep
   ///     the buffer. Its errors are thrown by the call that flushed.
-  public init(
+  package init(
     name: String = "JSON output", formatting: Formatting = .compact,
     flushSize: Int = JSONWriter.defaultFlushSize,
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void
@@ -76,7 +76,7 @@ public struct JSONWriter {
   ///   - value: the document.
   ///   - formatting: compact or pretty.
   /// - Returns: the UTF-8 JSON text.
-  public static func bytes(of value: JSONValue, formatting: Formatting = .compact) -> [UInt8] {
+  package static func bytes(of value: JSONValue, formatting: Formatting = .compact) -> [UInt8] {
     // Never flushed, so that the buffer holds the whole document. A `JSONValue` holds only finite
     // numbers: writing it cannot fail.
     var writer = JSONWriter(formatting: formatting, flushSize: .max, sink: { _ in })
@@ -86,13 +86,13 @@ public struct JSONWriter {
   }
 
   /// How many bytes have been written so far, handed to the sink or not.
-  public var bytesWritten: Int { flushedCount + buffer.count }
+  package var bytesWritten: Int { flushedCount + buffer.count }
 
   // MARK: - Structure
 
   /// Writes `{`.
   /// - Throws: the sink's error.
-  public mutating func beginObject() throws {
+  package mutating func beginObject() throws {
     beginValue()
     buffer.append(UInt8(ascii: "{"))
     copyPendingKey()
@@ -101,14 +101,14 @@ public struct JSONWriter {
 
   /// Writes `}`, closing the innermost object.
   /// - Throws: the sink's error.
-  public mutating func endObject() throws {
+  package mutating func endObject() throws {
     precondition(path.isInObject && !isAfterKey, "endObject() without an open object, or after a key")
     try endContainer(UInt8(ascii: "}"))
   }
 
   /// Writes `[`.
   /// - Throws: the sink's error.
-  public mutating func beginArray() throws {
+  package mutating func beginArray() throws {
     beginValue()
     buffer.append(UInt8(ascii: "["))
     copyPendingKey()
@@ -117,14 +117,14 @@ public struct JSONWriter {
 
   /// Writes `]`, closing the innermost array.
   /// - Throws: the sink's error.
-  public mutating func endArray() throws {
+  package mutating func endArray() throws {
     precondition(path.depth > 0 && !path.isInObject, "endArray() without an open array")
     try endContainer(UInt8(ascii: "]"))
   }
 
   /// Writes the key of the next member of the innermost object.
   /// - Throws: the sink's error.
-  public mutating func key(_ key: String) throws {
+  package mutating func key(_ key: String) throws {
     precondition(path.isInObject && !isAfterKey, "key(_:) outside an object, or twice in a row")
     separate()
     pendingKey = key
@@ -137,7 +137,7 @@ public struct JSONWriter {
   /// Closes the document: checks that it is complete, ends a pretty one with a line feed, and hands
   /// everything left to the sink.
   /// - Throws: the sink's error.
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     precondition(path.depth == 0 && hasWrittenValue, "finish() before the document is complete")
     if formatting == .pretty { buffer.append(UInt8(ascii: "\n")) }
     try flush()
@@ -145,7 +145,7 @@ public struct JSONWriter {
 
   /// Hands the bytes gathered so far to the sink.
   /// - Throws: the sink's error.
-  public mutating func flush() throws {
+  package mutating func flush() throws {
     guard !buffer.isEmpty else { return }
     try buffer.withUnsafeBytes { try sink($0) }
     flushedCount += buffer.count
@@ -156,7 +156,7 @@ public struct JSONWriter {
 
   /// Writes a string, escaped.
   /// - Throws: the sink's error.
-  public mutating func string(_ text: String) throws {
+  package mutating func string(_ text: String) throws {
     beginValue()
     JSONStringEscaping.appendQuoted(text, to: &buffer)
     try endValue()
@@ -166,7 +166,7 @@ public struct JSONWriter {
   /// shortest text that reads back as the same `Double`.
   /// - Throws: `JSONError.Reason.nonFiniteNumber` for NaN and infinities, which JSON cannot hold
   ///   (nothing is written for the value); the sink's error.
-  public mutating func number(_ value: Double) throws {
+  package mutating func number(_ value: Double) throws {
     beginValue()
     guard value.isFinite else {
       copyPendingKey()
@@ -178,7 +178,7 @@ public struct JSONWriter {
 
   /// Writes an integer.
   /// - Throws: the sink's error.
-  public mutating func number(_ value: Int) throws {
+  package mutating func number(_ value: Int) throws {
     beginValue()
     JSONNumberGrammar.append(value, to: &buffer)
     try endValue()
@@ -186,7 +186,7 @@ public struct JSONWriter {
 
   /// Writes a number as its exact text.
   /// - Throws: the sink's error.
-  public mutating func number(_ value: JSONNumber) throws {
+  package mutating func number(_ value: JSONNumber) throws {
     beginValue()
     var text = value.text
     text.withUTF8 { buffer.append(contentsOf: $0) }
@@ -195,7 +195,7 @@ public struct JSONWriter {
 
   /// Writes `true` or `false`.
   /// - Throws: the sink's error.
-  public mutating func bool(_ value: Bool) throws {
+  package mutating func bool(_ value: Bool) throws {
     beginValue()
     appendASCII(value ? "true" : "false")
     try endValue()
@@ -203,7 +203,7 @@ public struct JSONWriter {
 
   /// Writes `null`.
   /// - Throws: the sink's error.
-  public mutating func null() throws {
+  package mutating func null() throws {
     beginValue()
     appendASCII("null")
     try endValue()
@@ -212,7 +212,7 @@ public struct JSONWriter {
   /// Writes a whole value: members in order, duplicate keys kept, numbers as their exact text.
   /// - Throws: the sink's error.
   /// - Complexity: O(n) in the size of the value.
-  public mutating func value(_ value: JSONValue) throws {
+  package mutating func value(_ value: JSONValue) throws {
     switch value {
     case .object(let members):
       try beginObject()

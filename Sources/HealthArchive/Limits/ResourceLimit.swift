@@ -4,7 +4,7 @@
 ///
 /// Each limit lies far beyond anything a real export holds (Apple's largest tag is a few hundred
 /// bytes, its deepest nesting five elements), so that only a damaged or crafted input meets one.
-public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
+package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   /// The largest single tag, comment or DOCTYPE of an XML file (export.xml, GPX), in bytes.
   case tagSize = "tag size"
   /// The deepest nesting of XML elements.
@@ -36,7 +36,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   case requestSize = "request size"
 
   /// The limit's value: bytes, a count, a depth, or a factor.
-  public var value: Int {
+  package var value: Int {
     switch self {
     case .tagSize: 64 << 20
     case .elementDepth: 256
@@ -55,7 +55,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// What the limit bounds, for the table in the docs.
-  public var meaning: String {
+  package var meaning: String {
     switch self {
     case .tagSize: "one XML tag, comment or DOCTYPE (export.xml, GPX)"
     case .elementDepth: "XML elements open at once"
@@ -75,10 +75,10 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// What a user reads when an input reaches the limit (after the file and place).
-  public var message: String { message(limit: value) }
+  package var message: String { message(limit: value) }
 
   /// What a user reads when an input reaches the limit, set at `limit` (tests set smaller ones).
-  public func message(limit value: Int) -> String {
+  package func message(limit value: Int) -> String {
     switch self {
     case .tagSize:
       "a single tag is larger than \(Self.text(bytes: value)); the file is damaged or not an export"
@@ -110,7 +110,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The bytes the files an archive of `archiveSize` bytes names may inflate to in all.
-  public static func resourceBudget(forArchiveOf archiveSize: Int64) -> Int64 {
+  package static func resourceBudget(forArchiveOf archiveSize: Int64) -> Int64 {
     let (scaled, overflow) = max(0, archiveSize).multipliedReportingOverflow(
       by: Int64(resourceInflation.value))
     return overflow ? .max : scaled + Int64(resourceFloor.value)
@@ -138,7 +138,7 @@ public enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
 extension ResourceLimit {
   /// The table docs/reliability.md shows: each limit, its value, what it bounds and what a user
   /// reads when an input reaches it.
-  public static var markdownTable: String {
+  package static var markdownTable: String {
     var lines = ["| Limit | Value | Bounds | When an input reaches it |", "|---|---|---|---|"]
     for limit in allCases {
       lines.append("| \(limit.rawValue) | \(limit.valueText) | \(limit.meaning) | \(limit.message) |")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An output file that cannot be written.
 public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

@@ -8,7 +8,7 @@ extension OutputFile {
   ///   - path: the output.
   ///   - inputs: the paths read (files or folders), as the user named them.
   /// - Throws: `OutputError.isAnInput`.
-  public static func checkNotAnInput(_ path: String, inputs: [String]) throws(OutputError) {
+  package static func checkNotAnInput(_ path: String, inputs: [String]) throws(OutputError) {
     guard let output = SystemCall.identity(of: path) else { return }
     let resolvedOutput = SystemCall.resolvedPath(path)
     for input in inputs {
@@ -29,7 +29,7 @@ extension OutputFile {
   /// `path`, or where something already lies there, the first of `name_2.ext`, `name_3.ext`, …
   /// that is free: for default file names, which the user did not choose and so must not
   /// replace.
-  public static func unusedPath(for path: String) -> String {
+  package static func unusedPath(for path: String) -> String {
     guard SystemCall.kind(of: path) != .missing else { return path }
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let dot = path[slash...].lastIndex(of: ".").flatMap { $0 == slash ? nil : $0 } ?? path.endIndex

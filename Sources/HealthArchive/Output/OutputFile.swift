@@ -7,9 +7,9 @@ import SystemShim
 ///
 /// A destination that exists and is neither a regular file nor a folder (a device such as
 /// `/dev/null` or `/dev/stdout`, a named pipe) is written to directly: it is never replaced.
-public final class OutputFile {
+package final class OutputFile {
   /// Where the file ends up.
-  public let path: String
+  package let path: String
   /// The temporary file; nil when writing straight to a device or pipe.
   private let temporaryPath: String?
   private let overwrites: Bool
@@ -21,7 +21,7 @@ public final class OutputFile {
   ///   - overwrites: whether an existing file at `path` may be replaced.
   /// - Throws: `OutputError.alreadyExists` (checked early so no work is wasted),
   ///   `.folderNotFound` or `.cannotCreate`.
-  public init(path: String, overwrites: Bool) throws(OutputError) {
+  package init(path: String, overwrites: Bool) throws(OutputError) {
     self.path = path
     self.overwrites = overwrites
     try Self.checkDestination(path, overwrites: overwrites)
@@ -48,13 +48,13 @@ public final class OutputFile {
 
   /// Checks, before any work is done, that a file can be placed at `path`.
   /// - Throws: `OutputError.alreadyExists`, `.folderNotFound` or `.cannotCreate`.
-  public static func checkDestination(_ path: String, overwrites: Bool) throws(OutputError) {
+  package static func checkDestination(_ path: String, overwrites: Bool) throws(OutputError) {
     try OutputPlacement.check(path, overwrites: overwrites, form: .stream)
   }
 
   /// Appends bytes.
   /// - Throws: `OutputError.writeFailed`; the temporary file is removed.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
     guard let descriptor, let base = bytes.baseAddress, bytes.count > 0 else { return }
     do {
       try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
@@ -66,7 +66,7 @@ public final class OutputFile {
 
   /// Flushes the file to disk and moves it into place.
   /// - Throws: `OutputError`; the temporary file is removed and the destination left as it was.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     guard let descriptor else { return }
     self.descriptor = nil
     guard let temporaryPath else {
@@ -93,7 +93,7 @@ public final class OutputFile {
   }
 
   /// Gives up: removes the temporary file.
-  public func discard() {
+  package func discard() {
     if let descriptor {
       SystemCall.close(descriptor)
       self.descriptor = nil
@@ -102,7 +102,7 @@ public final class OutputFile {
   }
 
   /// The folder part of a path (`.` for a bare file name).
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     OutputPlacement.folder(of: path)
   }
 }

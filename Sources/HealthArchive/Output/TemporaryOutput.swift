@@ -13,9 +13,9 @@ import SystemShim
 ///
 /// The writer must have closed what it made before `commit`, and must leave nothing else beside
 /// the temporary path (a database keeps its journal in memory or removes it when it closes).
-public final class TemporaryOutput {
+package final class TemporaryOutput {
   /// What the writer makes at the temporary path.
-  public enum Form: Hashable, Sendable {
+  package enum Form: Hashable, Sendable {
     /// A regular file (it exists, empty, when the writer starts).
     case file
     /// A folder of files (it exists, empty, when the writer starts).
@@ -23,11 +23,11 @@ public final class TemporaryOutput {
   }
 
   /// Where the output ends up.
-  public let path: String
+  package let path: String
   /// Where the writer makes it, in the destination's folder: `.NAME.PID.N.tmp`.
-  public let temporaryPath: String
+  package let temporaryPath: String
   /// A file or a folder.
-  public let form: Form
+  package let form: Form
   private let overwrites: Bool
   private var isPending = true
 
@@ -39,7 +39,7 @@ public final class TemporaryOutput {
   ///   - form: whether the writer makes a file or a folder.
   /// - Throws: `OutputError.alreadyExists` (checked early so no work is wasted),
   ///   `.folderNotFound` or `.cannotCreate` (a folder, a device or a pipe in the way of a file).
-  public init(path: String, overwrites: Bool, form: Form = .file) throws(OutputError) {
+  package init(path: String, overwrites: Bool, form: Form = .file) throws(OutputError) {
     self.path = path
     self.overwrites = overwrites
     self.form = form
@@ -60,13 +60,13 @@ public final class TemporaryOutput {
 
   /// Checks, before any work is done, that an output of `form` can be placed at `path`.
   /// - Throws: `OutputError.alreadyExists`, `.folderNotFound` or `.cannotCreate`.
-  public static func checkDestination(_ path: String, overwrites: Bool, form: Form) throws(OutputError) {
+  package static func checkDestination(_ path: String, overwrites: Bool, form: Form) throws(OutputError) {
     try OutputPlacement.check(path, overwrites: overwrites, form: form.placement)
   }
 
   /// Makes the output owner-only, flushes it to disk and moves it into place.
   /// - Throws: `OutputError`; the temporary output is removed and the destination left as it was.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     guard isPending else { return }
     isPending = false
     do {
@@ -79,7 +79,7 @@ public final class TemporaryOutput {
   }
 
   /// Gives up: removes the temporary file or folder and everything in it.
-  public func discard() {
+  package func discard() {
     guard isPending else { return }
     isPending = false
     OutputPlacement.remove(temporaryPath)

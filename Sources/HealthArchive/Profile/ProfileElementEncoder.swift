@@ -1,5 +1,5 @@
 import Foundation
-import HealthModel
+package import HealthModel
 
 /// Writes one element of a JSON profile (a sample, a correlation, a workout, …) as compact JSON,
 /// appending to a byte buffer: the original format's keys first, then this tool's optional keys

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 
 /// A JSON profile that cannot be read or written.
 public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

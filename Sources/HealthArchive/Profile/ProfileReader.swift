@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 
 /// Reads a JSON health profile as a stream, handing out the same items an export gives.
 ///
@@ -10,12 +10,12 @@ import HealthModel
 ///
 /// Malformed JSON is an error with the byte offset and the key path; a sample without a start
 /// date, or a quantity without a value, is skipped and reported.
-public final class ProfileReader {
+package final class ProfileReader {
   /// What `metaData` said.
-  public struct Metadata: Hashable, Sendable {
-    public var profileName: String?
-    public var version: String?
-    public var creationDate: Timestamp?
+  package struct Metadata: Hashable, Sendable {
+    package var profileName: String?
+    package var version: String?
+    package var creationDate: Timestamp?
   }
 
   /// The largest element read whole (`ResourceLimit.profileElementSize`).
@@ -28,14 +28,14 @@ public final class ProfileReader {
   private let name: String
 
   /// What the profile's `metaData` said; complete once `read` returns.
-  public private(set) var metadata = Metadata()
+  package private(set) var metadata = Metadata()
 
   /// - Parameters:
   ///   - stream: the profile's bytes.
   ///   - filter: which items to deliver.
   ///   - diagnostics: where skipped samples are reported.
   ///   - timeZone: where `userData.dateOfBirth` is read as a calendar day.
-  public init(stream: any ByteStream, filter: ItemFilter, diagnostics: Diagnostics, timeZone: TimeZone) {
+  package init(stream: any ByteStream, filter: ItemFilter, diagnostics: Diagnostics, timeZone: TimeZone) {
     self.reader = JSONReader(stream: stream)
     reader.allowsNUL = false
     self.filter = filter
@@ -48,7 +48,7 @@ public final class ProfileReader {
   /// - Throws: `JSONError` (with the byte offset and key path) for malformed JSON or a value of
   ///   the wrong kind; `ProfileError` for another `metaData.type` or no `metaData`; the stream's
   ///   errors; `StrictModeError`; whatever `consume` throws.
-  public func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+  package func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
     guard try reader.nextToken() == .beginObject else {
       throw ProfileError.notAnObject(at: location())
     }

@@ -1,30 +1,30 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 import SystemShim
 
 /// A JSON health profile on disk, read as an input like an export.
-public final class ProfileSource: HealthInputSource, ReadProgressReporting {
-  public let path: String
-  public var name: String { path }
-  public var shape: InputShape { .profile }
-  public var contentName: String { path }
-  public private(set) var header = ExportHeader()
+package final class ProfileSource: HealthInputSource, ReadProgressReporting {
+  package let path: String
+  package var name: String { path }
+  package var shape: InputShape { .profile }
+  package var contentName: String { path }
+  package private(set) var header = ExportHeader()
   /// What the profile's `metaData` said; complete after `readItems`.
-  public private(set) var metadata = ProfileReader.Metadata()
+  package private(set) var metadata = ProfileReader.Metadata()
   private let timeZone: TimeZone
   /// The profile, already open when the user named it (so that a pipe is read once).
   private let file: InputFile?
   /// The profile, when it is held in memory.
   private let bytes: [UInt8]?
   /// Told the bytes of the profile read, of its size.
-  public var progressObserver: (any ProgressObserver)?
+  package var progressObserver: (any ProgressObserver)?
   /// Checked before every chunk of the profile is read.
-  public var cancellation: CancellationFlag?
+  package var cancellation: CancellationFlag?
 
   /// - Parameters:
   ///   - path: the profile.
   ///   - timeZone: where the date of birth is read as a calendar day.
-  public init(path: String, timeZone: TimeZone) {
+  package init(path: String, timeZone: TimeZone) {
     self.path = path
     self.timeZone = timeZone
     file = nil
@@ -35,7 +35,7 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   /// - Parameters:
   ///   - file: the profile.
   ///   - timeZone: where the date of birth is read as a calendar day.
-  public init(file: InputFile, timeZone: TimeZone) {
+  package init(file: InputFile, timeZone: TimeZone) {
     self.path = file.path
     self.timeZone = timeZone
     self.file = file
@@ -47,16 +47,16 @@ public final class ProfileSource: HealthInputSource, ReadProgressReporting {
   ///   - bytes: the whole profile.
   ///   - name: what messages call it.
   ///   - timeZone: where the date of birth is read as a calendar day.
-  public init(bytes: [UInt8], name: String, timeZone: TimeZone) {
+  package init(bytes: [UInt8], name: String, timeZone: TimeZone) {
     self.path = name
     self.timeZone = timeZone
     file = nil
     self.bytes = bytes
   }
 
-  public func fileNames(in folder: String) -> [String] { [] }
+  package func fileNames(in folder: String) -> [String] { [] }
 
-  public func readItems(
+  package func readItems(
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let stream: any ByteStream

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 import SystemShim
 
 /// Writes a JSON health profile (HealthKitSampleGenerator's format, version 1.0.0) from the items
@@ -49,11 +49,11 @@ public final class ProfileWriter {
     /// Top-level samples left out because correlations hold them (as many as the copies).
     public var repeatedMembers = 0
 
-    public init() {}
+    package init() {}
   }
 
   /// The bytes a column keeps in memory before spilling, by default.
-  public static let defaultColumnLimit = 256 << 10
+  package static let defaultColumnLimit = 256 << 10
 
   private let options: Options
   private let columnLimit: Int
@@ -76,7 +76,7 @@ public final class ProfileWriter {
   ///   - spillFolder: where to create the temporary folder for columns too large for memory (the
   ///     output's folder); nil keeps everything in memory.
   ///   - columnLimit: the bytes a column keeps in memory before spilling.
-  public init(options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit) {
+  package init(options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit) {
     self.options = options
     self.columnLimit = columnLimit
     self.spillParent = spillFolder
@@ -88,7 +88,7 @@ public final class ProfileWriter {
 
   /// Takes one item of the input.
   /// - Throws: `OutputError`-like `ProfileWriterError` when a spill file cannot be written.
-  public func add(_ item: HealthItem) throws {
+  package func add(_ item: HealthItem) throws {
     encoder.reset()
     switch item {
     case .exportDate(let date):
@@ -133,7 +133,7 @@ public final class ProfileWriter {
 
   /// Writes the whole document to `sink` and removes the temporary files.
   /// - Returns: what was written.
-  public func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
+  package func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
     defer { removeSpillFolder() }
     var output = ProfileOutput(sink: sink)
     var header = ProfileElementEncoder()

@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 extension SampleValue {
   /// The value of a category sample as an app reads it from HealthKit (`HKCategorySample.value`),

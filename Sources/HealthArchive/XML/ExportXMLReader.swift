@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
@@ -13,7 +13,7 @@ import HealthModel
 /// give a sample (a value that is not a number, a date that is not a date) is skipped and reported
 /// to the diagnostics with its line; a record with an iOS 8 attribute name holding spaces is read
 /// and reported as repaired.
-public final class ExportXMLReader {
+package final class ExportXMLReader {
   let tokenizer: XMLTokenizer
   let filter: ItemFilter
   let diagnostics: Diagnostics
@@ -30,14 +30,14 @@ public final class ExportXMLReader {
   private var lastTypeIncluded = false
 
   /// What the reader learned of the export; complete once `read` returns.
-  public private(set) var header = ExportHeader()
+  package private(set) var header = ExportHeader()
 
   /// - Parameters:
   ///   - stream: the export.xml bytes.
   ///   - filter: which items to deliver.
   ///   - diagnostics: where skipped records are reported.
   ///   - bufferSize: bytes read at a time.
-  public init(
+  package init(
     stream: any ByteStream, filter: ItemFilter = .everything, diagnostics: Diagnostics,
     bufferSize: Int = 1 << 20
   ) {
@@ -49,7 +49,7 @@ public final class ExportXMLReader {
   /// Reads the whole input, handing each item to `consume` with where it starts.
   /// - Throws: `XMLError` for malformed XML or an input that is not a Health export; the stream's
   ///   errors; `StrictModeError` in strict mode; whatever `consume` throws.
-  public func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+  package func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
     guard try tokenizer.next() != .endOfInput else { return }
     guard tokenizer.nameIs("HealthData") else {
       throw tokenizer.error(.notHealthData(root: tokenizer.name), at: tokenizer.tagStart)

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 
 /// Writes export.xml from health items, as the Health app writes it: the XML declaration, the
 /// document type of HealthKit Export Version 14, `HealthData` with its locale, then one element per

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 
 /// An export.xml that cannot be read: not well-formed where it matters, or not a Health export.
 public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

@@ -10,14 +10,14 @@ import SystemShim
 ///
 /// The archive owns its file descriptor and closes it when the archive and every stream opened
 /// from it are gone.
-public final class ZipArchive {
+package final class ZipArchive {
   /// Entries larger than this are refused by `contents(of:limit:)` unless a limit is given.
-  public static let defaultContentsLimit = 16 << 20
+  package static let defaultContentsLimit = 16 << 20
 
   /// The path the archive was opened with, as it appears in messages.
-  public let path: String
+  package let path: String
   /// The entries, in the order of the central directory.
-  public let entries: [ZipEntry]
+  package let entries: [ZipEntry]
 
   let file: ArchiveFile
   /// The open file the archive reads; it closes the descriptor when the archive and every stream
@@ -31,7 +31,7 @@ public final class ZipArchive {
   ///   archive is read at offsets, which a pipe cannot give); `ZipError` when it is not a zip
   ///   archive or its directory is damaged.
   /// - Complexity: O(*n*) in the number of entries.
-  public convenience init(path: String) throws {
+  package convenience init(path: String) throws {
     try self.init(file: try InputFile(path: path))
   }
 
@@ -42,14 +42,14 @@ public final class ZipArchive {
   ///   - name: what messages call it.
   /// - Throws: `ZipError` when it is not a zip archive or its directory is damaged.
   /// - Complexity: O(*n*) in the number of entries.
-  public convenience init(bytes: [UInt8], name: String) throws {
+  package convenience init(bytes: [UInt8], name: String) throws {
     try self.init(archive: ArchiveFile(bytes: bytes, name: name), input: nil)
   }
 
   /// Reads the central directory of an open file.
   /// - Throws: as `init(path:)`.
   /// - Complexity: O(*n*) in the number of entries.
-  public convenience init(file input: InputFile) throws {
+  package convenience init(file input: InputFile) throws {
     let path = input.path
     guard input.isSeekable, let size = input.size else {
       throw InputError.unreadable(
@@ -81,7 +81,7 @@ public final class ZipArchive {
 
   /// Whether the file at `path` starts like a zip archive (`PK\u{3}\u{4}`, or `PK\u{5}\u{6}` for
   /// an empty one), whatever its name; false when it cannot be read.
-  public static func isZip(path: String) -> Bool {
+  package static func isZip(path: String) -> Bool {
     guard let descriptor = try? SystemCall.openForReading(path) else { return false }
     defer { SystemCall.close(descriptor) }
     var magic: UInt32 = 0
@@ -96,7 +96,7 @@ public final class ZipArchive {
 
   /// The entry whose name is canonically equivalent to `name` (so a decomposed `ó` in the archive
   /// matches a precomposed one asked for), ignoring leading `/` on both; nil when none is.
-  public func entry(named name: String) -> ZipEntry? {
+  package func entry(named name: String) -> ZipEntry? {
     index[Self.lookupKey(name)].map { entries[$0] }
   }
 
@@ -107,13 +107,13 @@ public final class ZipArchive {
   ///   or truncated data.
   /// - Throws: `ZipError` for an encrypted entry, an unsupported method, or a local header that
   ///   is damaged or past the end of the file; `InputError` when reading fails.
-  public func openEntry(_ entry: ZipEntry) throws -> some ByteStream {
+  package func openEntry(_ entry: ZipEntry) throws -> some ByteStream {
     try makeStream(for: entry)
   }
 
   /// Opens the entry named `name` as `entry(named:)` finds it; see `openEntry(_:)`.
   /// - Throws: `ZipError.entryNotFound` when no entry has the name; otherwise as `openEntry(_:)`.
-  public func openEntry(named name: String) throws -> some ByteStream {
+  package func openEntry(named name: String) throws -> some ByteStream {
     guard let entry = entry(named: name) else {
       throw ZipError.entryNotFound(path: path, name: name)
     }
@@ -127,7 +127,7 @@ public final class ZipArchive {
   /// - Returns: the entry's decompressed content, its size and CRC-32 checked.
   /// - Throws: `ZipError.entryTooLarge` when the entry declares more than `limit` bytes; otherwise
   ///   as `openEntry(_:)` and its reads.
-  public func contents(of entry: ZipEntry, limit: Int = defaultContentsLimit) throws -> [UInt8] {
+  package func contents(of entry: ZipEntry, limit: Int = defaultContentsLimit) throws -> [UInt8] {
     guard entry.uncompressedSize <= UInt64(max(0, limit)) else {
       throw ZipError.entryTooLarge(
         path: path, entry: entry.name, size: entry.uncompressedSize, limit: limit)

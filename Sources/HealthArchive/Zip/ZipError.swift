@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A zip archive that cannot be read or written: damaged, cut short, or using a feature that is
 /// not supported. Entry problems are named `archive.zip:entry/path`, like the entry's stream.

@@ -1,24 +1,24 @@
-import HealthModel
+package import HealthModel
 
 extension ZipWriter {
   /// How a `ZipWriter` lays out an archive. The defaults give a plain archive that every unzip
   /// tool reads; the other choices produce the variants real archives show, for tests.
-  public struct Options: Hashable, Sendable {
+  package struct Options: Hashable, Sendable {
     /// Whether every entry gets ZIP64 extra fields and the archive a ZIP64 end record, even when
     /// every size and offset fits 32 bits. Without it ZIP64 is used only where it is needed,
     /// and an entry of 4 GiB or more cannot be added.
-    public var forcesZip64: Bool
+    package var forcesZip64: Bool
     /// Whether each entry's CRC-32 and sizes follow its data in a data descriptor (flag bit 3,
     /// with the signature `PK\u{7}\u{8}`) instead of being written into its local header.
-    public var usesDataDescriptors: Bool
+    package var usesDataDescriptors: Bool
     /// Whether names are marked as UTF-8 (flag bit 11); names are written as UTF-8 either way.
-    public var marksNamesAsUTF8: Bool
+    package var marksNamesAsUTF8: Bool
     /// The modification time given to every entry.
-    public var modificationTime: Timestamp
+    package var modificationTime: Timestamp
 
     /// Options with the given choices; by default a plain archive with UTF-8 names dated
     /// 1980-01-01 00:00:00.
-    public init(
+    package init(
       forcesZip64: Bool = false, usesDataDescriptors: Bool = false,
       marksNamesAsUTF8: Bool = true, modificationTime: Timestamp = .dosEpoch
     ) {
@@ -32,16 +32,16 @@ extension ZipWriter {
   /// A date and time as the zip format stores it (MS-DOS format: local time, even seconds,
   /// years 1980 to 2107). The writer never reads the clock, so its output depends only on its
   /// input.
-  public struct Timestamp: Hashable, Sendable {
+  package struct Timestamp: Hashable, Sendable {
     /// The DOS date: years since 1980, month and day, packed in 16 bits.
-    public let date: UInt16
+    package let date: UInt16
     /// The DOS time: hour, minute and seconds / 2, packed in 16 bits.
-    public let time: UInt16
+    package let time: UInt16
 
     /// The time with the given fields; an odd second is rounded down.
     /// - Precondition: each field is in range (year 1980...2107, month 1...12, day 1...31,
     ///   hour 0...23, minute 0...59, second 0...59).
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
       precondition((1980...2107).contains(year), "DOS dates run from 1980 to 2107")
       precondition((1...12).contains(month) && (1...31).contains(day), "invalid date")
       precondition(
@@ -52,7 +52,7 @@ extension ZipWriter {
     }
 
     /// The time `civil` shows, or the DOS epoch when it lies outside 1980 to 2107.
-    public init(civil: CivilDateTime) {
+    package init(civil: CivilDateTime) {
       guard (1980...2107).contains(civil.year) else {
         self = .dosEpoch
         return
@@ -63,6 +63,6 @@ extension ZipWriter {
     }
 
     /// 1980-01-01 00:00:00, the earliest time the format can hold.
-    public static let dosEpoch = Timestamp(year: 1980, month: 1, day: 1)
+    package static let dosEpoch = Timestamp(year: 1980, month: 1, day: 1)
   }
 }

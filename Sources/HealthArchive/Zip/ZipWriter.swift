@@ -11,13 +11,13 @@
 ///     let writer = try ZipWriter(path: "export.zip")
 ///     try writer.addEntry(named: "apple_health_export/export.xml", contentsOf: stream)
 ///     try writer.finish()
-public final class ZipWriter {
+package final class ZipWriter {
   private static let chunkSize = 256 << 10
 
   /// The path being written.
-  public let path: String
+  package let path: String
   /// How the archive is laid out.
-  public let options: Options
+  package let options: Options
 
   private let output: ZipOutputFile
   private var records: [CentralRecord] = []
@@ -36,7 +36,7 @@ public final class ZipWriter {
 
   /// Creates (or empties) the file at `path` and prepares to write entries into it.
   /// - Throws: `ZipError.writeFailed` when the file cannot be created.
-  public init(path: String, options: Options = Options()) throws(ZipError) {
+  package init(path: String, options: Options = Options()) throws(ZipError) {
     self.path = path
     self.options = options
     self.output = try ZipOutputFile(path: path)
@@ -50,7 +50,7 @@ public final class ZipWriter {
   ///   - method: `.stored` or `.deflated`.
   /// - Throws: `ZipError` when the name is too long, the method is not supported, or writing
   ///   fails.
-  public func addEntry(
+  package func addEntry(
     named name: String, bytes: [UInt8], method: ZipCompressionMethod = .deflated
   ) throws {
     try addEntry(named: name, contentsOf: MemoryByteStream(bytes, name: name), method: method)
@@ -64,7 +64,7 @@ public final class ZipWriter {
   /// - Throws: `ZipError` when the name is too long, the method is not supported, the entry
   ///   needs ZIP64 that is not forced, or writing fails; whatever reading `stream` throws.
   /// - Complexity: O(*n*) in the size of the content.
-  public func addEntry(
+  package func addEntry(
     named name: String, contentsOf stream: any ByteStream,
     method: ZipCompressionMethod = .deflated
   ) throws {
@@ -88,7 +88,7 @@ public final class ZipWriter {
   /// - Throws: `ZipError` when the name is too long, the method is not supported, the entry
   ///   needs ZIP64 that is not forced, or writing fails; whatever `body` throws.
   /// - Complexity: O(*n*) in the size of the content; memory is bounded by two chunks.
-  public func addEntry(
+  package func addEntry(
     named name: String, method: ZipCompressionMethod = .deflated,
     _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
   ) throws {
@@ -176,7 +176,7 @@ public final class ZipWriter {
   /// Writes the central directory and the end records, and closes the file.
   /// - Throws: `ZipError.writeFailed`.
   /// - Complexity: O(*n*) in the number of entries.
-  public func finish() throws(ZipError) {
+  package func finish() throws(ZipError) {
     precondition(!isFinished, "ZipWriter: finish called twice")
     isFinished = true
     let forced = options.forcesZip64

@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 import HealthArchive
-import HealthDatabase
+package import HealthDatabase
 import HealthExport
-import HealthModel
+package import HealthModel
 import SystemShim
 
 /// The database the tools read: the input itself when it is one, else the database of the input,

@@ -1,5 +1,5 @@
 import HealthDatabase
-import SystemShim
+package import SystemShim
 
 /// Where the server keeps the databases it builds, and what each is named: one file per input,
 /// in `$XDG_CACHE_HOME/health-exporter/` (else `~/.cache/health-exporter/`), named by a hash of

@@ -1,5 +1,5 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 
 /// Where the server's messages go: each one as compact JSON on a line of its own, ended by a line
 /// feed, written whole (JSON escapes every line feed inside strings, so a message never spans

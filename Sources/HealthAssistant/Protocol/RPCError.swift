@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// A JSON-RPC error: what the server answers a request it cannot serve (JSON-RPC 2.0 §5.1, with
 /// the Model Context Protocol's own code for a resource it does not have).

@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// One JSON-RPC message the client sent, told apart by its members (JSON-RPC 2.0 §4): a request
 /// has an `id` and a `method`, a notification a `method` only, a response a `result` or an

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What the server tells the assistant about using it, in the handshake.
 package enum AssistantInstructions {

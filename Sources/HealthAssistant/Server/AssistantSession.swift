@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// What the server says about itself in the handshake.
 package struct AssistantServerInfo: Sendable {

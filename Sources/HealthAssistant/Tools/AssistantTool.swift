@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// One tool the server offers, as data: what `tools/list` shows of it and what `tools/call` runs.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HealthArchive
-import HealthExport
+package import HealthArchive
+package import HealthExport
 import HealthModel
 
 /// The arguments of one tool call, read by name with their type checked. Every failure is a

@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// What a running tool (or resource read) can tell the client while it works: progress, when the
 /// request asked for it with a `progressToken`, and log lines.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+public import Foundation
 
 /// A call into SQLite that failed: SQLite's own message and result code, with the statement that
 /// was running and the file it was running on.

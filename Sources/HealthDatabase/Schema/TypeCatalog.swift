@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// What the `types` table says of an identifier: its short name, its kind and the registry's CSV
 /// name (its aggregation style is `AggregationStyle`'s).

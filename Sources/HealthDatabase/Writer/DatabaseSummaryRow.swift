@@ -1,30 +1,30 @@
 import HealthArchive
-import HealthExport
+package import HealthExport
 import HealthModel
 
 /// One row of the `summaries` table: a type's total or statistics over one period, as
 /// summaries.md defines them, in the time zone the database is built in.
-public struct DatabaseSummaryRow: Hashable, Sendable {
+package struct DatabaseSummaryRow: Hashable, Sendable {
   /// `day`, `week`, `month` (or `hour`, `year`).
-  public var period: String
+  package var period: String
   /// The period's first day, `yyyy-MM-dd` (`yyyy-MM-dd HH:mm` for an hour).
-  public var periodStart: String
+  package var periodStart: String
   /// The HealthKit identifier summarized.
-  public var type: String
+  package var type: String
   /// The summary's metric name (`Steps`, `Heart Rate`, `Sleep AsleepCore`).
-  public var metric: String
+  package var metric: String
   /// The total (cumulative types) or the mean (discrete types).
-  public var value: Double?
-  public var unit: String?
+  package var value: Double?
+  package var unit: String?
   /// The smallest and largest sample (discrete types only).
-  public var minimum: Double?
-  public var maximum: Double?
+  package var minimum: Double?
+  package var maximum: Double?
   /// The samples that contributed.
-  public var count: Int
+  package var count: Int
   /// The contributing sources, in priority order, joined with `; `.
-  public var sources: String
+  package var sources: String
 
-  public init(
+  package init(
     period: String, periodStart: String, type: String, metric: String, value: Double?, unit: String?,
     minimum: Double? = nil, maximum: Double? = nil, count: Int, sources: String
   ) {

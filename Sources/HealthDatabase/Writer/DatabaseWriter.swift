@@ -1,7 +1,7 @@
-import Foundation
-import HealthArchive
-import HealthExport
-import HealthModel
+package import Foundation
+package import HealthArchive
+package import HealthExport
+package import HealthModel
 
 /// Writes health items into a new SQLite database with the schema of `DatabaseSchema`, in one
 /// transaction: each item as it comes (prepared statements, values bound as they are), then, at

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 
 /// Why an export selected no rows: the range it used, what the input holds of each selected
 /// series, and the problems that removed readings; what `ExportError.noData` says.

@@ -1,6 +1,6 @@
 import Foundation
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// The stage of the CSV: turns the items of an input into the selected rows: keeps only what the
 /// selection asks for, converts each value from its own unit, applies the date range, and sorts

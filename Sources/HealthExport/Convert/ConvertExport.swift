@@ -1,6 +1,6 @@
-import Foundation
-import HealthArchive
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthModel
 
 /// One run of `convert`: any input written whole in Apple's export format (a zip archive, a
 /// folder, export.xml alone) or as a JSON health profile.

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// Writes a `Double` with a fixed number of decimals exactly as C's `printf("%.Nf")` does: from the
 /// exact binary value, rounding half to even only on exact ties (`0.125` → `0.12`, `2.675` →

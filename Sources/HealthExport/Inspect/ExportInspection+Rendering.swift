@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 import HealthArchive
 import HealthModel
 
 extension ExportInspection {
   /// The inspection as a readable table; dates are local days in `timeZone`.
-  public func text(timeZone: TimeZone) -> String {
+  package func text(timeZone: TimeZone) -> String {
     var lines: [String] = []
     func row(_ columns: [String], _ widths: [Int]) {
       var line = "  "
@@ -92,7 +92,7 @@ extension ExportInspection {
   }
 
   /// The inspection as JSON, for scripts; dates in ISO 8601, UTC.
-  public func json() -> [UInt8] {
+  package func json() -> [UInt8] {
     func date(_ value: Timestamp) -> JSONValue {
       .string(DateFormat.iso8601.string(secondsSince1970: value.wholeSecondsSince1970, offset: 0))
     }

@@ -1,60 +1,60 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// What an export holds, counted in one pass: for `health-exporter inspect`.
-public struct ExportInspection: Sendable {
+package struct ExportInspection: Sendable {
   /// A count of one kind of thing, by name.
-  public struct Count: Hashable, Sendable {
-    public var name: String
-    public var count: Int
+  package struct Count: Hashable, Sendable {
+    package var name: String
+    package var count: Int
   }
 
   /// The records of one type, with the span of their start dates.
-  public struct RecordType: Hashable, Sendable {
-    public var type: String
-    public var count: Int
-    public var firstStart: Timestamp
-    public var lastStart: Timestamp
+  package struct RecordType: Hashable, Sendable {
+    package var type: String
+    package var count: Int
+    package var firstStart: Timestamp
+    package var lastStart: Timestamp
   }
 
   /// Clinical records of one resource type and FHIR version.
-  public struct ClinicalRecordCount: Hashable, Sendable {
-    public var resourceType: String
-    public var fhirVersion: String
-    public var count: Int
+  package struct ClinicalRecordCount: Hashable, Sendable {
+    package var resourceType: String
+    package var fhirVersion: String
+    package var count: Int
   }
 
-  public var input: String
-  public var shape: InputShape
+  package var input: String
+  package var shape: InputShape
   /// The health XML's name inside the export.
-  public var healthXML: String
-  public var exportDate: Timestamp?
-  public var locale: String?
+  package var healthXML: String
+  package var exportDate: Timestamp?
+  package var locale: String?
   /// The `HealthKit Export Version` of the DOCTYPE.
-  public var exportVersion: Int?
+  package var exportVersion: Int?
   /// Top-level records by type, sorted by type.
-  public var recordTypes: [RecordType]
+  package var recordTypes: [RecordType]
   /// Top-level records by source, the most first.
-  public var sources: [Count]
-  public var correlations: [Count]
+  package var sources: [Count]
+  package var correlations: [Count]
   /// Workouts by activity type, the most first.
-  public var workouts: [Count]
+  package var workouts: [Count]
   /// `WorkoutRoute` elements in all workouts.
-  public var workoutRoutes: Int
+  package var workoutRoutes: Int
   /// GPX files in `workout-routes/`.
-  public var routeFiles: [String]
+  package var routeFiles: [String]
   /// ECG recordings in `electrocardiograms/`.
-  public var electrocardiogramFiles: [String]
-  public var activitySummaries: Int
-  public var clinicalRecords: [ClinicalRecordCount]
+  package var electrocardiogramFiles: [String]
+  package var activitySummaries: Int
+  package var clinicalRecords: [ClinicalRecordCount]
   /// Other top-level elements (`Audiogram`, `VisionPrescription`, …).
-  public var otherElements: [Count]
+  package var otherElements: [Count]
   /// Each diagnostic, in order.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
   /// Reads the whole export once and counts what it holds.
   /// - Throws: the input's errors (malformed XML, a damaged archive).
-  public static func inspect(_ source: any HealthInputSource) throws -> ExportInspection {
+  package static func inspect(_ source: any HealthInputSource) throws -> ExportInspection {
     let diagnostics = Diagnostics(keepsEach: true)
     var types: [String: RecordType] = [:]
     var sources: [String: Int] = [:]
@@ -118,5 +118,5 @@ public struct ExportInspection: Sendable {
   }
 
   /// How many top-level records in all.
-  public var recordCount: Int { recordTypes.reduce(0) { $0 + $1.count } }
+  package var recordCount: Int { recordTypes.reduce(0) { $0 + $1.count } }
 }

@@ -1,6 +1,6 @@
-import Foundation
-import HealthArchive
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthModel
 
 /// One job of the library: the CSV (`CSVExport`), the profile (`ProfileExport`), the summary
 /// (`SummaryExport`), the report, the database, convert (`ConvertExport`). Each is a `Sendable` value of what was

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HealthModel
 
 /// An option and its value as given (nil for a flag such as `--all`).

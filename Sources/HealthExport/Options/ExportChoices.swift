@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 
 /// The export choices one layer gives: the command-line flags, the settings file, or the guided
 /// export. A choice a layer leaves out is nil, so that layers stack: flags over settings over the

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// The labs chosen: every lab, or lab panels and single LOINC codes (their union).
 package struct LabChoice: Hashable, Sendable {

@@ -1,6 +1,6 @@
-import Foundation
-import HealthArchive
-import HealthModel
+package import Foundation
+package import HealthArchive
+package import HealthModel
 import SystemShim
 
 /// Where an output goes: a file written whole or not at all, or a stream such as standard output.
@@ -14,7 +14,7 @@ public enum OutputDestination {
   /// (or a path ending in `/`; the file is named `defaultFileName` inside it, or
   /// `name_2.ext`, `name_3.ext`, … where that is taken), or a file path; nil means the current
   /// folder.
-  public static func resolve(
+  package static func resolve(
     output: String?, defaultFileName: String, overwrites: Bool,
     standardOutput: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) -> OutputDestination {
@@ -32,7 +32,7 @@ public enum OutputDestination {
   }
 
   /// `PREFIX_yyyy-MM-dd_HHmmss.EXTENSION` in the local time of `now`.
-  public static func timestampedFileName(
+  package static func timestampedFileName(
     prefix: String, extension fileExtension: String, now: Timestamp, timeZone: TimeZone
   ) -> String {
     let civil = CivilDateTime(now, in: timeZone)
@@ -57,7 +57,7 @@ public enum OutputDestination {
   ///   - form: what a writer by path makes there (a file, or a folder, which may replace a folder);
   ///     nil for a writer of bytes.
   /// - Throws: `OutputError`.
-  public func check(form: TemporaryOutput.Form? = nil) throws {
+  package func check(form: TemporaryOutput.Form? = nil) throws {
     guard case .file(let path, let overwrites) = self else { return }
     if let form {
       try TemporaryOutput.checkDestination(path, overwrites: overwrites, form: form)
@@ -71,7 +71,7 @@ public enum OutputDestination {
   /// `body` returns, and removed when it throws; a stream gets them as they come.
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError` when the file cannot be made or placed; what `body` throws.
-  public func write<Result>(
+  package func write<Result>(
     _ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
   ) throws -> Result {
     switch self {
@@ -101,7 +101,7 @@ public enum OutputDestination {
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError.cannotCreate` for a stream (such an output needs a file) or a device
   ///   in the way, and as `TemporaryOutput` does; what `body` throws.
-  public func writeFile<Result>(
+  package func writeFile<Result>(
     form: TemporaryOutput.Form = .file, _ body: (_ temporaryPath: String) throws -> Result
   ) throws -> Result {
     guard case .file(let path, let overwrites) = self else {

@@ -1,5 +1,5 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// One run of an export: an input read once, through a stage, into a writer, to one destination.
 /// Every job that turns an input into an output runs through it.
@@ -7,14 +7,14 @@ import HealthModel
 ///     let pipeline = ExportPipeline(destination: destination, diagnostics: diagnostics)
 ///     try pipeline.run(source, through: collector, into: csvWriter)       // rows
 ///     try pipeline.run(source, into: profileWriter)                       // every item
-public struct ExportPipeline {
+package struct ExportPipeline {
   /// Where the output goes.
-  public var destination: OutputDestination
+  package var destination: OutputDestination
   /// Where skipped records are reported; strict diagnostics stop the run.
-  public var diagnostics: Diagnostics
+  package var diagnostics: Diagnostics
 
   /// A run writing to `destination`, reporting skipped records to `diagnostics`.
-  public init(destination: OutputDestination, diagnostics: Diagnostics) {
+  package init(destination: OutputDestination, diagnostics: Diagnostics) {
     self.destination = destination
     self.diagnostics = diagnostics
   }
@@ -26,7 +26,7 @@ public struct ExportPipeline {
   /// - Returns: what the writer wrote.
   /// - Throws: `OutputError` before reading when the destination cannot take the output; the
   ///   input's errors; `StrictModeError`; what `check` or the writer throws.
-  public func run<Stage: ExportStage, Writer: ExportWriter>(
+  package func run<Stage: ExportStage, Writer: ExportWriter>(
     _ source: some HealthItemSource, through stage: Stage, into writer: Writer,
     checking check: (Stage.Output) throws -> Void = { _ in }
   ) throws -> Writer.Summary where Writer.Input == Stage.Output {
@@ -45,7 +45,7 @@ public struct ExportPipeline {
   /// - Returns: what the writer wrote.
   /// - Throws: `OutputError` before reading when the destination cannot take the output; the
   ///   input's errors; `StrictModeError`; what the writer throws.
-  public func run<Writer: ExportWriter>(
+  package func run<Writer: ExportWriter>(
     _ source: some HealthItemSource, filter: ItemFilter = .everything, into writer: Writer
   ) throws -> Writer.Summary where Writer.Input == HealthItems {
     try destination.check(form: writer.outputForm)

@@ -1,12 +1,12 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// What keeps, of the items an input yields, what one writer needs: the CSV's selected rows (the
 /// row collector), the summaries' intervals.
 ///
 /// `ExportPipeline` asks for its filter, hands it the items the filter lets through in input
 /// order, then asks for what it kept and gives that to the writer.
-public protocol ExportStage {
+package protocol ExportStage {
   /// What it keeps, ready for its writer.
   associatedtype Output
 

@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// An output the export pipeline drives: it writes what a stage kept (`SelectedRows` for the
 /// CSV), or the items of an input as they are read (`HealthItems`, for the profile and any output
@@ -10,7 +10,7 @@ import HealthArchive
 /// moved into place when the writer's closure returns, and removed when it throws. The writer
 /// decides when it opens the destination: after reading (the CSV, the profile) or before (a
 /// database filled as the items stream).
-public protocol ExportWriter {
+package protocol ExportWriter {
   /// What it writes: `SelectedRows`, `HealthItems`.
   associatedtype Input
   /// What it reports having written.
@@ -30,5 +30,5 @@ public protocol ExportWriter {
 
 extension ExportWriter {
   /// A writer of bytes.
-  public var outputForm: TemporaryOutput.Form? { nil }
+  package var outputForm: TemporaryOutput.Form? { nil }
 }

@@ -1,19 +1,19 @@
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// The items of an input, read when a writer goes through them: the input of writers that copy
 /// the whole record (the profile, a database, Apple's format), which take each item as it is read
 /// rather than after a stage has kept some.
-public struct HealthItems {
+package struct HealthItems {
   /// Where the items come from.
-  public let source: any HealthItemSource
+  package let source: any HealthItemSource
   /// Which items are read; readers pass over the rest without decoding them.
-  public let filter: ItemFilter
+  package let filter: ItemFilter
   /// Where skipped records are reported.
-  public let diagnostics: Diagnostics
+  package let diagnostics: Diagnostics
 
   /// The items of `source` that `filter` lets through.
-  public init(source: any HealthItemSource, filter: ItemFilter = .everything, diagnostics: Diagnostics) {
+  package init(source: any HealthItemSource, filter: ItemFilter = .everything, diagnostics: Diagnostics) {
     self.source = source
     self.filter = filter
     self.diagnostics = diagnostics
@@ -21,7 +21,7 @@ public struct HealthItems {
 
   /// Reads the input once, handing each item to `body` with where it starts, in input order.
   /// - Throws: the input's errors, `StrictModeError` in strict mode, what `body` throws.
-  public func read(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
+  package func read(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
     try source.readItems(filter: filter, diagnostics: diagnostics, body)
   }
 }

@@ -1,13 +1,13 @@
-import Foundation
-import HealthArchive
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthModel
 
 /// One run of the profile export: read an input whole and write it as a JSON health profile.
 public struct ProfileExport: Sendable {
   public var options: ProfileWriter.Options
 
   /// The bytes each type keeps in memory before it spills to a temporary file.
-  public var columnLimit = ProfileWriter.defaultColumnLimit
+  package var columnLimit = ProfileWriter.defaultColumnLimit
 
   public init(options: ProfileWriter.Options) {
     self.options = options

@@ -1,4 +1,4 @@
-import HealthArchive
+package import HealthArchive
 
 /// The profile as an output of the pipeline: every item read into its columns (spilled beside
 /// the destination as they grow), then the document assembled into the destination's bytes.
@@ -6,7 +6,7 @@ extension ProfileWriter: ExportWriter {
   /// Reads `items` whole, then writes the profile; a writer writes one profile.
   /// - Throws: the input's errors; `ProfileError` when temporary files cannot be written;
   ///   `OutputError`.
-  public func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
+  package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
     try items.read { item, _ in try add(item) }
     return try destination.write { sink in try finish(into: sink) }
   }

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// A row of the Labs block, before it is written.
 package struct LabRow: OrderedRow {

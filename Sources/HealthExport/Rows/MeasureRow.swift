@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// A row of a base metric or a vital component, before it is written.
 package struct MeasureRow: OrderedRow, Equatable {

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// A row's place in time and in the input, by which rows are sorted and "most recent" is decided.
 package protocol OrderedRow {

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// One block of selected rows, in the order an export writes them: a series of one measure, or
 /// every selected lab together.

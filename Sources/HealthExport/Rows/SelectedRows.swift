@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// What a selection kept of an input, whatever writes it: its blocks of rows, each sorted as
 /// chosen, and the readings a rule left out.

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 
 /// Everything the user chose for one CSV export: what to export, which dates, and how to write
 /// it. Built from command-line flags over saved settings over defaults.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 import HealthModel
 import SystemShim
 

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HealthModel
 
 /// Finds the period an instant falls in, in a time zone: the periods tile time without gaps or

@@ -1,6 +1,6 @@
 import Foundation
-import HealthArchive
-import HealthModel
+package import HealthArchive
+package import HealthModel
 
 /// The summaries stage: turns the items of an input into per-period totals and statistics
 /// (summaries.md), fed by the same readers as the CSV.

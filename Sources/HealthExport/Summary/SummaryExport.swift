@@ -1,6 +1,6 @@
-import Foundation
-import HealthArchive
-import HealthModel
+public import Foundation
+public import HealthArchive
+public import HealthModel
 
 /// A summary that cannot be made as asked.
 public enum SummaryError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {

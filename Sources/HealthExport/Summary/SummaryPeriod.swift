@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// The periods a summary adds up over, in local time: an hour (from HH:00), a day (from local
 /// midnight, 23 or 25 hours long on the days the clocks change), a week (from Monday), a month
@@ -23,12 +23,12 @@ public struct SummaryPeriodSpan: Hashable, Sendable {
   public var end: Timestamp
   /// The local date and time the period starts at: HH:00 for an hour (the first moment that
   /// exists where the clocks skip it), midnight of the first day for the other periods.
-  public var localStart: CivilDateTime
+  package var localStart: CivilDateTime
   /// Seconds east of UTC at the start. In the hour the clocks repeat when they go back, it tells
   /// the two periods with the same local start apart.
   public var utcOffset: Int
 
-  public init(
+  package init(
     period: SummaryPeriod, start: Timestamp, end: Timestamp, localStart: CivilDateTime, utcOffset: Int
   ) {
     self.period = period

@@ -1,4 +1,4 @@
-import HealthModel
+public import HealthModel
 
 /// What a summary did, for the one-line report on standard error.
 public struct SummaryReport: Sendable {

@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// One line of a summary: one metric in one period, its numbers not yet rounded, each with the
 /// decimals it is written with.
@@ -13,20 +13,20 @@ public struct SummaryRow: Hashable, Sendable {
   public var metric: String
   /// The total (cumulative types, sleep, mindful minutes, stand hours) or the mean (discrete
   /// types), with the decimals it is written with; nil where the type is only counted.
-  public var value: WrittenValue?
+  package var value: WrittenValue?
   /// The unit of `value`, `minimum` and `maximum`; empty where there is no value.
   public var unit: String
   /// The smallest and largest value (discrete types only), as the registry writes the type's
   /// values.
-  public var minimum: WrittenValue?
-  public var maximum: WrittenValue?
+  package var minimum: WrittenValue?
+  package var maximum: WrittenValue?
   /// Discrete types: the samples averaged; cumulative: the samples that contributed more than
   /// zero; counted types: the samples.
   public var count: Int
   /// The sources that contributed, highest priority first.
   public var sources: [String]
 
-  public init(
+  package init(
     period: SummaryPeriodSpan, type: String, metric: String, value: WrittenValue?, unit: String,
     minimum: WrittenValue? = nil, maximum: WrittenValue? = nil, count: Int, sources: [String]
   ) {

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+public import Foundation
+public import HealthModel
 
 /// Everything the user chose for one summary: the periods, which of them, whose samples count
 /// first, the units and how periods are written. Built from command-line flags over saved

@@ -1,5 +1,5 @@
-import Foundation
-import HealthModel
+package import Foundation
+package import HealthModel
 
 /// A calendar date with no time and no zone, as the user types it (`2026-01-09`).
 public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -64,7 +64,7 @@ public enum DateRange: Hashable, Sendable {
   /// - Parameters:
   ///   - now: the moment the export runs.
   ///   - timeZone: where days begin and end.
-  public func bounds(now: Timestamp, timeZone: TimeZone) -> (start: Timestamp?, end: Timestamp?) {
+  package func bounds(now: Timestamp, timeZone: TimeZone) -> (start: Timestamp?, end: Timestamp?) {
     switch self {
     case .all, .lastRecords:
       return (nil, nil)

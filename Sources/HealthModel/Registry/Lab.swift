@@ -44,7 +44,7 @@ public struct Lab: Hashable, Sendable {
   public var allCodes: [String] { [loinc] + alternativeCodes }
 
   /// How a result of this lab is written: as reported, with the lab's decimal places.
-  public func writtenValue(of value: Double) -> WrittenValue {
+  package func writtenValue(of value: Double) -> WrittenValue {
     WrittenValue(value, decimals: decimals)
   }
 }

@@ -14,7 +14,7 @@ public struct Measure: Hashable, Sendable {
   /// The HealthKit quantity type the rows come from.
   public var healthKitType: String
   /// The unit the value is written in.
-  public var unit: UnitChoice
+  package var unit: UnitChoice
   /// Decimal places written.
   public var decimals: Int
   public var rounding: Rounding
@@ -32,7 +32,7 @@ public struct Measure: Hashable, Sendable {
 
   /// - Parameter canBeNegative: as the property; by default, whether the unit's scale goes below
   ///   zero (`UnitChoice.hasNegativeValues`).
-  public init(
+  package init(
     name: String, healthKitType: String, unit: UnitChoice, decimals: Int,
     rounding: Rounding = .toNearest, minimumKept: Double? = nil, hasMealTime: Bool = false,
     appearsInCorrelations: Bool = false, canBeNegative: Bool? = nil
@@ -50,7 +50,7 @@ public struct Measure: Hashable, Sendable {
 
   /// How a value converted to this series' unit is written: truncated first where the series
   /// drops fractions, with its decimal places.
-  public func writtenValue(of value: Double) -> WrittenValue {
+  package func writtenValue(of value: Double) -> WrittenValue {
     WrittenValue(rounding == .towardZero ? value.rounded(.towardZero) : value, decimals: decimals)
   }
 }

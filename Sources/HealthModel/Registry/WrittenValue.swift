@@ -4,14 +4,14 @@
 ///
 /// The CSV, the summaries, the database and the report take it from `Measure.writtenValue(of:)`
 /// or `Lab.writtenValue(of:)`, so that they write the same digits for the same reading.
-public struct WrittenValue: Hashable, Sendable {
+package struct WrittenValue: Hashable, Sendable {
   /// The value, the series' rule applied; rounding to `decimals` happens as it is written.
-  public var value: Double
+  package var value: Double
   /// Decimal places written (0 to 17).
-  public var decimals: Int
+  package var decimals: Int
 
   /// `value` written with `decimals` places.
-  public init(_ value: Double, decimals: Int) {
+  package init(_ value: Double, decimals: Int) {
     self.value = value
     self.decimals = decimals
   }

@@ -1,21 +1,21 @@
 /// Reading HealthKit's description of a device, as export.xml writes it in a record's `device`:
 /// `<<HKDevice: 0x…>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch7,2, …>`.
-public enum HealthKitDevice {
+package enum HealthKitDevice {
   /// The `model:` field of a device description (`Watch`, `iPhone`, `WBS05`); nil where there is
   /// none or it is empty.
-  public static func model(in description: String) -> String? {
+  package static func model(in description: String) -> String? {
     field("model", in: description)
   }
 
   /// The `name:` field of a device description (`Apple Watch`, `iPhone`); nil where there is
   /// none or it is empty.
-  public static func name(in description: String) -> String? {
+  package static func name(in description: String) -> String? {
     field("name", in: description)
   }
 
   /// The `hardware:` field of a device description (`Watch7,2`); nil where there is none or it
   /// is empty.
-  public static func hardware(in description: String) -> String? {
+  package static func hardware(in description: String) -> String? {
     field("hardware", in: description)
   }
 

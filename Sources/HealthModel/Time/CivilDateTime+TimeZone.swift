@@ -1,16 +1,16 @@
-import Foundation
+package import Foundation
 
 extension CivilDateTime {
   /// The date and time the clocks of `timeZone` show at `instant`, to the second (a fraction is
   /// dropped), daylight saving time included.
-  public init(_ instant: Timestamp, in timeZone: TimeZone) {
+  package init(_ instant: Timestamp, in timeZone: TimeZone) {
     let seconds = instant.wholeSecondsSince1970
     let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
     self.init(secondsSince1970: seconds + Int64(offset))
   }
 
   /// The date as `YYYY-MM-DD` (`2026-01-09`).
-  public var dayText: String {
+  package var dayText: String {
     func pad(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text

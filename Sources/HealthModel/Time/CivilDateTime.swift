@@ -3,17 +3,17 @@
 /// The arithmetic is the classic days-from-civil conversion (era of 400 years, March-based
 /// years), exact for every year a `Timestamp` can reach, and free of any calendar object, so that
 /// millions of dates convert without allocating.
-public struct CivilDateTime: Hashable, Sendable {
-  public var year: Int
+package struct CivilDateTime: Hashable, Sendable {
+  package var year: Int
   /// 1 to 12.
-  public var month: Int
+  package var month: Int
   /// 1 to 31.
-  public var day: Int
-  public var hour: Int
-  public var minute: Int
-  public var second: Int
+  package var day: Int
+  package var hour: Int
+  package var minute: Int
+  package var second: Int
 
-  public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+  package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
     self.year = year
     self.month = month
     self.day = day
@@ -23,7 +23,7 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// The civil time `secondsSince1970` seconds after 1970-01-01 00:00:00.
-  public init(secondsSince1970 seconds: Int64) {
+  package init(secondsSince1970 seconds: Int64) {
     let (days, secondOfDay) = Self.floorDivide(seconds, 86_400)
     let date = Self.civil(fromDays: days)
     self.init(
@@ -33,18 +33,18 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// Seconds since 1970-01-01 00:00:00 of this civil time, as if it were UTC.
-  public var secondsSince1970: Int64 {
+  package var secondsSince1970: Int64 {
     Self.days(fromCivil: year, month, day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
   }
 
   /// Whether the fields name a real date and time of day (seconds 0–59, no leap seconds).
-  public var isValid: Bool {
+  package var isValid: Bool {
     (1...12).contains(month) && day >= 1 && day <= Self.daysInMonth(year: year, month: month)
       && (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
   }
 
   /// The number of days in a month of a year.
-  public static func daysInMonth(year: Int, month: Int) -> Int {
+  package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: return isLeapYear(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -53,12 +53,12 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// Whether `year` has a 29th of February.
-  public static func isLeapYear(_ year: Int) -> Bool {
+  package static func isLeapYear(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
   /// Days since 1970-01-01 of a civil date.
-  public static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
+  package static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
     let y = Int64(month <= 2 ? year - 1 : year)
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -69,7 +69,7 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// The civil date `days` days after 1970-01-01.
-  public static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+  package static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

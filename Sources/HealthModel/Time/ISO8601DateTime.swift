@@ -2,19 +2,19 @@
 /// `2026-01-20`, `2026-01-20T12:00:00Z`, `2026-01-20T12:00:00.250+01:00`, `2026-01`, `2026`.
 /// A fraction of a second may have any number of digits; it is read as digits and kept to the
 /// microsecond, never rounded (`23:59:59.9999999` stays in its second).
-public struct ISO8601DateTime: Hashable, Sendable {
+package struct ISO8601DateTime: Hashable, Sendable {
   /// The civil date and time as written (missing parts are 1 for month and day, 0 for time).
-  public var civil: CivilDateTime
+  package var civil: CivilDateTime
   /// Microseconds after `civil`'s second: the fraction's first six digits, any further digits
   /// dropped (never rounded).
-  public var fractionMicroseconds: Int
+  package var fractionMicroseconds: Int
   /// Seconds east of UTC when an offset or `Z` was written.
-  public var utcOffset: Int?
+  package var utcOffset: Int?
   /// Whether a time of day was written.
-  public var hasTime: Bool
+  package var hasTime: Bool
 
   /// Parses `text`; nil when it is not one of the accepted shapes or names an impossible date.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let bytes = Array(text.utf8)
     var index = 0
     func number(_ count: Int) -> Int? {
@@ -94,13 +94,13 @@ public struct ISO8601DateTime: Hashable, Sendable {
   }
 
   /// The instant, when the text gave a time and an offset.
-  public var timestamp: Timestamp? {
+  package var timestamp: Timestamp? {
     guard let utcOffset else { return nil }
     return timestamp(utcOffset: utcOffset)
   }
 
   /// The instant, reading the civil time at `utcOffset` seconds east of UTC, to the microsecond.
-  public func timestamp(utcOffset: Int) -> Timestamp {
+  package func timestamp(utcOffset: Int) -> Timestamp {
     let seconds = civil.secondsSince1970 - Int64(utcOffset)
     return Timestamp(microsecondsSince1970: seconds * 1_000_000 + Int64(fractionMicroseconds))
   }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Timestamp {
   /// The instant of a Foundation `Date`, such as an `HKSample`'s `startDate`, to the microsecond.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The UTC offset of a time zone at any instant, asked of Foundation once per day and reused.
 ///

@@ -3,7 +3,7 @@
 ///
 /// Every value is converted from the `unit` of its own record; a HealthKit unit that is not listed
 /// for the target gives `nil`, which the export counts as a skip rather than guess a number.
-public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
+package enum CSVUnit: String, Hashable, Sendable, CaseIterable {
   case pounds = "lbs"
   case kilograms = "kg"
   case steps = "steps"
@@ -21,7 +21,7 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
   case inches = "in"
 
   /// The label written in the CSV's Unit column.
-  public var label: String { rawValue }
+  package var label: String { rawValue }
 
   /// Whether this unit's scale goes below zero (degrees Fahrenheit and Celsius); the others
   /// measure an amount, of which there is never less than none.
@@ -32,7 +32,7 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
   /// - Parameters:
   ///   - value: the number as stored.
   ///   - healthKitUnit: the record's own unit string, such as `lb` or `mmol<180.1558800000541>/L`.
-  public func convert(_ value: Double, from healthKitUnit: String) -> Double? {
+  package func convert(_ value: Double, from healthKitUnit: String) -> Double? {
     switch self {
     case .pounds:
       if healthKitUnit == "lb" { return value }
@@ -99,15 +99,15 @@ public enum CSVUnit: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The exact factors the conversions use.
-public enum UnitConstants {
+package enum UnitConstants {
   /// 1 kg = 2.2046226218 lb, as the CSV contract states.
-  public static let poundsPerKilogram = 2.2046226218
+  package static let poundsPerKilogram = 2.2046226218
   /// 1 mmol/L of glucose = 18.0155880 mg/dL, as the CSV contract states.
-  public static let glucoseMilligramsPerDeciliterPerMillimolePerLiter = 18.0155880
+  package static let glucoseMilligramsPerDeciliterPerMillimolePerLiter = 18.0155880
   /// HealthKit's unit string for blood glucose in mmol/L, with glucose's molar mass.
-  public static let glucoseMillimolesPerLiter = "mmol<180.1558800000541>/L"
+  package static let glucoseMillimolesPerLiter = "mmol<180.1558800000541>/L"
   /// 1 in = 2.54 cm exactly.
-  public static let centimetersPerInch = 2.54
+  package static let centimetersPerInch = 2.54
   /// 1 cal (the thermochemical calorie) = 4.184 J exactly.
-  public static let joulesPerCalorie = 4.184
+  package static let joulesPerCalorie = 4.184
 }

@@ -4,7 +4,7 @@
 /// One table serves the CSV (weight, height) and the summaries (a value in another unit of the
 /// same kind as the type's summary unit). Each conversion is written as the arithmetic the CSV
 /// contract implies, so that the CSV's numbers stay the same to the last bit.
-public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
+package enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
   case kilogram = "kg"
   case gram = "g"
   case milligram = "mg"
@@ -41,7 +41,7 @@ public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
   case countPerSecond = "count/s"
 
   /// What a unit measures; units of one kind convert into each other.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Base: the kilogram.
     case mass
     /// Base: the centimeter.
@@ -56,7 +56,7 @@ public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
     case countRate
   }
 
-  public var kind: Kind {
+  package var kind: Kind {
     switch self {
     case .kilogram, .gram, .milligram, .pound, .ounce, .stone: .mass
     case .meter, .centimeter, .millimeter, .kilometer, .inch, .foot, .yard, .mile: .length
@@ -68,7 +68,7 @@ public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// `value` in this unit, expressed in the base unit of its kind.
-  public func toBase(_ value: Double) -> Double {
+  package func toBase(_ value: Double) -> Double {
     switch self {
     case .kilogram, .centimeter, .joule, .second, .milliliter, .countPerMinute: value
     case .gram: value / 1000
@@ -96,7 +96,7 @@ public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// `value` in the base unit of this unit's kind, expressed in this unit.
-  public func fromBase(_ value: Double) -> Double {
+  package func fromBase(_ value: Double) -> Double {
     switch self {
     case .kilogram, .centimeter, .joule, .second, .milliliter, .countPerMinute: value
     case .gram: value * 1000
@@ -126,14 +126,14 @@ public enum HealthKitUnit: String, Hashable, Sendable, CaseIterable {
   /// `value`, measured in the HealthKit unit `source`, expressed in the HealthKit unit `target`;
   /// the value itself when the two are the same string, nil when either is not in the table or
   /// they measure different kinds.
-  public static func convert(_ value: Double, from source: String, to target: String) -> Double? {
+  package static func convert(_ value: Double, from source: String, to target: String) -> Double? {
     UnitConversion(from: source, to: target)?.apply(value)
   }
 }
 
 extension HealthKitUnit {
   /// The unit a HealthKit unit string names, when it is one of `kind`.
-  public init?(_ healthKitUnit: String, of kind: Kind) {
+  package init?(_ healthKitUnit: String, of kind: Kind) {
     guard let unit = HealthKitUnit(rawValue: healthKitUnit), unit.kind == kind else { return nil }
     self = unit
   }
@@ -141,7 +141,7 @@ extension HealthKitUnit {
 
 /// How a value in one HealthKit unit becomes one in another of the same kind, worked out once
 /// for many values.
-public enum UnitConversion: Hashable, Sendable {
+package enum UnitConversion: Hashable, Sendable {
   /// The same unit: the value as it is.
   case identity
   /// Through the base unit of the kind.
@@ -149,7 +149,7 @@ public enum UnitConversion: Hashable, Sendable {
 
   /// The conversion from the unit string `source` to `target`; nil when either is not in
   /// `HealthKitUnit`'s table (and they differ) or they measure different kinds.
-  public init?(from source: String, to target: String) {
+  package init?(from source: String, to target: String) {
     if source == target {
       self = .identity
       return
@@ -161,7 +161,7 @@ public enum UnitConversion: Hashable, Sendable {
   }
 
   /// `value` converted.
-  public func apply(_ value: Double) -> Double {
+  package func apply(_ value: Double) -> Double {
     switch self {
     case .identity: value
     case .between(let from, let to): to.fromBase(from.toBase(value))

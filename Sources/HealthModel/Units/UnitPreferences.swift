@@ -25,7 +25,7 @@ public struct UnitPreferences: Hashable, Sendable {
 }
 
 /// The unit a measure is written in: fixed, or following one of the user's preferences.
-public enum UnitChoice: Hashable, Sendable {
+package enum UnitChoice: Hashable, Sendable {
   case fixed(CSVUnit)
   /// Pounds or kilograms, as the user prefers.
   case weight
@@ -35,7 +35,7 @@ public enum UnitChoice: Hashable, Sendable {
   case length
 
   /// The unit for the given preferences.
-  public func resolved(with preferences: UnitPreferences) -> CSVUnit {
+  package func resolved(with preferences: UnitPreferences) -> CSVUnit {
     switch self {
     case .fixed(let unit): unit
     case .weight: preferences.weight == .pounds ? .pounds : .kilograms

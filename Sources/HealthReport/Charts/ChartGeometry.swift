@@ -1,4 +1,4 @@
-import HealthExport
+package import HealthExport
 
 /// The geometry of one chart, apart from any text of the page: its size and plot area, a day
 /// axis (local days, left to right) and a value axis (nice ticks, bottom to top), and where each

@@ -1,4 +1,4 @@
-import HealthExport
+package import HealthExport
 
 /// The days a time axis labels: every day, every other day, Mondays, every other Monday, the
 /// 1st and 15th of each month, the first of every 1, 2, 3 or 6 months, or 1 January of every 1, 2, 5, 10… years: the finest that

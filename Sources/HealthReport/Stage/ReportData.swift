@@ -1,5 +1,5 @@
-import HealthExport
-import HealthModel
+package import HealthExport
+package import HealthModel
 
 /// What a report stage kept of an input, ready to be drawn: compact series, not items.
 package struct ReportData {

@@ -1,5 +1,5 @@
 import HealthArchive
-import HealthModel
+package import HealthModel
 
 /// What an export holds over a report's range, for the report's overview: the span of its
 /// records, its sources with their devices, and its records by kind.

@@ -1,7 +1,7 @@
 import Foundation
-import HealthArchive
+package import HealthArchive
 import HealthExport
-import HealthModel
+package import HealthModel
 
 /// The report's stage: one pass over the input feeds the stages whose numbers the report shows,
 /// so that each number is the one the CSV or the summary gives for the same input.

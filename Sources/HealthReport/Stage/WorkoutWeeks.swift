@@ -1,5 +1,5 @@
 import Foundation
-import HealthExport
+package import HealthExport
 import HealthModel
 
 /// Workouts added up per week (from Monday, local time) and activity: how many, how long, how

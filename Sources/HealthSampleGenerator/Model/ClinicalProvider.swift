@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// A clinic or laboratory the person's records come from, with the FHIR version it serves.
 package struct ClinicalProvider: Sendable {

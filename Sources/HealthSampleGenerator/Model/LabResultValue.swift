@@ -1,4 +1,4 @@
-import HealthModel
+package import HealthModel
 
 /// One laboratory result of a visit, as the FHIR Observation states it.
 package struct LabResultValue: Sendable {

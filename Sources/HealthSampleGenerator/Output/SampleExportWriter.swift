@@ -1,5 +1,5 @@
 import Foundation
-import HealthArchive
+public import HealthArchive
 import HealthModel
 import SystemShim
 

@@ -1,4 +1,4 @@
-import HealthArchive
+public import HealthArchive
 
 /// How a generated export is written: a zip archive, a folder or export.xml alone, as any export
 /// in Apple's format.
