@@ -11,17 +11,20 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// The first line of the message.
   public static let noDataMessage = "No data found for the selected metrics and date range."
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .noData(let report): ([Self.noDataMessage] + report.lines).joined(separator: "\n  ")
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }
 
 /// One run of the CSV export: read an input, keep what the selection asks for, write the CSV.
 public struct CSVExport: Sendable {
+  /// What the CSV holds: the metrics, vitals and labs, the range, units, date format and order.
   public var selection: ExportSelection
   /// The moment of the export: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp
@@ -29,6 +32,10 @@ public struct CSVExport: Sendable {
   /// small).
   package var rowBudget = MeasureRowStore.defaultBudget
 
+  /// A CSV export.
+  /// - Parameters:
+  ///   - selection: what the CSV holds.
+  ///   - now: the moment of the export.
   public init(selection: ExportSelection, now: Timestamp) {
     self.selection = selection
     self.now = now

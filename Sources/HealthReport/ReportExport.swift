@@ -8,6 +8,7 @@ public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// "The last N records" selects readings, not days.
   case recordRange
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .recordRange:
@@ -15,16 +16,22 @@ public enum ReportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }
 
 /// One run of the report: read an input once, keep what each chart needs, write one HTML page
 /// that holds its style and charts and refers to nothing outside itself.
 public struct ReportExport: Sendable {
+  /// What the report shows: the range of days, the units, the date format, the source priority.
   public var selection: ReportSelection
   /// The moment of the report: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp
 
+  /// A report export.
+  /// - Parameters:
+  ///   - selection: what the report shows.
+  ///   - now: the moment of the report.
   public init(selection: ReportSelection, now: Timestamp) {
     self.selection = selection
     self.now = now

@@ -9,6 +9,7 @@ package enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringCo
   case unknownTimeZone(String)
   case densityOutOfRange(Double)
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .daysOutOfRange(let days):
@@ -22,5 +23,6 @@ package enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringCo
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }

@@ -8,6 +8,7 @@ public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible,
   /// The most days, or the densest record of the days asked, make a smaller one.
   case tooLarge(requested: Int, largest: Int, days: Int)
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .tooSmall(let requested, let smallest, let days):
@@ -17,5 +18,6 @@ public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible,
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }

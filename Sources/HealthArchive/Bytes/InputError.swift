@@ -22,6 +22,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
       ? .notFound(path: path) : .unreadable(path: path, reason: systemError.reason)
   }
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .notFound(let path):
@@ -39,6 +40,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 
   /// How to pass one of several exports: an archive's as `ARCHIVE.zip:NAME`, a folder's by its

@@ -74,6 +74,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     return "\(name), byte \(offset)\(place): \(reasonText)"
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 
   /// What is wrong, without the file and place.

@@ -14,6 +14,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// Writing failed part-way (disk full, I/O error); nothing was left behind.
   case writeFailed(path: String, reason: String)
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .alreadyExists(let path):
@@ -29,6 +30,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 
   /// Whether the error happened while writing rather than creating (an I/O error).

@@ -12,6 +12,7 @@ public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   /// A temporary file for a large profile cannot be written.
   case cannotSpill(path: String, reason: String)
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .unsupportedType(let type, let location):
@@ -25,5 +26,6 @@ public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }

@@ -49,10 +49,12 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     self.location = location
   }
 
+  /// The message, as it is shown.
   public var description: String {
     "\(location): \(reasonText)"
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 
   var reasonText: String {

@@ -34,6 +34,7 @@ public enum ZipError: Error, Hashable, Sendable, CustomStringConvertible, Locali
   /// An entry of 4 GiB or more was added to an archive written without ZIP64.
   case entryNeedsZip64(path: String, entry: String)
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .missingEndRecord(let path):
@@ -81,6 +82,7 @@ public enum ZipError: Error, Hashable, Sendable, CustomStringConvertible, Locali
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 
   /// `0x0000abcd`: eight lower-case hex digits.

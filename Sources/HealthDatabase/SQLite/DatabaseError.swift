@@ -29,6 +29,7 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible,
     [SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY].contains(primaryCode)
   }
 
+  /// The message, as it is shown.
   public var description: String {
     var text = "SQLite failed on \(path): \(message) (code \(code))"
     if let sql {
@@ -39,5 +40,6 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible,
     return text
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }

@@ -68,6 +68,7 @@ public struct ConvertExport: Sendable {
 
   /// How the output is written.
   public struct Options: Sendable {
+    /// The format written.
     public var format: Format
     /// Where dates without a UTC offset of their own (a profile's) are written in Apple's format,
     /// and where a profile's date of birth has its midnight.
@@ -78,6 +79,12 @@ public struct ConvertExport: Sendable {
     /// A profile's `metaData.profileName`.
     public var profileName: String
 
+    /// How a conversion is written.
+    /// - Parameters:
+    ///   - format: the format written.
+    ///   - timeZone: where dates without an offset of their own are written.
+    ///   - now: when the conversion runs.
+    ///   - profileName: a profile's name.
     public init(format: Format, timeZone: TimeZone, now: Timestamp, profileName: String) {
       self.format = format
       self.timeZone = timeZone
@@ -88,12 +95,15 @@ public struct ConvertExport: Sendable {
 
   /// What the run wrote.
   public struct Summary: Sendable {
+    /// The format written.
     public var format: Format
+    /// The file or folder written; nil for a sink of bytes.
     public var outputPath: String?
     /// What was written in Apple's format; nil for a profile.
     public var export: AppleExportWriter.Summary?
     /// What was written as a profile; nil for Apple's format.
     public var profile: ProfileExport.Summary?
+    /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
 
     /// One line for standard error.
@@ -144,8 +154,11 @@ public struct ConvertExport: Sendable {
     }
   }
 
+  /// How the output is written.
   public var options: Options
 
+  /// A conversion.
+  /// - Parameter options: how the output is written.
   public init(options: Options) {
     self.options = options
   }

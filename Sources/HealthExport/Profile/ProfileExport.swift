@@ -4,11 +4,14 @@ public import HealthModel
 
 /// One run of the profile export: read an input whole and write it as a JSON health profile.
 public struct ProfileExport: Sendable {
+  /// How the profile is written: its name, creation date, UUIDs and time zone.
   public var options: ProfileWriter.Options
 
   /// The bytes each type keeps in memory before it spills to a temporary file.
   package var columnLimit = ProfileWriter.defaultColumnLimit
 
+  /// A profile export.
+  /// - Parameter options: how the profile is written.
   public init(options: ProfileWriter.Options) {
     self.options = options
   }
@@ -29,8 +32,11 @@ public struct ProfileExport: Sendable {
 
   /// What the run wrote.
   public struct Summary: Sendable {
+    /// What the profile holds: its samples, correlations, workouts and lab results, by type.
     public var written: ProfileWriter.Summary
+    /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
+    /// The file written; nil for a sink of bytes.
     public var outputPath: String?
 
     /// One line for standard error.

@@ -19,9 +19,13 @@ public struct ExportSelection: Sendable {
   public var vitals: [Vital]
   /// The labs (all written in one block, by date).
   public var labs: [Lab]
+  /// Which dates are kept: all, the last N days or records, or a range of days.
   public var range: DateRange
+  /// The unit each value is written in.
   public var units: UnitPreferences
+  /// How the CSV's dates are written.
   public var dateFormat: DateFormat
+  /// Whether rows run oldest or newest first.
   public var sortOrder: SortOrder
   /// Where local dates and calendar days are reckoned.
   public var timeZone: TimeZone

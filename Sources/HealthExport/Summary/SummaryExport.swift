@@ -7,6 +7,7 @@ public enum SummaryError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   /// "The last N records" selects samples, not periods.
   case recordRange
 
+  /// The message, as it is shown.
   public var description: String {
     switch self {
     case .recordRange:
@@ -14,6 +15,7 @@ public enum SummaryError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     }
   }
 
+  /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }
 
@@ -30,10 +32,15 @@ public struct SummaryResult: Sendable {
 /// One run of the summary: read an input, add up every type per period (summaries.md), write the
 /// summary CSV.
 public struct SummaryExport: Sendable {
+  /// What is summed up: the period, the range of days, the source priority, the units.
   public var selection: SummarySelection
   /// The moment of the summary: "last N days" counts back from it and the file name shows it.
   public var now: Timestamp
 
+  /// A summary export.
+  /// - Parameters:
+  ///   - selection: what is summed up.
+  ///   - now: the moment of the summary.
   public init(selection: SummarySelection, now: Timestamp) {
     self.selection = selection
     self.now = now

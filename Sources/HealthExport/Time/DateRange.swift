@@ -41,6 +41,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
+  /// The message, as it is shown.
   public var description: String { CivilDateTime(year: year, month: month, day: day).dayText }
 }
 

@@ -26,6 +26,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
+  /// The message, as it is shown.
   public var description: String {
     guard let location else { return reason }
     return "\(location): \(reason)"
@@ -40,6 +41,7 @@ public struct StrictModeError: Error, Hashable, Sendable, CustomStringConvertibl
     self.diagnostic = diagnostic
   }
 
+  /// The message, as it is shown.
   public var description: String {
     "\(diagnostic) (--strict makes every malformed record an error)"
   }

@@ -2,12 +2,19 @@
 public struct Audiogram: Hashable, Sendable {
   /// `HKDataTypeIdentifierAudiogram`.
   public var type: String
+  /// The app or device that recorded it (`sourceName`).
   public var sourceName: String
+  /// The version of the app that recorded it (`sourceVersion`).
   public var sourceVersion: String?
+  /// The device that recorded it, as HealthKit describes it (`device`).
   public var device: String?
+  /// When it was saved (`creationDate`).
   public var creationDate: Timestamp?
+  /// When it starts.
   public var startDate: Timestamp
+  /// When it ends.
   public var endDate: Timestamp
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   /// The `SensitivityPoint`s, in order.
   public var sensitivityPoints: [SensitivityPoint]

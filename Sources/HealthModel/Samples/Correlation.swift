@@ -3,12 +3,19 @@
 public struct Correlation: Hashable, Sendable {
   /// The HealthKit correlation type, such as `HKCorrelationTypeIdentifierBloodPressure`.
   public var type: String
+  /// The app or device that recorded it (`sourceName`).
   public var sourceName: String
+  /// The version of the app that recorded it (`sourceVersion`).
   public var sourceVersion: String?
+  /// The device that recorded it, as HealthKit describes it (`device`).
   public var device: String?
+  /// When it was saved (`creationDate`).
   public var creationDate: Timestamp?
+  /// When it starts.
   public var startDate: Timestamp
+  /// When it ends.
   public var endDate: Timestamp
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   /// The member samples, in the order they were written.
   public var objects: [Sample]

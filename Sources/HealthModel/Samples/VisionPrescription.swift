@@ -6,6 +6,7 @@ public struct VisionPrescription: Hashable, Sendable {
   public var expirationDate: Timestamp?
   /// The lens brand, for contact lenses.
   public var brand: String?
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   public var rightEye: LensPrescription?
   public var leftEye: LensPrescription?

@@ -20,12 +20,19 @@ public struct Workout: Hashable, Sendable {
   public var totalDistance: Quantity?
   /// The old shape's total energy attribute.
   public var totalEnergyBurned: Quantity?
+  /// The app or device that recorded it (`sourceName`).
   public var sourceName: String
+  /// The version of the app that recorded it (`sourceVersion`).
   public var sourceVersion: String?
+  /// The device that recorded it, as HealthKit describes it (`device`).
   public var device: String?
+  /// When it was saved (`creationDate`).
   public var creationDate: Timestamp?
+  /// When it starts.
   public var startDate: Timestamp
+  /// When it ends.
   public var endDate: Timestamp
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   public var events: [WorkoutEvent]
   public var statistics: [WorkoutStatistics]
@@ -68,6 +75,7 @@ public struct WorkoutEvent: Hashable, Sendable {
   public var type: String
   public var date: Timestamp
   public var duration: Quantity?
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
 
   public init(type: String, date: Timestamp, duration: Quantity? = nil, metadata: [MetadataEntry] = []) {
@@ -82,7 +90,9 @@ public struct WorkoutEvent: Hashable, Sendable {
 public struct WorkoutStatistics: Hashable, Sendable {
   /// The quantity type, such as `HKQuantityTypeIdentifierDistanceWalkingRunning`.
   public var type: String
+  /// When it starts.
   public var startDate: Timestamp?
+  /// When it ends.
   public var endDate: Timestamp?
   public var average: Double?
   public var minimum: Double?
@@ -108,12 +118,19 @@ public struct WorkoutStatistics: Hashable, Sendable {
 /// The GPS track of a workout: GPX files in `workout-routes/` (iOS 13 and later), or inline
 /// locations (before).
 public struct WorkoutRoute: Hashable, Sendable {
+  /// The app or device that recorded it (`sourceName`).
   public var sourceName: String
+  /// The version of the app that recorded it (`sourceVersion`).
   public var sourceVersion: String?
+  /// The device that recorded it, as HealthKit describes it (`device`).
   public var device: String?
+  /// When it was saved (`creationDate`).
   public var creationDate: Timestamp?
+  /// When it starts.
   public var startDate: Timestamp?
+  /// When it ends.
   public var endDate: Timestamp?
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   /// `FileReference` paths, such as `/workout-routes/route_2025-09-16_6.15pm.gpx`.
   public var filePaths: [String]
@@ -143,9 +160,12 @@ public struct WorkoutRoute: Hashable, Sendable {
 /// One part of a multi-part workout.
 public struct WorkoutActivity: Hashable, Sendable {
   public var uuid: String
+  /// When it starts.
   public var startDate: Timestamp?
+  /// When it ends.
   public var endDate: Timestamp?
   public var duration: Quantity?
+  /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
   public var events: [WorkoutEvent]
   public var statistics: [WorkoutStatistics]
