@@ -36,6 +36,11 @@ private final class FuzzSource: HealthInputSource {
   }
 }
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let source = FuzzSource(Array(UnsafeBufferPointer(start: start, count: count)))

@@ -3,6 +3,11 @@ import HealthModel
 // The FHIR Observation decoder over any JSON resource, with the registry's LOINC codes.
 @testable import HealthArchive
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFHIRObservation(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))

@@ -4,6 +4,11 @@ import HealthModel
 // the places of the points it skipped and the message of what it throws made.
 @testable import HealthArchive
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGPXReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))

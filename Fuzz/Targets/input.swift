@@ -8,6 +8,11 @@ import HealthModel
 
 private let path = FuzzFile.path(extension: "input")
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHealthInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   FuzzFile.write(start, count, to: path)

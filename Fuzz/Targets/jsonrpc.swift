@@ -29,6 +29,11 @@ nonisolated(unsafe) private let resources = [
     read: { _ in "Hello" })
 ]
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAssistantSession(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))

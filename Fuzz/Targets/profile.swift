@@ -4,6 +4,11 @@ import HealthModel
 // The JSON profile reader: any bytes read as a profile with every item delivered, in small reads.
 @testable import HealthArchive
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProfileReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))

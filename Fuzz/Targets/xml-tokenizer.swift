@@ -2,6 +2,11 @@
 // input cut into small reads and a small buffer so that refills land everywhere.
 @testable import HealthArchive
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLTokenizer(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))

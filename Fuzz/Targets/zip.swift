@@ -6,6 +6,11 @@ import Foundation
 
 private let path = FuzzFile.path(extension: "zip")
 
+/// libFuzzer's entry point, called with each input.
+/// - Parameters:
+///   - start: the input's first byte.
+///   - count: the input's length.
+/// - Returns: 0, as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzZipArchive(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   FuzzFile.write(start, count, to: path)

@@ -27,6 +27,7 @@ public struct DatabaseExport: Sendable {
   /// The units of the summaries' weights and temperatures, as for the CSV.
   public var summaryUnits: UnitPreferences
 
+  /// A database export, each argument the property of the same name.
   public init(
     toolVersion: String, timeZone: TimeZone, now: Timestamp, registry: MetricRegistry = .standard,
     summaryPeriods: [SummaryPeriod] = [.day, .week, .month], summaryUnits: UnitPreferences = .unitedStates
@@ -51,6 +52,7 @@ public struct DatabaseExport: Sendable {
     public var counts: DatabaseCounts
     /// Records skipped or repaired, by reason.
     public var skipped: [Diagnostics.Tally]
+    /// The database file written.
     public var outputPath: String?
 
     /// One line for standard error.
@@ -86,6 +88,7 @@ public struct DatabaseExport: Sendable {
   ///   - source: the input.
   ///   - destination: a file (a database cannot go to standard output).
   ///   - diagnostics: collects skipped records; strict diagnostics stop the export.
+  /// - Returns: what was written.
   /// - Throws: `OutputError` before reading when the file cannot be placed, and when it cannot be
   ///   written (a full disk); the input's errors; `StrictModeError`; `DatabaseError` for a fault
   ///   of SQLite's other than the disk's.
@@ -132,25 +135,41 @@ struct DatabaseFileWriter: ExportWriter {
 /// Rows written, by table (records counted after the top-level copies of correlation members
 /// are dropped).
 public struct DatabaseCounts: Hashable, Sendable {
+  /// How many records were written.
   public var records = 0
+  /// How many types the records have.
   public var types = 0
+  /// How many sources the records name.
   public var sources = 0
+  /// How many correlations were written.
   public var correlations = 0
+  /// How many workouts were written.
   public var workouts = 0
+  /// How many route points were written.
   public var routePoints = 0
   /// Beats of HRV records' lists.
   public var heartbeats = 0
+  /// How many activity summaries were written.
   public var activitySummaries = 0
+  /// How many ECG recordings were written.
   public var ecgs = 0
+  /// How many ECG voltage samples were written.
   public var ecgSamples = 0
+  /// How many clinical records were written.
   public var clinicalRecords = 0
+  /// How many lab results were written.
   public var labResults = 0
+  /// How many summary rows were written.
   public var summaries = 0
+  /// How many audiograms were written.
   public var audiograms = 0
+  /// How many vision prescriptions were written.
   public var visionPrescriptions = 0
+  /// How many states of mind were written.
   public var statesOfMind = 0
   /// Top-level copies of correlation members, not stored twice.
   public var repeatedMembers = 0
 
+  /// Nothing written yet.
   public init() {}
 }

@@ -4,7 +4,9 @@ public import HealthModel
 public struct ExportSummary: Sendable {
   /// Rows written in one block.
   public struct BlockCount: Hashable, Sendable {
+    /// The block's name, as its header row names it.
     public var name: String
+    /// How many rows the block has.
     public var rows: Int
   }
 

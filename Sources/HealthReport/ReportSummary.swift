@@ -10,6 +10,7 @@ public struct ReportSummary: Sendable {
   public var charts: Int
   /// The days the charts span.
   public var firstDay: CalendarDay
+  /// The last day the report shows.
   public var lastDay: CalendarDay
   /// Readings left out by a rule (blood glucose under 20 mg/dL), by reason.
   public var dropped: [Diagnostics.Tally]

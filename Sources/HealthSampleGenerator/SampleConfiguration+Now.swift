@@ -12,6 +12,7 @@ extension SampleConfiguration {
   /// - Parameters:
   ///   - now: the moment the sample is made for.
   ///   - timeZoneIdentifier: where the person lives and "today" is reckoned.
+  /// - Returns: the sample's configuration.
   public static func sample(now: Timestamp, timeZoneIdentifier: String) -> SampleConfiguration {
     let zone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")!
     let today = CivilDateTime(now, in: zone)

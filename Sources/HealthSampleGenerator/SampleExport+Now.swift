@@ -9,6 +9,7 @@ extension SampleExport {
   /// - Parameters:
   ///   - now: the moment the sample ends.
   ///   - registry: the registry lab results are matched with.
+  /// - Returns: the export as an input.
   public func source(endingAt now: Timestamp, registry: MetricRegistry = .standard) -> any HealthInputSource {
     SourceEndingAt(base: source(registry: registry), end: now)
   }

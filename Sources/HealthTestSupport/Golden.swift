@@ -15,6 +15,8 @@ package enum Golden {
   ///   - name: the file name inside the `Golden` folder.
   ///   - actual: the output under test.
   ///   - testFile: the test's `#filePath`, whose folder holds `Golden/`.
+  /// - Returns: the text the output must have.
+  /// - Throws: the file system's errors reading or recording the file.
   package static func expected(_ name: String, actual: String, testFile: String) throws -> String {
     let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
     let url = folder.appendingPathComponent(name)

@@ -37,18 +37,25 @@ public final class AppleExportWriter {
 
   /// What was written.
   public struct Summary: Hashable, Sendable {
+    /// What was written: a zip archive, a folder or export.xml alone.
     public var format: AppleExportFormat
     /// The size of export.xml, in bytes.
     public var exportXMLBytes = 0
     /// Top-level records, the copies of correlation members included.
     public var records = 0
+    /// How many correlations were written.
     public var correlations = 0
+    /// How many workouts were written.
     public var workouts = 0
+    /// How many activity summaries were written.
     public var activitySummaries = 0
     /// `ClinicalRecord` elements, those made for lab results included.
     public var clinicalRecords = 0
+    /// How many audiograms were written.
     public var audiograms = 0
+    /// How many vision prescriptions were written.
     public var visionPrescriptions = 0
+    /// How many states of mind were written.
     public var statesOfMind = 0
     /// GPX files written in `workout-routes/`.
     public var routeFiles = 0
@@ -65,6 +72,7 @@ public final class AppleExportWriter {
     /// Files not written (see `AppleExportArchive.filesLeftOut`).
     public var filesLeftOut = 0
 
+    /// Nothing written yet, in `format`.
     public init(format: AppleExportFormat) {
       self.format = format
     }

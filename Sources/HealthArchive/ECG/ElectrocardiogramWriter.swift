@@ -14,8 +14,10 @@ package import HealthModel
 package enum ElectrocardiogramWriter {
   /// The file of `recording`.
   /// - Parameters:
+  ///   - recording: the ECG.
   ///   - dateOffset: the UTC offset `Recorded Date` is written with, in seconds east of UTC.
   ///   - keepsEveryDigit: whether voltages keep every digit (else: rounded to three decimals).
+  /// - Returns: the CSV file's bytes.
   package static func csv(_ recording: Electrocardiogram, dateOffset: Int, keepsEveryDigit: Bool = true)
     -> [UInt8]
   {

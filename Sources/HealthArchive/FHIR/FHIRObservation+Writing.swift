@@ -11,6 +11,7 @@ extension FHIRObservation {
   /// - Parameters:
   ///   - result: the lab result.
   ///   - identifier: the resource's `id`.
+  /// - Returns: the JSON file's bytes.
   static func json(of result: LabResult, identifier: String) -> [UInt8] {
     func member(_ key: String, _ value: String) -> JSONValue.Member {
       JSONValue.Member(key: key, value: .string(value))

@@ -24,8 +24,10 @@ enum FHIRObservation {
 
   /// Reads `resource`, one FHIR resource.
   /// - Parameters:
+  ///   - resource: the resource's JSON.
   ///   - record: the export.xml element that points at the resource (its source is the row's).
   ///   - registry: which LOINC codes are known, to choose among several codings.
+  /// - Returns: the lab result, or why there is none.
   static func read(_ resource: JSONValue, record: ClinicalRecord, registry: MetricRegistry) -> Outcome {
     guard resource.members != nil else {
       return .skipped(reason: "a clinical record whose file is not a JSON object", kind: .malformed)

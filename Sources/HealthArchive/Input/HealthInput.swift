@@ -25,6 +25,7 @@ public enum HealthInput {
   /// - Parameters:
   ///   - path: what the user named.
   ///   - timeZone: where a profile's date of birth is a calendar day.
+  /// - Returns: the input as a source of items.
   /// - Throws: `InputError.notFound` (nothing there), `.unreadable` (it cannot be opened, or is a
   ///   zip archive in a pipe), `.notAnExport` (none of the accepted inputs), `.ambiguous` (several
   ///   health XMLs); `ZipError` for a damaged archive.
@@ -188,8 +189,12 @@ public enum HealthInput {
 
   /// The one candidate, or the one named `export.xml` among several.
   /// - Parameters:
+  ///   - candidates: the health XMLs found.
+  ///   - path: what the user named.
   ///   - shownAs: how a message names a candidate so that the user can pass it.
   ///   - name: the candidate's file name.
+  /// - Returns: the candidate chosen.
+  /// - Throws: `InputError.notAnExport` for none, `.ambiguous` for several and none preferred.
   private static func choose<Candidate>(
     _ candidates: [Candidate], in path: String, shownAs: (Candidate) -> String,
     name: (Candidate) -> String

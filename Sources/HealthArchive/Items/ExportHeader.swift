@@ -8,6 +8,7 @@ public struct ExportHeader: Hashable, Sendable {
   /// by name, with their counts.
   public var otherElements: [String: Int]
 
+  /// A header, each argument the property of the same name.
   public init(locale: String? = nil, exportVersion: Int? = nil, otherElements: [String: Int] = [:]) {
     self.locale = locale
     self.exportVersion = exportVersion

@@ -2,8 +2,11 @@
 public struct ItemFilter: Sendable {
   /// The sample types to deliver, top-level and inside correlations; nil for every type.
   public var sampleTypes: Set<String>?
+  /// Whether correlations are read.
   public var includesCorrelations: Bool
+  /// Whether workouts are read.
   public var includesWorkouts: Bool
+  /// Whether activity summaries are read.
   public var includesActivitySummaries: Bool
   /// Whether `ClinicalRecord` references are delivered.
   public var includesClinicalRecords: Bool
@@ -24,6 +27,7 @@ public struct ItemFilter: Sendable {
   /// Whether the beat lists of HRV records are read into their samples (`Sample.beats`).
   public var includesHeartbeats: Bool
 
+  /// A filter, each argument the property of the same name.
   public init(
     sampleTypes: Set<String>?, includesCorrelations: Bool, includesWorkouts: Bool = false,
     includesActivitySummaries: Bool = false, includesClinicalRecords: Bool = false,

@@ -33,6 +33,7 @@ enum JSONNumberGrammar {
   ///   - start: where the number starts (at `-` or a digit).
   ///   - end: one past the last byte available.
   ///   - isFinal: whether no bytes follow `end` (the end of the input).
+  /// - Returns: where the number ends and, on the fast path, its value.
   static func scan(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, isFinal: Bool) -> Scan {
     var i = start
     let isNegative = p[i] == UInt8(ascii: "-")

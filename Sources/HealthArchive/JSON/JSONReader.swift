@@ -134,6 +134,7 @@ package final class JSONReader {
   /// - Parameters:
   ///   - bytes: the JSON text.
   ///   - name: what to call it in messages.
+  ///   - allowsNUL: whether a string may hold U+0000.
   package convenience init(bytes: [UInt8], name: String, allowsNUL: Bool = true) {
     self.init(stream: MemoryByteStream(bytes, name: name), bufferSize: max(bytes.count, 16))
     self.allowsNUL = allowsNUL

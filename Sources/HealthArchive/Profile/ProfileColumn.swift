@@ -11,8 +11,10 @@ final class ProfileColumn {
   private var spillPath: String?
   private var spillDescriptor: Int32?
 
-  /// - Parameter tracksKeys: whether elements may repeat a correlation's member and must keep
-  ///   their identity.
+  /// - Parameters:
+  ///   - index: the column's position.
+  ///   - tracksKeys: whether elements may repeat a correlation's member and must keep
+  ///     their identity.
   init(index: Int, tracksKeys: Bool) {
     self.index = index
     keys = tracksKeys ? [] : nil

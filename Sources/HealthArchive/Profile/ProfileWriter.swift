@@ -29,6 +29,7 @@ public final class ProfileWriter {
     /// Where `userData.dateOfBirth` (a calendar day) has its midnight.
     public var timeZone: TimeZone
 
+    /// How a profile is written, each argument the property of the same name.
     public init(profileName: String, creationDate: Timestamp, addsUUIDs: Bool = false, timeZone: TimeZone) {
       self.profileName = profileName
       self.creationDate = creationDate
@@ -39,12 +40,19 @@ public final class ProfileWriter {
 
   /// What was written, for the summary.
   public struct Summary: Hashable, Sendable {
+    /// How many samples were written.
     public var samples = 0
+    /// How many sample types the samples have.
     public var types = 0
+    /// How many correlations were written.
     public var correlations = 0
+    /// How many workouts were written.
     public var workouts = 0
+    /// How many lab results were written.
     public var labResults = 0
+    /// How many clinical records were written.
     public var clinicalRecords = 0
+    /// How many activity summaries were written.
     public var activitySummaries = 0
     /// Top-level samples left out because correlations hold them (as many as the copies).
     public var repeatedMembers = 0

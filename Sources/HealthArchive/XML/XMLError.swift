@@ -41,9 +41,12 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     case nulInAttributeValue(attribute: String)
   }
 
+  /// What is wrong.
   public var reason: Reason
+  /// Where it is wrong.
   public var location: SourceLocation
 
+  /// The error `reason` at `location`.
   public init(_ reason: Reason, at location: SourceLocation) {
     self.reason = reason
     self.location = location

@@ -77,7 +77,10 @@ package final class AssistantDatabase: @unchecked Sendable {
   }
 
   /// Finds or starts the database of `options.input`.
-  /// - Parameter log: writes a line to standard error (from any thread).
+  /// - Parameters:
+  ///   - options: the input, the cache and how the database is built.
+  ///   - log: writes a line to standard error (from any thread).
+  /// - Returns: the database, built or being built.
   /// - Throws: `InputError` for an input that is missing or not an export; `AssistantError` for a
   ///   cache that cannot be used or a database that is not this tool's; `SystemError` when the
   ///   temporary folder cannot be made.

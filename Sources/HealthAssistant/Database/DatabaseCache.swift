@@ -43,6 +43,7 @@ package enum DatabaseCache {
   ///   - status: the size and modification time of the file that holds its records.
   ///   - timeZone: the time zone the database is built in.
   ///   - toolVersion: the tool's version.
+  /// - Returns: the file name.
   package static func fileName(
     realPath: String, status: SystemCall.FileStatus, timeZone: String, toolVersion: String
   ) -> String {

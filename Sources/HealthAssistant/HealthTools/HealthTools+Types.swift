@@ -34,7 +34,11 @@ extension HealthTools {
   }
 
   /// The type a metric argument names: its identifier, short name or CSV name, in any case.
-  /// - Parameter kinds: the kinds of type the tool reads (records have quantities and categories).
+  /// - Parameters:
+  ///   - metric: the argument.
+  ///   - kinds: the kinds of type the tool reads (records have quantities and categories).
+  ///   - call: the call, for its messages.
+  /// - Returns: the type.
   /// - Throws: `ToolFailure` naming the nearest types when none matches.
   func type(named metric: String, kinds: Set<String>, call: ToolCall) throws(ToolFailure) -> TypeInfo {
     let all = try types(call: call).filter { kinds.contains($0.kind) }

@@ -13,6 +13,7 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible,
   /// The SQL that was running, if the failure came from a statement.
   public var sql: String?
 
+  /// An error of SQLite, each argument the property of the same name.
   public init(path: String, code: Int32, message: String, sql: String? = nil) {
     self.path = path
     self.code = code

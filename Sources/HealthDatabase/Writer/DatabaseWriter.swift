@@ -87,7 +87,10 @@ package final class DatabaseWriter {
   }
 
   /// Creates the database at `path` (which must not hold one yet) and begins the transaction.
-  /// - Parameter temporaryFolder: where SQLite may keep temporary files while it sorts.
+  /// - Parameters:
+  ///   - path: where the database is made.
+  ///   - temporaryFolder: where SQLite may keep temporary files while it sorts.
+  ///   - configuration: what the database holds.
   /// - Throws: `DatabaseError`.
   package init(path: String, temporaryFolder: String, configuration: Configuration) throws(DatabaseError) {
     self.configuration = configuration
@@ -225,6 +228,7 @@ package final class DatabaseWriter {
   /// members, writes `export_info`, source priorities, the summaries and the `types` table, sets
   /// `user_version`, commits and closes it.
   /// - Parameter header: what the reader learned of the export.
+  /// - Returns: how many rows of each kind were written.
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
     try connection.execute(DatabaseSchema.createIndexes)

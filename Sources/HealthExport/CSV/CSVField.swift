@@ -7,7 +7,10 @@
 /// never written through here.
 enum CSVField {
   /// Appends `text` as one field (no separator).
-  /// - Parameter keepsRawText: whether a field that starts like a formula is written as it is.
+  /// - Parameters:
+  ///   - text: the field's text.
+  ///   - keepsRawText: whether a field that starts like a formula is written as it is.
+  ///   - buffer: what the field is appended to.
   static func append(_ text: String, keepsRawText: Bool = false, to buffer: inout [UInt8]) {
     let utf8 = text.utf8
     let neutralizes = !keepsRawText && utf8.first.map(startsFormula) == true

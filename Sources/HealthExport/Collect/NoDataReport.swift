@@ -13,6 +13,7 @@ public struct NoDataReport: Hashable, Sendable {
     public var count: Int
     /// The first and last start dates, local calendar days; nil when there are none.
     public var first: CalendarDay?
+    /// The last day with data, in the selection's time zone; nil when there is none.
     public var last: CalendarDay?
   }
 
@@ -20,6 +21,7 @@ public struct NoDataReport: Hashable, Sendable {
   public var range: DateRange
   /// The first and last day the range kept, where it has them.
   public var firstDay: CalendarDay?
+  /// The last day with data, in the selection's time zone; nil when there is none.
   public var lastDay: CalendarDay?
   /// The zone days were reckoned in.
   public var timeZoneIdentifier: String

@@ -211,6 +211,7 @@ package final class RowCollector: ExportStage {
   /// - Parameters:
   ///   - skipped: the diagnostics of the run.
   ///   - dropped: readings a rule left out.
+  /// - Returns: the report.
   func noDataReport(skipped: [Diagnostics.Tally], dropped: [Diagnostics.Tally]) -> NoDataReport {
     let zone = selection.timeZone
     func day(_ instant: Timestamp?) -> CalendarDay? { instant.map { DateRange.day(of: $0, in: zone) } }

@@ -57,8 +57,10 @@ package struct ExportChoices: Hashable, Sendable {
 
   /// The selection these choices make over the defaults.
   /// - Parameters:
-  ///   - timeZone: the zone when no choice names one (the `TZ` environment variable's, say).
+  ///   - defaultTimeZone: the zone when no choice names one (the `TZ` environment variable's, say).
   ///   - registry: the metrics, vitals and labs chosen from.
+  ///   - naming: how messages name the choices (as options or as settings keys).
+  /// - Returns: the selection.
   /// - Throws: `OptionError.nothingSelected` when metrics, vitals and labs all select nothing.
   package func selection(
     timeZone defaultTimeZone: TimeZone, registry: MetricRegistry = .standard,

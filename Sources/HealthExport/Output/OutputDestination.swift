@@ -53,9 +53,8 @@ public enum OutputDestination {
   }
 
   /// Checks, before any work is done, that the output can be placed.
-  /// - Parameters:
-  ///   - form: what a writer by path makes there (a file, or a folder, which may replace a folder);
-  ///     nil for a writer of bytes.
+  /// - Parameter form: what a writer by path makes there (a file, or a folder, which may replace
+  ///   a folder); nil for a writer of bytes.
   /// - Throws: `OutputError`.
   package func check(form: TemporaryOutput.Form? = nil) throws {
     guard case .file(let path, let overwrites) = self else { return }
@@ -98,6 +97,7 @@ public enum OutputDestination {
   /// untouched.
   /// - Parameters:
   ///   - form: a file, or a folder of files.
+  ///   - body: makes the output at the temporary path.
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError.cannotCreate` for a stream (such an output needs a file) or a device
   ///   in the way, and as `TemporaryOutput` does; what `body` throws.

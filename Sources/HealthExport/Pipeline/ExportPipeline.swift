@@ -21,6 +21,9 @@ package struct ExportPipeline {
 
   /// Reads `source` through `stage`, then writes what the stage kept with `writer`.
   /// - Parameters:
+  ///   - source: the input.
+  ///   - stage: what keeps the items the writer needs.
+  ///   - writer: what writes the output.
   ///   - check: called with what the stage kept before anything is written; what it throws ends
   ///     the run with nothing written (an export that selects no rows).
   /// - Returns: what the writer wrote.

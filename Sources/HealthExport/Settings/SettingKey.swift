@@ -72,7 +72,9 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
   /// Sets the key in `settings` from the text `settings set` takes.
   /// - Parameters:
   ///   - text: the value; lists are comma-separated.
+  ///   - settings: the settings changed.
   ///   - currentFolder: where a relative output folder is.
+  ///   - warn: receives notes about values that do nothing (an unknown LOINC code).
   /// - Throws: `OptionError` for a value the key does not take (an output folder that does not
   ///   exist is one).
   package func set(

@@ -45,6 +45,7 @@ package struct SettingsFile: Sendable {
 
   /// Reads the file.
   /// - Parameter warn: receives notes about values that do nothing (an unknown LOINC code).
+  /// - Returns: the settings, or why there are none.
   package func load(warn: (String) -> Void = { _ in }) -> Contents {
     guard SystemCall.kind(of: path) != .missing else { return .missing }
     let bytes: [UInt8]

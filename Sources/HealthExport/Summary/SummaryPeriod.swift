@@ -16,6 +16,7 @@ public enum SummaryPeriod: String, Hashable, Sendable, CaseIterable {
 
 /// One period of a summary: the instants it spans and the local date and time it starts at.
 public struct SummaryPeriodSpan: Hashable, Sendable {
+  /// The length of the period.
   public var period: SummaryPeriod
   /// The first instant of the period.
   public var start: Timestamp

@@ -6,6 +6,7 @@ package import HealthModel
 /// The summary CSV writes it; the database's `summaries` table and the report write the same
 /// `WrittenValue`s, so that they show the same digits.
 public struct SummaryRow: Hashable, Sendable {
+  /// The period the row sums up.
   public var period: SummaryPeriodSpan
   /// The HealthKit type the row summarizes (`HKQuantityTypeIdentifierStepCount`).
   public var type: String

@@ -5,6 +5,7 @@ public import HealthModel
 /// first, the units and how periods are written. Built from command-line flags over saved
 /// settings over defaults.
 public struct SummarySelection: Sendable {
+  /// The length of the periods summed up: a day, a week, a month or a year.
   public var period: SummaryPeriod
   /// The dates whose periods are summarized, each period whole: a period is written when it
   /// overlaps the range. `lastRecords` has no meaning for summaries and is refused by

@@ -3,10 +3,14 @@ package import HealthModel
 
 /// A calendar date with no time and no zone, as the user types it (`2026-01-09`).
 public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, such as 2026.
   public var year: Int
+  /// The month, from 1 (January) to 12.
   public var month: Int
+  /// The day of the month, from 1.
   public var day: Int
 
+  /// The day `year`-`month`-`day` of the Gregorian calendar.
   public init(year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
@@ -37,6 +41,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     CalendarDay(dayNumber: dayNumber + Int64(count))
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
@@ -65,6 +70,7 @@ public enum DateRange: Hashable, Sendable {
   /// - Parameters:
   ///   - now: the moment the export runs.
   ///   - timeZone: where days begin and end.
+  /// - Returns: the first instant kept and the first past the range.
   package func bounds(now: Timestamp, timeZone: TimeZone) -> (start: Timestamp?, end: Timestamp?) {
     switch self {
     case .all, .lastRecords:

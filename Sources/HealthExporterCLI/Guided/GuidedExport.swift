@@ -22,9 +22,13 @@ struct GuidedExport {
 
   /// Runs the flow.
   /// - Parameters:
+  ///   - context: the terminal, settings and environment the flow runs in.
   ///   - flags: the choices given on the command line (`export --interactive --weight-unit kg`),
   ///     which the flow starts from.
   ///   - input: the input given on the command line, which skips that question.
+  ///   - sample: whether `--sample` was given, which skips that question too.
+  /// - Returns: the exit code.
+  /// - Throws: what the export throws.
   static func run(
     context: ToolContext, flags: ExportChoices = ExportChoices(), input: String? = nil, sample: Bool = false
   ) throws -> ExitCode {

@@ -75,6 +75,8 @@ struct Prompter {
   ///   - note: a line under the heading.
   ///   - items: each item's label and a note.
   ///   - selected: which are on at first.
+  /// - Returns: which are on when the user is done.
+  /// - Throws: `GuidedExportError.cancelled` when the user quits or the input ends.
   func toggle(
     _ title: String, note: String? = nil, items: [(label: String, note: String)], selected: [Bool]
   ) throws -> [Bool] {

@@ -7,15 +7,18 @@ public struct ClinicalRecord: Hashable, Sendable {
   public var identifier: String
   /// The provider, such as `Sample Location A`; the Source of lab rows.
   public var sourceName: String
+  /// Where the provider's server holds the resource.
   public var sourceURL: String?
   /// `1.0.2` (DSTU2) or `4.0.1` (R4).
   public var fhirVersion: String?
+  /// When the Health app received the record.
   public var receivedDate: Timestamp?
   /// The JSON file, rooted at the export folder: `/clinical-records/Observation-….json`.
   public var resourceFilePath: String?
   /// The file's resource, when the reader was asked for it (`ItemFilter`).
   public var resource: FHIRResource?
 
+  /// A clinical record, each argument the property of the same name.
   public init(
     type: String, identifier: String, sourceName: String, sourceURL: String? = nil,
     fhirVersion: String? = nil, receivedDate: Timestamp? = nil, resourceFilePath: String? = nil,
@@ -39,6 +42,7 @@ public struct FHIRResource: Hashable, Sendable {
   /// Its `resourceType` (`Observation`, `Condition`, …), if it names one.
   public var resourceType: String?
 
+  /// A FHIR resource: its JSON text and its `resourceType`.
   public init(json: String, resourceType: String?) {
     self.json = json
     self.resourceType = resourceType

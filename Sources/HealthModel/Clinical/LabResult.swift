@@ -25,6 +25,7 @@ public struct LabResult: Hashable, Sendable {
   /// The date as the record wrote it (`2017-03-18T00:00:00Z`), where the input had its text.
   public var dateText: String?
 
+  /// A lab result, each argument the property of the same name.
   public init(
     loinc: String, displayName: String? = nil, value: Double, unit: String, date: Timestamp,
     isLocalTime: Bool = false, sourceName: String, referenceRange: ReferenceRange? = nil,

@@ -6,6 +6,7 @@ public struct ReferenceRange: Hashable, Sendable {
   /// The highest normal value, if the record gives one.
   public var high: Double?
 
+  /// A reference range from `low` to `high`, either open.
   public init(low: Double?, high: Double?) {
     self.low = low
     self.high = high

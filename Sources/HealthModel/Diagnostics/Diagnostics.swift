@@ -18,8 +18,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var reason: String
   /// Where the record was, when known.
   public var location: SourceLocation?
+  /// Whether the record was malformed, unusable, or read all the same.
   public var kind: Kind
 
+  /// A diagnostic, each argument the property of the same name.
   public init(reason: String, location: SourceLocation?, kind: Kind = .malformed) {
     self.reason = reason
     self.location = location
@@ -35,8 +37,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
 /// A diagnostic turned into an error because the run is strict.
 public struct StrictModeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The first diagnostic, which stopped the run.
   public var diagnostic: Diagnostic
 
+  /// The error of strict mode at `diagnostic`.
   public init(diagnostic: Diagnostic) {
     self.diagnostic = diagnostic
   }
@@ -54,12 +58,16 @@ public struct StrictModeError: Error, Hashable, Sendable, CustomStringConvertibl
 public final class Diagnostics {
   /// One reason and how often it occurred.
   public struct Tally: Hashable, Sendable {
+    /// Why the records were skipped.
     public var reason: String
+    /// How many records were skipped for this reason.
     public var count: Int
     /// The location of the first occurrence.
     public var firstLocation: SourceLocation?
+    /// Whether the records were malformed, unusable, or read all the same.
     public var kind: Diagnostic.Kind
 
+    /// A tally, each argument the property of the same name.
     public init(
       reason: String, count: Int, firstLocation: SourceLocation? = nil,
       kind: Diagnostic.Kind = .malformed
@@ -84,6 +92,7 @@ public final class Diagnostics {
   /// Each diagnostic reported, in order, up to `keptLimit`, when `keepsEach` is set.
   public private(set) var each: [Diagnostic] = []
 
+  /// Diagnostics that stop at the first problem when `isStrict`, and keep each diagnostic rather than their tallies alone when `keepsEach`.
   public init(isStrict: Bool = false, keepsEach: Bool = false) {
     self.isStrict = isStrict
     self.keepsEach = keepsEach

@@ -10,6 +10,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   /// The byte from the start of the file, from 0, where lines are not counted.
   public var byteOffset: Int64?
 
+  /// A location, each argument the property of the same name.
   public init(file: String, line: Int, column: Int = 0, byteOffset: Int64? = nil) {
     self.file = file
     self.line = line

@@ -7,6 +7,7 @@ public struct Lab: Hashable, Sendable {
   /// Related LOINC codes under which laboratories report the same analyte; a record carrying one
   /// of them is written under this lab, with the code it carries.
   public var alternativeCodes: [String]
+  /// The panel that selects the lab with `--labs`.
   public var panel: LabPanel
   /// Decimal places written.
   public var decimals: Int
@@ -14,6 +15,7 @@ public struct Lab: Hashable, Sendable {
   /// by each record (its `code.text`, else the code).
   public var isInRegistry: Bool
 
+  /// A lab, as the registry lists it.
   public init(
     name: String, loinc: String, alternativeCodes: [String] = [], panel: LabPanel, decimals: Int,
     isInRegistry: Bool = true

@@ -17,6 +17,7 @@ public struct Measure: Hashable, Sendable {
   package var unit: UnitChoice
   /// Decimal places written.
   public var decimals: Int
+  /// How a converted value becomes the written number.
   public var rounding: Rounding
   /// Converted values under this are dropped, not written (blood glucose: 20 mg/dL).
   public var minimumKept: Double?
@@ -30,8 +31,18 @@ public struct Measure: Hashable, Sendable {
   /// (a temperature in °F or °C, a deviation, a level in decibels) can.
   public var canBeNegative: Bool
 
-  /// - Parameter canBeNegative: as the property; by default, whether the unit's scale goes below
-  ///   zero (`UnitChoice.hasNegativeValues`).
+  /// A measure; each parameter is the property of the same name.
+  /// - Parameters:
+  ///   - name: the column's name.
+  ///   - healthKitType: the HealthKit type it reads.
+  ///   - unit: the units it may be written in.
+  ///   - decimals: the decimal places written.
+  ///   - rounding: how a converted value becomes the written number.
+  ///   - minimumKept: the smallest value kept.
+  ///   - hasMealTime: whether it has a meal time.
+  ///   - appearsInCorrelations: whether its samples appear in correlations.
+  ///   - canBeNegative: as the property; by default, whether the unit's scale goes below
+  ///     zero (`UnitChoice.hasNegativeValues`).
   package init(
     name: String, healthKitType: String, unit: UnitChoice, decimals: Int,
     rounding: Rounding = .toNearest, minimumKept: Double? = nil, hasMealTime: Bool = false,
@@ -64,6 +75,7 @@ public struct BaseMetric: Hashable, Sendable {
   /// Whether an export selects it when the user names no metrics.
   public var isSelectedByDefault: Bool
 
+  /// A metric of one measure, named `optionName` on the command line.
   public init(optionName: String, measure: Measure, isSelectedByDefault: Bool) {
     self.optionName = optionName
     self.measure = measure
@@ -81,6 +93,7 @@ public struct Vital: Hashable, Sendable {
   /// The series it writes, in order.
   public var components: [Measure]
 
+  /// A vital of several measures (blood pressure's systolic and diastolic), named `optionName` on the command line and `displayName` in the CSV.
   public init(optionName: String, displayName: String, components: [Measure]) {
     self.optionName = optionName
     self.displayName = displayName

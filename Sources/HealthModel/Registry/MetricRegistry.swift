@@ -10,6 +10,7 @@ public struct MetricRegistry: Hashable, Sendable {
   /// The labs, in registry order (the order of `--labs all`).
   public var labs: [Lab]
 
+  /// A registry of these metrics, vitals and labs.
   public init(baseMetrics: [BaseMetric], vitals: [Vital], labs: [Lab]) {
     self.baseMetrics = baseMetrics
     self.vitals = vitals

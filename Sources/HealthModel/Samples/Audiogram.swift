@@ -19,6 +19,7 @@ public struct Audiogram: Hashable, Sendable {
   /// The `SensitivityPoint`s, in order.
   public var sensitivityPoints: [SensitivityPoint]
 
+  /// An audiogram, each argument the property of the same name.
   public init(
     type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
     creationDate: Timestamp? = nil, startDate: Timestamp, endDate: Timestamp, metadata: [MetadataEntry] = [],
@@ -40,11 +41,14 @@ public struct Audiogram: Hashable, Sendable {
 public struct SensitivityPoint: Hashable, Sendable {
   /// The tone's frequency (`250` `Hz`).
   public var frequency: Quantity?
+  /// The sensitivity of the left ear.
   public var leftEar: EarSensitivity
+  /// The sensitivity of the right ear.
   public var rightEar: EarSensitivity
   /// Attributes the reader does not know, as written.
   public var otherAttributes: [MetadataEntry]
 
+  /// The sensitivity at one frequency, each argument the property of the same name.
   public init(
     frequency: Quantity?, leftEar: EarSensitivity = EarSensitivity(),
     rightEar: EarSensitivity = EarSensitivity(), otherAttributes: [MetadataEntry] = []
@@ -64,8 +68,10 @@ public struct EarSensitivity: Hashable, Sendable {
   public var masked: String?
   /// The range the test could measure, in the sensitivity's unit (iOS 18.1 and later).
   public var clampingLowerBound: Double?
+  /// The upper end of that range.
   public var clampingUpperBound: Double?
 
+  /// One ear's sensitivity, each argument the property of the same name.
   public init(
     sensitivity: Quantity? = nil, masked: String? = nil, clampingLowerBound: Double? = nil,
     clampingUpperBound: Double? = nil

@@ -22,6 +22,7 @@ public struct Correlation: Hashable, Sendable {
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
 
+  /// A correlation, each argument the property of the same name.
   public init(
     type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
     creationDate: Timestamp? = nil, startDate: Timestamp, endDate: Timestamp,

@@ -28,6 +28,7 @@ public struct Electrocardiogram: Hashable, Sendable {
   /// The voltages, in order, in `unit`.
   public var samples: [Double]
 
+  /// An ECG recording, each argument the property of the same name.
   public init(
     fileName: String, name: String? = nil, dateOfBirth: String? = nil, recordedDate: Timestamp? = nil,
     classification: String? = nil, symptoms: String? = nil, softwareVersion: String? = nil,

@@ -1,26 +1,41 @@
 /// The HealthKit identifiers the tool reads by name: sample types, correlation types and metadata
 /// keys. The strings are HealthKit's own, as they appear in Apple's export.
 public enum HealthKitIdentifier {
+  /// Body mass (weight).
   public static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+  /// Steps.
   public static let stepCount = "HKQuantityTypeIdentifierStepCount"
+  /// Blood glucose.
   public static let bloodGlucose = "HKQuantityTypeIdentifierBloodGlucose"
+  /// Systolic blood pressure.
   public static let bloodPressureSystolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
+  /// Diastolic blood pressure.
   public static let bloodPressureDiastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
+  /// Resting heart rate.
   public static let restingHeartRate = "HKQuantityTypeIdentifierRestingHeartRate"
+  /// Heart rate variability (SDNN).
   public static let heartRateVariabilitySDNN = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
+  /// Blood oxygen saturation.
   public static let oxygenSaturation = "HKQuantityTypeIdentifierOxygenSaturation"
+  /// Respiratory rate.
   public static let respiratoryRate = "HKQuantityTypeIdentifierRespiratoryRate"
+  /// Body temperature.
   public static let bodyTemperature = "HKQuantityTypeIdentifierBodyTemperature"
 
+  /// Sleep analysis (in bed, asleep, awake).
   public static let sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
+  /// A mindful session.
   public static let mindfulSession = "HKCategoryTypeIdentifierMindfulSession"
+  /// An hour stood in (Apple Watch).
   public static let appleStandHour = "HKCategoryTypeIdentifierAppleStandHour"
   /// The stand-hour value of an hour in which the person stood.
   public static let appleStandHourStood = "HKCategoryValueAppleStandHourStood"
   /// The prefix of sleep-analysis values (`HKCategoryValueSleepAnalysisAsleepCore`).
   public static let sleepAnalysisValuePrefix = "HKCategoryValueSleepAnalysis"
 
+  /// Blood pressure: a systolic and a diastolic sample.
   public static let bloodPressureCorrelation = "HKCorrelationTypeIdentifierBloodPressure"
+  /// Food: the nutrients of one meal.
   public static let foodCorrelation = "HKCorrelationTypeIdentifierFood"
 
   /// The prefix of every quantity type.

@@ -18,6 +18,7 @@ public struct RoutePoint: Hashable, Sendable {
   /// The uncertainty of the elevation, in meters (-1 where there is none).
   public var verticalAccuracy: Double?
 
+  /// A route point, each argument the property of the same name.
   public init(
     time: Timestamp?, latitude: Double, longitude: Double, elevation: Double? = nil, speed: Double? = nil,
     course: Double? = nil, horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil
@@ -38,8 +39,10 @@ public struct RoutePoint: Hashable, Sendable {
 public struct RoutePoints: Hashable, Sendable {
   /// The path a `WorkoutRoute`'s `FileReference` names (`/workout-routes/route_….gpx`).
   public var filePath: String
+  /// The points, in the order of the file.
   public var points: [RoutePoint]
 
+  /// The points of the route file at `filePath`.
   public init(filePath: String, points: [RoutePoint]) {
     self.filePath = filePath
     self.points = points

@@ -25,6 +25,7 @@ public struct Sample: Hashable, Sendable {
   /// was asked for them (`ItemFilter.includesHeartbeats`); empty for other samples.
   public var beats: [InstantaneousBeat]
 
+  /// A sample, each argument the property of the same name.
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
@@ -68,6 +69,7 @@ public struct MetadataEntry: Hashable, Sendable {
   /// The value as text; units are part of the text where HealthKit stored a quantity (`56 degF`).
   public var value: String
 
+  /// A metadata entry.
   public init(key: String, value: String) {
     self.key = key
     self.value = value
@@ -83,6 +85,7 @@ public struct InstantaneousBeat: Hashable, Sendable {
   /// The time of day, as written.
   public var time: String
 
+  /// A heartbeat of a heart-rate variability list, each argument the property of the same name.
   public init(beatsPerMinute: Double?, time: String) {
     self.beatsPerMinute = beatsPerMinute
     self.time = time

@@ -21,6 +21,7 @@ public struct StateOfMind: Hashable, Sendable {
   /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
 
+  /// A state of mind, each argument the property of the same name.
   public init(
     sourceName: String, sourceVersion: String? = nil, device: String? = nil, creationDate: Timestamp? = nil,
     startDate: Timestamp, endDate: Timestamp, valence: Double? = nil, attributes: [MetadataEntry] = [],

@@ -1,8 +1,11 @@
 /// A number with its HealthKit unit, such as `5.234` `km`.
 public struct Quantity: Hashable, Sendable {
+  /// The amount, in `unit`.
   public var value: Double
+  /// The unit, as HealthKit writes it (`min`, `km`, `kcal`).
   public var unit: String
 
+  /// An amount in a unit.
   public init(value: Double, unit: String) {
     self.value = value
     self.unit = unit
@@ -15,6 +18,7 @@ public struct Quantity: Hashable, Sendable {
 public struct Workout: Hashable, Sendable {
   /// HealthKit's activity type name, such as `HKWorkoutActivityTypeRunning`.
   public var activityType: String
+  /// How long the workout lasted.
   public var duration: Quantity?
   /// The old shape's total distance attribute.
   public var totalDistance: Quantity?
@@ -34,14 +38,18 @@ public struct Workout: Hashable, Sendable {
   public var endDate: Timestamp
   /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
+  /// What happened during the workout: pauses, resumes, laps, segments.
   public var events: [WorkoutEvent]
+  /// The workout's statistics, by type.
   public var statistics: [WorkoutStatistics]
+  /// The workout's routes.
   public var routes: [WorkoutRoute]
   /// The parts of a multi-part workout (`WorkoutActivity`, iOS 16 and later).
   public var activities: [WorkoutActivity]
   /// A unique identifier, when the input gave one (JSON profiles may).
   public var uuid: String?
 
+  /// A workout, each argument the property of the same name.
   public init(
     activityType: String, duration: Quantity? = nil, totalDistance: Quantity? = nil,
     totalEnergyBurned: Quantity? = nil, sourceName: String, sourceVersion: String? = nil,
@@ -73,11 +81,14 @@ public struct Workout: Hashable, Sendable {
 public struct WorkoutEvent: Hashable, Sendable {
   /// HealthKit's event type name, such as `HKWorkoutEventTypePause`.
   public var type: String
+  /// When the event happened.
   public var date: Timestamp
+  /// How long the event lasted.
   public var duration: Quantity?
   /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
 
+  /// A workout event, each argument the property of the same name.
   public init(type: String, date: Timestamp, duration: Quantity? = nil, metadata: [MetadataEntry] = []) {
     self.type = type
     self.date = date
@@ -94,12 +105,18 @@ public struct WorkoutStatistics: Hashable, Sendable {
   public var startDate: Timestamp?
   /// When it ends.
   public var endDate: Timestamp?
+  /// The average over the workout.
   public var average: Double?
+  /// The lowest value during the workout.
   public var minimum: Double?
+  /// The highest value during the workout.
   public var maximum: Double?
+  /// The total over the workout.
   public var sum: Double?
+  /// The unit of the values.
   public var unit: String?
 
+  /// A workout's statistics of one type, each argument the property of the same name.
   public init(
     type: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil, average: Double? = nil,
     minimum: Double? = nil, maximum: Double? = nil, sum: Double? = nil, unit: String? = nil
@@ -139,6 +156,7 @@ public struct WorkoutRoute: Hashable, Sendable {
   /// The inline `Location`s, when the reader was asked for route points (see `ItemFilter`).
   public var locations: [RoutePoint]
 
+  /// A workout route, each argument the property of the same name.
   public init(
     sourceName: String, sourceVersion: String? = nil, device: String? = nil, creationDate: Timestamp? = nil,
     startDate: Timestamp? = nil, endDate: Timestamp? = nil, metadata: [MetadataEntry] = [],
@@ -159,17 +177,22 @@ public struct WorkoutRoute: Hashable, Sendable {
 
 /// One part of a multi-part workout.
 public struct WorkoutActivity: Hashable, Sendable {
+  /// The activity's identifier.
   public var uuid: String
   /// When it starts.
   public var startDate: Timestamp?
   /// When it ends.
   public var endDate: Timestamp?
+  /// How long the activity lasted.
   public var duration: Quantity?
   /// The metadata entries, keys and values as export.xml has them.
   public var metadata: [MetadataEntry]
+  /// What happened during the activity.
   public var events: [WorkoutEvent]
+  /// The activity's statistics, by type.
   public var statistics: [WorkoutStatistics]
 
+  /// An activity of a workout, each argument the property of the same name.
   public init(
     uuid: String, startDate: Timestamp? = nil, endDate: Timestamp? = nil, duration: Quantity? = nil,
     metadata: [MetadataEntry] = [], events: [WorkoutEvent] = [], statistics: [WorkoutStatistics] = []
@@ -191,6 +214,7 @@ public struct ActivitySummary: Hashable, Sendable {
   /// The other attributes (`activeEnergyBurned`, `appleExerciseTimeGoal`, …) in order.
   public var values: [MetadataEntry]
 
+  /// An activity summary, each argument the property of the same name.
   public init(dateComponents: String, values: [MetadataEntry]) {
     self.dateComponents = dateComponents
     self.values = values

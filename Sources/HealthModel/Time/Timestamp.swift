@@ -47,14 +47,17 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     Int64((millisecondsSince1970 / 1000).rounded(.down))
   }
 
+  /// Whether `lhs` and `rhs` are the same instant.
   public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
     lhs.millisecondsSince1970 == rhs.millisecondsSince1970
   }
 
+  /// Hashes the instant.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(millisecondsSince1970)
   }
 
+  /// Whether `lhs` is earlier than `rhs`.
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
     lhs.millisecondsSince1970 < rhs.millisecondsSince1970
   }

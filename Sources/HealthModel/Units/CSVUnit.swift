@@ -32,6 +32,7 @@ package enum CSVUnit: String, Hashable, Sendable, CaseIterable {
   /// - Parameters:
   ///   - value: the number as stored.
   ///   - healthKitUnit: the record's own unit string, such as `lb` or `mmol<180.1558800000541>/L`.
+  /// - Returns: the value in this unit.
   package func convert(_ value: Double, from healthKitUnit: String) -> Double? {
     switch self {
     case .pounds:

@@ -12,12 +12,15 @@ public struct UnitPreferences: Hashable, Sendable {
     case celsius = "c"
   }
 
+  /// The unit of weights.
   public var weight: Weight
+  /// The unit of temperatures.
   public var temperature: Temperature
 
   /// US units: pounds and degrees Fahrenheit, the defaults of the CSV contract.
   public static let unitedStates = UnitPreferences(weight: .pounds, temperature: .fahrenheit)
 
+  /// Units for weights and temperatures.
   public init(weight: Weight, temperature: Temperature) {
     self.weight = weight
     self.temperature = temperature

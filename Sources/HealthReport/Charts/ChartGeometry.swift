@@ -40,8 +40,15 @@ package struct ChartGeometry: Hashable, Sendable {
 
   /// A chart of the days `firstDay` through `lastDay` and the values `values`.
   /// - Parameters:
+  ///   - firstDay: the first day shown.
+  ///   - lastDay: the last day shown.
+  ///   - values: the values drawn.
   ///   - includingZero: whether the value axis starts at zero (bars).
+  ///   - width: the chart's width, in SVG units.
+  ///   - height: the chart's height, in SVG units.
+  ///   - margins: the room around the plot for the axes' labels.
   ///   - maximumDayTicks: the most day labels that fit side by side.
+  ///   - valueTickCount: about how many labels the value axis has.
   package init(
     firstDay: CalendarDay, lastDay: CalendarDay, values: [Double], includingZero: Bool,
     width: Double = 640, height: Double = 260, margins: Margins = .standard, maximumDayTicks: Int = 7,

@@ -82,7 +82,10 @@ struct DataTable {
   }
 
   /// The table alone, in a box that scrolls where it is wider or longer than the page.
-  /// - Parameter plain: whether it stands on its own (text columns wrap).
+  /// - Parameters:
+  ///   - chart: the chart's identifier, set as the table's `data-chart`.
+  ///   - plain: whether it stands on its own (text columns wrap).
+  /// - Returns: the HTML.
   func table(chart: String, plain: Bool = false) -> String {
     var html = HTML()
     html.raw(

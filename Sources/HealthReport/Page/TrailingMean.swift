@@ -3,7 +3,9 @@
 /// 30-day average of daily step totals).
 enum TrailingMean {
   /// The mean for each day of `values`, over the `days` days that end with it.
-  /// - Parameter values: local day numbers and values, oldest first.
+  /// - Parameters:
+  ///   - values: local day numbers and values, oldest first.
+  ///   - days: the window's length, in days.
   /// - Returns: one mean per distinct day, oldest first.
   /// - Complexity: O(n × the values in a window).
   static func means(of values: [(day: Int64, value: Double)], days: Int) -> [(day: Int64, mean: Double)] {

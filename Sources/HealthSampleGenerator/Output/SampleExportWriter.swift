@@ -37,6 +37,8 @@ public enum SampleExportWriter {
 
   /// Writes `export` to `path`.
   /// - Parameters:
+  ///   - export: what is written.
+  ///   - path: where it is written.
   ///   - format: zip archive, folder or export.xml alone.
   ///   - overwrites: whether an existing file or folder at `path` may be replaced.
   /// - Returns: what was written.

@@ -23,8 +23,13 @@ struct ReadResult {
 
 /// Reads `xml` through the streaming reader.
 /// - Parameters:
+///   - xml: the document.
+///   - filter: what is read.
 ///   - chunkLimit: the most bytes one read of the stream returns (small values cut every token).
 ///   - bufferSize: the reader's buffer (small values force it to grow).
+///   - strict: whether the diagnostics are strict.
+/// - Returns: what was read.
+/// - Throws: the reader's errors.
 func readExport(
   _ xml: String, filter: ItemFilter = .everything, chunkLimit: Int = .max,
   bufferSize: Int = 1 << 20, strict: Bool = false
