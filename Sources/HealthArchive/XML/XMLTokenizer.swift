@@ -101,6 +101,7 @@ final class XMLTokenizer {
   var skipsRecordType: ((UnsafeBufferPointer<UInt8>) -> Bool)?
   /// How many records `RecordSkip` passed over.
   private(set) var recordsPassedOver = 0
+  @exclusivity(unchecked) private var recordSkip = RecordSkip()
 
   /// - Parameters:
   ///   - stream: where the bytes come from.
@@ -158,7 +159,7 @@ final class XMLTokenizer {
       }
       tagStart = i
       if depth == 1, let skips = skipsRecordType, let type = RecordSkip.type(p, at: i, end: end), skips(type),
-        let next = RecordSkip.end(of: p, at: i, type: type, end: end)
+        let next = recordSkip.end(of: p, at: i, type: type, end: end)
       {
         recordsPassedOver += 1
         start = next

@@ -6,14 +6,8 @@ import Testing
   /// Where the record at the start of `text` ends by `RecordSkip`, or nil when it is handed back;
   /// and the type it read.
   private static func skip(_ text: String) -> (type: String?, end: Int?) {
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      let p = buffer.baseAddress!
-      guard let type = RecordSkip.type(p, at: 0, end: bytes.count) else { return (nil, nil) }
-      return (
-        String(decoding: type, as: UTF8.self), RecordSkip.end(of: p, at: 0, type: type, end: bytes.count)
-      )
-    }
+    var skip = RecordSkip()
+    return skip.pass(text)
   }
 
   static let empty = #"<Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="61"/>"#
@@ -43,6 +37,33 @@ import Testing
   ])
   func passesOverAWellFormedRecord(text: String, end: Int) {
     #expect(Self.skip(text).end == end)
+  }
+
+  /// Tags of the shape of the last are checked as any other: the same ends, and the same records
+  /// handed back, as with nothing remembered.
+  @Test func aTagOfTheLastShapeIsCheckedAsAnyOther() {
+    let texts = [
+      Self.withChildren, Self.empty,
+      #"<Record type="T" unit="count/min" value="61"/>"#,
+      #"<Record type="T" unit="count/min" value=61/>"#,
+      #"<Record type="T" unit="count/min"value="61"/>"#,
+      #"<Record type="T" unit ="count/min" value="61"/>"#,
+      #"<Record type="T" unit="count/min" value="6<1"/>"#,
+      #"<Record type="T" unit="count/min" value="61" /x>"#,
+      #"<Record type="T" unit="count/min" value="61" value2="62"/>"#,
+      #"<Record type="T" unit="count/min" value='61'/>"#,
+      #"<Record type="T" value="61"><MetadataEntry key="k" value="0"/><MetadataEntry key=a/b/></Record>"#,
+      #"<Record type="T" value="61"><MetadataEntry key="k" value="0"x"/></Record>"#,
+      Self.withChildren,
+    ]
+    var shared = RecordSkip()
+    var passed = 0
+    for text in texts + texts {
+      let result = shared.pass(text)
+      #expect(result.end == Self.skip(text).end, "\(text)")
+      if result.end != nil { passed += 1 }
+    }
+    #expect(passed == 16)
   }
 
   @Test func readsTheType() {
@@ -130,5 +151,17 @@ import Testing
     }
     #expect(mismatches == 0)
     #expect(found > 500)
+  }
+}
+
+extension RecordSkip {
+  /// Where the record at the start of `text` ends, or nil when it is handed back; and its type.
+  fileprivate mutating func pass(_ text: String) -> (type: String?, end: Int?) {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      let p = buffer.baseAddress!
+      guard let type = RecordSkip.type(p, at: 0, end: bytes.count) else { return (nil, nil) }
+      return (String(decoding: type, as: UTF8.self), end(of: p, at: 0, type: type, end: bytes.count))
+    }
   }
 }
