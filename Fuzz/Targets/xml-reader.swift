@@ -38,5 +38,8 @@ private func outcome(_ bytes: [UInt8], filter: ItemFilter, chunk: Int, bufferSiz
     text += "\(error)\n"
   }
   for diagnostic in diagnostics.each { text += "\(diagnostic)\n" }
-  return text + "\(reader.header)"
+  let header = reader.header
+  // The counts of other elements in name order: a dictionary's own order differs between two.
+  let others = header.otherElements.sorted { $0.key < $1.key }
+  return text + "\(header.locale ?? "-") \(header.exportVersion ?? -1) \(others)"
 }

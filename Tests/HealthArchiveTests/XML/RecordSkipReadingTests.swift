@@ -32,7 +32,9 @@ import Testing
       lines.append("error: \(error)")
     }
     lines += diagnostics.each.map(\.description)
-    lines.append("header: \(reader.header)")
+    let header = reader.header
+    lines.append(
+      "header: \(header.locale ?? "-") \(header.exportVersion ?? -1) \(header.otherElements.sorted { $0.key < $1.key })")
     return (lines.joined(separator: "\n"), reader.tokenizer.recordsPassedOver, samples)
   }
 
