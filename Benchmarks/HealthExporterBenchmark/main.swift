@@ -90,10 +90,9 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-guard
-  ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"].contains(mode),
-  mode == "generate" || mode == "convert" || output == nil, mode != "generate" || file == nil,
-  mode == "compare" || zipFile == nil
+let modes = ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"]
+guard modes.contains(mode), mode == "generate" || mode == "convert" || output == nil,
+  mode != "generate" || file == nil, mode == "compare" || zipFile == nil
 else { fail(usage) }
 
 if mode == "compare" {

@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthAssistant
 import HealthExport
 import HealthModel
 import HealthSampleGenerator
@@ -43,6 +44,8 @@ public enum ExitCode: Int32, Sendable {
       self = .usage
     case is SystemError:
       self = .ioError
+    case let error as AssistantError:
+      if case .notAHealthDatabase = error { self = .dataError } else { self = .cannotCreate }
     default:
       self = .failure
     }

@@ -46,6 +46,16 @@ import Testing
     )
   }
 
+  /// `TZ=UTC` (which Foundation on Linux resolves to a zone it calls GMT) is shown as UTC.
+  @Test func showsUTCAsUTC() {
+    var environment = Self.environment
+    environment["TZ"] = "UTC"
+    let run = ToolRun(["inspect", "--sample"], environment: environment)
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n")
+    #expect(lines[2] == "Exported        2026-11-30 12:00:00 (UTC)")
+  }
+
   @Test func inspectsTheSample() {
     let run = ToolRun(["inspect", "--sample"], environment: Self.environment)
     #expect(run.status == 0)

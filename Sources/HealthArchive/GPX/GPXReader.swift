@@ -23,7 +23,9 @@ package final class GPXReader {
     tokenizer = XMLTokenizer(stream: stream, bufferSize: bufferSize)
   }
 
-  /// Reads the whole file, handing the points to `consume` in batches of up to `batchSize`.
+  /// Reads the whole file, handing the points to `consume` in batches of up to `batchSize`. When
+  /// the file goes wrong part way (cut short, not well-formed), the points read before the fault
+  /// are handed on first, whatever the batch size, and then the fault is thrown.
   /// - Throws: `XMLError`; the stream's errors; whatever `consume` throws.
   package func read(batchSize: Int = 4096, _ consume: ([RoutePoint]) throws -> Void) throws {
     guard try tokenizer.next() != .endOfInput else { return }
@@ -32,23 +34,33 @@ package final class GPXReader {
     }
     var batch: [RoutePoint] = []
     batch.reserveCapacity(min(batchSize, 1024))
-    while true {
-      switch try tokenizer.next() {
-      case .startTag(let isEmpty):
-        guard tokenizer.nameIs("trkpt") else { continue }
-        if let point = try readPoint(isEmpty: isEmpty) {
-          batch.append(point)
-          if batch.count >= batchSize {
-            try consume(batch)
-            batch.removeAll(keepingCapacity: true)
-          }
-        }
-      case .endTag:
-        continue
-      case .endOfInput:
-        if !batch.isEmpty { try consume(batch) }
-        return
+    var consumerFailed = false
+    func handOn() throws {
+      do { try consume(batch) } catch {
+        consumerFailed = true
+        throw error
       }
+      batch.removeAll(keepingCapacity: true)
+    }
+    do {
+      while true {
+        switch try tokenizer.next() {
+        case .startTag(let isEmpty):
+          guard tokenizer.nameIs("trkpt") else { continue }
+          if let point = try readPoint(isEmpty: isEmpty) {
+            batch.append(point)
+            if batch.count >= batchSize { try handOn() }
+          }
+        case .endTag:
+          continue
+        case .endOfInput:
+          if !batch.isEmpty { try handOn() }
+          return
+        }
+      }
+    } catch {
+      if !consumerFailed && !batch.isEmpty { try handOn() }
+      throw error
     }
   }
 

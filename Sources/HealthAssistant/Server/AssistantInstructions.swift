@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What the server tells the assistant about using it, in the handshake.
 package enum AssistantInstructions {
@@ -9,7 +10,7 @@ package enum AssistantInstructions {
     stretch of time once, as the Health app does; records returns raw samples, which overlap between the \
     iPhone and the Apple Watch and must not be added up. workouts, workout_route and labs return workouts, \
     GPS routes and lab results; query runs one read-only SQL query (read health://schema first). Days are \
-    yyyy-MM-dd in \(timeZone.identifier); times are returned in ISO 8601 on the same clocks. Every list is \
+    yyyy-MM-dd in \(timeZone.displayName); times are returned in ISO 8601 on the same clocks. Every list is \
     cut at its limit and says so with truncated.
     """
   }

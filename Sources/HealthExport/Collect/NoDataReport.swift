@@ -50,7 +50,7 @@ public struct NoDataReport: Hashable, Sendable {
     lastDay = bounds.end.map {
       DateRange.day(of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: timeZone)
     }
-    timeZoneIdentifier = timeZone.identifier
+    timeZoneIdentifier = timeZone.displayName
     self.spans = spans
     self.skipped = skipped
     self.dropped = dropped

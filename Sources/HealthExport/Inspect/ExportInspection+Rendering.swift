@@ -27,7 +27,7 @@ extension ExportInspection {
       // The local civil time, written as if it were UTC.
       let local = CivilDateTime(exportDate, in: timeZone).secondsSince1970
       let text = DateFormat.standard.string(secondsSince1970: local, offset: 0)
-      lines.append("Exported        \(text) (\(timeZone.identifier))")
+      lines.append("Exported        \(text) (\(timeZone.displayName))")
     } else {
       lines.append("Exported        unknown (no ExportDate)")
     }

@@ -63,9 +63,17 @@ public struct ProfileExport {
   public func run(
     source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
-    let writer = ProfileWriter(options: options, spillFolder: destination.folder, columnLimit: columnLimit)
+    let writer = ProfileWriter(
+      options: options, spillFolder: Self.spillFolder(for: destination), columnLimit: columnLimit)
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, into: writer)
     return Summary(written: written, skipped: diagnostics.summary, outputPath: destination.path)
+  }
+
+  /// Where columns too large for memory are spilled: the folder of a file the profile is written
+  /// to; nil (everything kept in memory) for a stream, a device such as `/dev/null` or a named
+  /// pipe, whose folder is not the user's to write in.
+  package static func spillFolder(for destination: OutputDestination) -> String? {
+    destination.spillBeside.map(OutputFile.folder(of:))
   }
 }

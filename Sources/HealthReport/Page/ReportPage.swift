@@ -102,7 +102,7 @@ struct ReportPage {
   private mutating func header() {
     html.raw("<header>")
     html.element("h1", "Health report")
-    let zone = data.selection.timeZone.identifier
+    let zone = data.selection.timeZone.displayName
     var range = "\(format.day(firstDay)) to \(format.day(lastDay))"
     switch data.selection.range {
     case .lastDays(let days): range += " (the last \(days) \(days == 1 ? "day" : "days"))"

@@ -102,6 +102,37 @@ import Testing
     #expect(error.description.hasSuffix("it may be truncated"))
   }
 
+  /// A file cut inside its third point: the two points before the cut are handed on before the
+  /// fault, in a batch of their own when the batch is not full.
+  @Test(arguments: [1, 2, 4096]) func handsOnThePointsBeforeACut(batchSize: Int) throws {
+    let cutAt = try #require(Self.appleRoute.range(of: "<trkpt lat=\"1\""))
+    let text = String(Self.appleRoute[..<cutAt.lowerBound]) + "<trkpt lat=\"1"
+    let reader = GPXReader(stream: MemoryByteStream(Array(text.utf8), name: "route.gpx"), bufferSize: 64)
+    var handed: [RoutePoint] = []
+    let error = try #require(throws: XMLError.self) {
+      try reader.read(batchSize: batchSize) { handed += $0 }
+    }
+    #expect(error.description.hasSuffix("it may be truncated"))
+    let whole = try Self.points(Self.appleRoute)
+    #expect(handed == Array(whole.points.prefix(2)))
+  }
+
+  struct ConsumerFailure: Error {}
+
+  /// What the consumer throws is thrown as it is, and its batch is not handed on again.
+  @Test func handsOnNoBatchTwiceWhenTheConsumerThrows() throws {
+    let reader = GPXReader(
+      stream: MemoryByteStream(Array(Self.appleRoute.utf8), name: "route.gpx"), bufferSize: 64)
+    var calls = 0
+    #expect(throws: ConsumerFailure.self) {
+      try reader.read(batchSize: 1) { _ in
+        calls += 1
+        throw ConsumerFailure()
+      }
+    }
+    #expect(calls == 1)
+  }
+
   struct RealRoute: CustomTestStringConvertible, Sendable {
     var file: String
     var first: RoutePoint

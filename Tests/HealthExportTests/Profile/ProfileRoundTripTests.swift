@@ -189,6 +189,19 @@ import Testing
     #expect(try folder.read("out/spilled.json") == Self.profileText(of: input))
   }
 
+  /// Columns spill beside a file the profile is written to, never into `/dev` for `/dev/null`, nor
+  /// beside a named pipe; a stream keeps them in memory.
+  @Test func spillsOnlyBesideAFile() throws {
+    let folder = try TestDirectory()
+    let pipe = folder.file("pipe.json")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let file = folder.file("out.json")
+    #expect(ProfileExport.spillFolder(for: .file(path: file, overwrites: false)) == folder.path)
+    #expect(ProfileExport.spillFolder(for: .file(path: "/dev/null", overwrites: true)) == nil)
+    #expect(ProfileExport.spillFolder(for: .file(path: pipe, overwrites: true)) == nil)
+    #expect(ProfileExport.spillFolder(for: .sink { _ in }) == nil)
+  }
+
   @Test func writesCorrelationMembersOnlyInsideThemWhereTheCopiesAreApples() throws {
     let folder = try TestDirectory()
     let profile = try Self.profileText(of: try Self.richArchive(in: folder))

@@ -339,10 +339,10 @@ route_case("pass/gpx/point-without-position", "a point without lat and lon is a 
 route_case("pass/gpx/not-gpx", "a route file whose root is not gpx is reported, the export read",
            '<?xml version="1.0"?>\n<kml><Document/></kml>\n', "a workout route file that is not valid GPX",
            sql=["select count(*) from records", "1\n"])
-route_case("pass/gpx/truncated", "a route cut short is a counted skip that says so; the export is read",
+route_case("pass/gpx/truncated", "a route cut short is reported, its points before the cut kept; the export is read",
            gpx(trkpt() + trkpt(time="2026-01-10T23:00:01Z"))[:-40],
            "a workout route file that is not valid GPX (the file ends before <time> (opened at line 5) is closed; it may be truncated)",
-           sql=["select count(*) || ' ' || (select count(*) from workouts) from route_points", "0 1\n"])
+           sql=["select count(*) || ' ' || (select count(*) from workouts) from route_points", "1 1\n"])
 route_case("pass/gpx/deep-nesting", "a route nested 300 deep is refused before memory grows",
            gpx("<a>" * 300 + "</a>" * 300), "elements nested more than 256 deep")
 route_case("pass/gpx/entity-expansion", "entities in a route are never expanded: the route is a counted skip",
@@ -431,10 +431,10 @@ case("fail/database/database-as-input", "a database named as the input is said t
 case("fail/database/database-as-database-input", "the database command refuses a database as its input too",
      DATABASE, 65, "it is a SQLite database", files={"input.sqlite": sqlite_file()})
 case("fail/database/foreign-database-to-mcp", "the assistant server reads only a database of this tool's",
-     ["mcp", "{input}"], 1, "is an SQLite database, but not one of health-exporter's: its schema version",
+     ["mcp", "{input}"], 65, "is an SQLite database, but not one of health-exporter's: its schema version",
      files={"input.sqlite": sqlite_file()})
 case("fail/database/truncated-database-to-mcp", "a database cut short is said to be damaged, never read",
-     ["mcp", "{input}"], 1, "is an SQLite database, but not one of health-exporter's: database disk image is malformed",
+     ["mcp", "{input}"], 65, "is an SQLite database, but not one of health-exporter's: database disk image is malformed",
      files={"input.sqlite": sqlite_file()[:3000]})
 case("pass/database/hostile-text", "text made to break SQL is stored as read; the database stays intact",
      DATABASE, 0, "", None,
