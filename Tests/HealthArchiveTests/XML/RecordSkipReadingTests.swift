@@ -34,7 +34,8 @@ import Testing
     lines += diagnostics.each.map(\.description)
     let header = reader.header
     lines.append(
-      "header: \(header.locale ?? "-") \(header.exportVersion ?? -1) \(header.otherElements.sorted { $0.key < $1.key })")
+      "header: \(header.locale ?? "-") \(header.exportVersion ?? -1) \(header.otherElements.sorted { $0.key < $1.key })"
+    )
     return (lines.joined(separator: "\n"), reader.tokenizer.recordsPassedOver, samples)
   }
 
