@@ -44,6 +44,10 @@ package final class ExportXMLReader {
     self.tokenizer = XMLTokenizer(stream: stream, bufferSize: bufferSize)
     self.filter = filter
     self.diagnostics = diagnostics
+    if filter.sampleTypes != nil {
+      let skipped = SkippedRecordTypes(filter: filter)
+      tokenizer.skipsRecordType = { skipped.skips($0) }
+    }
   }
 
   /// Reads the whole input, handing each item to `consume` with where it starts.

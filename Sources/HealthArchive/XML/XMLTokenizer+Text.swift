@@ -12,8 +12,9 @@ extension XMLTokenizer {
       while i < end && base[i] != UInt8(ascii: "<") { i += 1 }
       if i < end { break }
       let scanned = i - start
-      guard try refill() else { break }  // the caller's next `next()` reports the truncation
+      let hasMore = try refill()  // which moves the bytes kept to the front
       i = start + scanned
+      guard hasMore else { break }  // the caller's next `next()` reports the truncation
     }
     var first = start
     var last = i

@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// One attribute of the current start tag, as byte ranges into the tokenizer's buffer: 20 bytes
 /// (positions fit 32 bits, the buffer being at most `ResourceLimit.tagSize`).
@@ -95,6 +96,13 @@ final class XMLTokenizer {
   /// The number in the DOCTYPE's `<!-- HealthKit Export Version: N -->` comment, if there was one.
   private(set) var exportVersion: Int?
 
+  /// Whether top-level `Record`s of a type (its raw bytes, needing no decoding) are passed over
+  /// by `RecordSkip` rather than tokenized; nil to tokenize every record.
+  var skipsRecordType: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+  /// How many records `RecordSkip` passed over.
+  private(set) var recordsPassedOver = 0
+  @exclusivity(unchecked) private var recordSkip = RecordSkip()
+
   /// - Parameters:
   ///   - stream: where the bytes come from.
   ///   - bufferSize: bytes read at a time; the buffer grows only for a larger tag.
@@ -136,7 +144,7 @@ final class XMLTokenizer {
           i += 1
         }
       } else {
-        while i < end && p[i] != UInt8(ascii: "<") { i += 1 }
+        i = MemorySearch.firstOffset(of: UInt8(ascii: "<"), in: p + i, count: end - i).map { i + $0 } ?? end
       }
       start = i
       if i == end {
@@ -150,6 +158,13 @@ final class XMLTokenizer {
         return .endOfInput
       }
       tagStart = i
+      if depth == 1, let skips = skipsRecordType, let type = RecordSkip.type(p, at: i, end: end), skips(type),
+        let next = recordSkip.end(of: p, at: i, type: type, end: end)
+      {
+        recordsPassedOver += 1
+        start = next
+        continue
+      }
       switch try scanMarkup(at: i) {
       case .incomplete(let what):
         if try refill() { continue }

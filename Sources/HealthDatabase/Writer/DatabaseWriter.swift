@@ -104,7 +104,7 @@ package final class DatabaseWriter {
       PRAGMA journal_mode = OFF;
       PRAGMA synchronous = OFF;
       PRAGMA locking_mode = EXCLUSIVE;
-      PRAGMA cache_size = -16384;
+      PRAGMA cache_size = -8192;
       PRAGMA temp_store = FILE;
       PRAGMA temp_store_directory = '\(folder)';
       """)

@@ -37,4 +37,23 @@ import Testing
         "<root []", "<a [\"key=value\", \"other=2\"]", "</a []", "<b/ [\"x=1\"]", "</root []", "end []",
       ])
   }
+
+  /// Text cut by the end of the file is the bytes there are, and the truncation is reported at
+  /// the end, in the element it is in, however the reads fall.
+  @Test(arguments: [1, 3, 7, 64])
+  func textCutByTheEndOfTheFileIsReportedWhereItEnds(_ chunk: Int) throws {
+    let xml = "<gpx>\n <time>2026-01-10T23:00:01Z"
+    let tokenizer = XMLTokenizer(
+      stream: MemoryByteStream(Array(xml.utf8), name: "r.gpx", chunkLimit: chunk), bufferSize: 16,
+      maximumMarkupSize: 1 << 16)
+    #expect(try tokenizer.next() == .startTag(isEmpty: false))
+    #expect(try tokenizer.next() == .startTag(isEmpty: false))
+    let text = try tokenizer.withText { String(decoding: $0, as: UTF8.self) }
+    #expect(text == "2026-01-10T23:00:01Z")
+    let error = try #require(throws: XMLError.self) { try tokenizer.next() }
+    #expect(
+      error.description
+        == "r.gpx, line 2, column 28: the file ends before <time> (opened at line 2) is closed; it may be truncated"
+    )
+  }
 }

@@ -341,7 +341,7 @@ route_case("pass/gpx/not-gpx", "a route file whose root is not gpx is reported, 
            sql=["select count(*) from records", "1\n"])
 route_case("pass/gpx/truncated", "a route cut short is reported, its points before the cut kept; the export is read",
            gpx(trkpt() + trkpt(time="2026-01-10T23:00:01Z"))[:-40],
-           "a workout route file that is not valid GPX (the file ends inside a tag; it may be truncated)",
+           "a workout route file that is not valid GPX (the file ends before <time> (opened at line 5) is closed; it may be truncated)",
            sql=["select count(*) || ' ' || (select count(*) from workouts) from route_points", "1 1\n"])
 route_case("pass/gpx/deep-nesting", "a route nested 300 deep is refused before memory grows",
            gpx("<a>" * 300 + "</a>" * 300), "elements nested more than 256 deep")

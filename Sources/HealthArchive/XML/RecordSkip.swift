@@ -1,0 +1,205 @@
+import SystemShim
+
+/// Passes over a top-level `Record` whose type nobody asked for without tokenizing it: from
+/// `<Record type="` through its attributes, and through any empty children, to its `/>` or its
+/// `</Record>`, finding each value's closing quote a word of bytes at a time.
+///
+/// A record is passed over only when the tokenizer would read exactly the same tags from the same
+/// bytes and report no error in them; anything else is handed back (`nil`) for the tokenizer to
+/// read, and to report if it is wrong. So a skipped region ends where the tokenizer would end it,
+/// and skipping changes how fast a file is read, never what is read or which error is reported.
+/// Handed back are: a tag whose attributes are not `name="value"` or `name='value'` pairs (an
+/// unquoted value, a missing `=`, an iOS 8 name with spaces), a value holding `<` or NUL, a `/`
+/// not followed by `>`, a type holding `&` or a control character (it would need decoding), a
+/// child that is not an empty element (`<…/>`), a comment, CDATA or processing instruction inside
+/// the record, an end tag other than `</Record>`, and a record that runs past the bytes in the
+/// buffer.
+struct RecordSkip {
+  private static let prefix: StaticString = "<Record type=\""
+  private static let endTag: StaticString = "</Record>"
+
+  /// The last record tag's stretches between values, and its last child's, once checked.
+  private var recordShape = TagShape()
+  private var childShape = TagShape()
+
+  /// The type's bytes of the `<Record type="…"` at `position` (`p[position]` is `<`), or nil when
+  /// the tag does not start so within `end`, or the type would need decoding.
+  static func type(_ p: UnsafePointer<UInt8>, at position: Int, end: Int) -> UnsafeBufferPointer<UInt8>? {
+    let length = prefix.utf8CodeUnitCount
+    guard end - position > length, memoryEqual(p + position, prefix.utf8Start, length) else { return nil }
+    let typeStart = position + length
+    let table = ByteClass.table
+    var i = typeStart
+    while i < end && table[Int(p[i])] & ByteClass.valueSpecial == 0 { i += 1 }
+    guard i < end, p[i] == UInt8(ascii: "\"") else { return nil }
+    return UnsafeBufferPointer(start: p + typeStart, count: i - typeStart)
+  }
+
+  /// Where the record at `position`, whose type is `type` (from `type(_:at:end:)`), ends: the
+  /// position after its `/>` or its `</Record>`; nil to hand it to the tokenizer.
+  mutating func end(
+    of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
+  ) -> Int? {
+    let afterType = type.baseAddress! - p + type.count + 1
+    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: &recordShape) else {
+      return nil
+    }
+    if isEmpty { return close }
+    let table = ByteClass.table
+    var i = close
+    while true {
+      guard let offset = MemorySearch.firstOffset(of: UInt8(ascii: "<"), in: p + i, count: end - i) else {
+        return nil
+      }
+      let tag = i + offset
+      guard tag + 1 < end else { return nil }
+      let first = p[tag + 1]
+      if first == UInt8(ascii: "/") {
+        let length = Self.endTag.utf8CodeUnitCount
+        guard end - tag >= length, memoryEqual(p + tag, Self.endTag.utf8Start, length) else { return nil }
+        return tag + length
+      }
+      // `<!…` and `<?…` are comments, CDATA and processing instructions, for the tokenizer.
+      guard first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { return nil }
+      var nameEnd = tag + 1
+      while nameEnd < end && table[Int(p[nameEnd])] & ByteClass.nameDelimiter == 0 { nameEnd += 1 }
+      guard nameEnd > tag + 1,
+        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: &childShape),
+        childIsEmpty
+      else { return nil }
+      i = childClose
+    }
+  }
+
+  /// Reads the attributes of a start tag from `from` (just after its name or a value's closing
+  /// quote) as the tokenizer does: the position after the tag's `>` or `/>`, and whether it was
+  /// `/>`; nil where the tokenizer would report an error, repair a name, or needs more bytes.
+  /// Each stretch from a value's end to the next value's opening quote (` unit="`) that is the
+  /// same bytes as the last tag's at that place is taken as checked, the bytes being what was
+  /// checked; any other is checked and kept in `shape`.
+  private static func attributesEnd(
+    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: inout TagShape
+  ) -> (Int, Bool)? {
+    let table = ByteClass.table
+    var i = from
+    var index = 0
+    while true {
+      let quote: UInt8
+      if let length = shape.match(index, p, at: i, end: end) {
+        i += length
+        quote = p[i - 1]
+      } else {
+        let stretchStart = i
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        guard i < end else { return nil }
+        let byte = p[i]
+        if byte == UInt8(ascii: ">") { return (i + 1, false) }
+        if byte == UInt8(ascii: "/") {
+          guard i + 1 < end, p[i + 1] == UInt8(ascii: ">") else { return nil }
+          return (i + 2, true)
+        }
+        let nameStart = i
+        while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+        guard i > nameStart else { return nil }
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        guard i < end, p[i] == UInt8(ascii: "=") else { return nil }
+        i += 1
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        guard i < end else { return nil }
+        quote = p[i]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+        i += 1
+        shape.keep(index, p, from: stretchStart, to: i)
+      }
+      guard let close = valueEnd(p, from: i, end: end, quote: quote) else { return nil }
+      i = close + 1
+      index += 1
+    }
+  }
+
+  /// The position of the `quote` that closes a value starting at `from`; nil when a `<` or NUL
+  /// comes first (errors the tokenizer reports) or the buffer ends first.
+  static func valueEnd(_ p: UnsafePointer<UInt8>, from: Int, end: Int, quote: UInt8) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = ones &* UInt64(quote)
+    let lessThan = ones &* UInt64(UInt8(ascii: "<"))
+    let raw = UnsafeRawPointer(p)
+    var i = from
+    while i + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let found = zeroBytes(word ^ quotes) | zeroBytes(word ^ lessThan) | zeroBytes(word)
+      if found != 0 {
+        let at = i + found.trailingZeroBitCount / 8
+        return p[at] == quote ? at : nil
+      }
+      i += 8
+    }
+    while i < end {
+      let byte = p[i]
+      if byte == quote { return i }
+      if byte == 0 || byte == UInt8(ascii: "<") { return nil }
+      i += 1
+    }
+    return nil
+  }
+
+  /// The high bit of each byte of `word` that is zero, and no other bit.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low) &+ low) | word | low)
+  }
+}
+
+/// The stretches of one tag between its values, as checked: the `index`th runs from the end of
+/// the name or of value `index - 1` through value `index`'s opening quote.
+private struct TagShape {
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+  /// The most stretches kept.
+  private static let limit = 32
+
+  /// The length of stretch `index` when the bytes at `position` start with it.
+  @inline(__always)
+  func match(_ index: Int, _ p: UnsafePointer<UInt8>, at position: Int, end: Int) -> Int? {
+    guard index < ends.count else { return nil }
+    let from = index > 0 ? ends[index - 1] : 0
+    let length = ends[index] - from
+    guard end - position >= length else { return nil }
+    let equal = bytes.withUnsafeBufferPointer { memoryEqual(p + position, $0.baseAddress! + from, length) }
+    return equal ? length : nil
+  }
+
+  /// Keeps `p[from..<to]`, just checked, as stretch `index`, in place of it and those after it.
+  mutating func keep(_ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int) {
+    if index < ends.count {
+      bytes.removeSubrange((index > 0 ? ends[index - 1] : 0)...)
+      ends.removeSubrange(index...)
+    }
+    guard index == ends.count, index < Self.limit else { return }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from))
+    ends.append(bytes.count)
+  }
+}
+
+/// The types of record the filter leaves out, for `XMLTokenizer.skipsRecordType`: consecutive
+/// records of one type (exports group them) are decided once.
+final class SkippedRecordTypes {
+  private let filter: ItemFilter
+  private var lastType: [UInt8] = []
+  private var lastTypeSkipped = false
+  private var hasLastType = false
+
+  init(filter: ItemFilter) {
+    self.filter = filter
+  }
+
+  /// Whether records of the type spelled by `type` (bytes needing no decoding) are left out.
+  func skips(_ type: UnsafeBufferPointer<UInt8>) -> Bool {
+    if hasLastType && lastType.withUnsafeBufferPointer({ type.equals($0) }) { return lastTypeSkipped }
+    lastType = Array(type)
+    hasLastType = true
+    lastTypeSkipped = !filter.includes(sampleType: String(decoding: type, as: UTF8.self))
+    return lastTypeSkipped
+  }
+}
