@@ -10,15 +10,9 @@ final class MeasureRowStore {
   /// Rows kept in memory before the largest series are spilled: 8 MiB of packed rows.
   static let defaultBudget = 262_144
 
-  private let spillBeside: String?
-  private let budget: Int
   private let order: ExportSelection.SortOrder
-  private var spill: SpillFile?
   private var sources = SourceTable()
-  /// Each series' rows in memory, in input order until they are sorted.
-  private var memory: [[PackedMeasureRow]]
-  private var runs: [[MeasureRows.Run]]
-  private var memoryCount = 0
+  private let store: SpilledRuns<PackedMeasureRow>
 
   /// - Parameters:
   ///   - seriesCount: how many series there are.
@@ -27,45 +21,21 @@ final class MeasureRowStore {
   ///   - budget: the rows kept in memory before spilling.
   init(seriesCount: Int, order: ExportSelection.SortOrder, spillBeside: String?, budget: Int = defaultBudget)
   {
-    self.spillBeside = spillBeside
-    self.budget = max(budget, 1)
     self.order = order
-    memory = Array(repeating: [], count: seriesCount)
-    runs = Array(repeating: [], count: seriesCount)
+    let descending = order == .descending
+    store = SpilledRuns(listCount: seriesCount, spillBeside: spillBeside, budget: budget) {
+      MeasureRows.precedes($0, $1, descending: descending)
+    }
   }
 
   /// Keeps a row of series `index`.
   /// - Throws: `OutputError` when the spill file cannot be made or written.
   func append(_ row: MeasureRow, toSeries index: Int) throws {
-    memory[index].append(PackedMeasureRow(row, source: sources.index(of: row.source)))
-    memoryCount += 1
-    if memoryCount > budget, let spillBeside { try spillLargest(beside: spillBeside) }
+    try store.append(PackedMeasureRow(row, source: sources.index(of: row.source)), toList: index)
   }
 
   /// The rows of series `index`, in the order they are written.
   func rows(ofSeries index: Int) -> MeasureRows {
-    let descending = order == .descending
-    memory[index].sort { MeasureRows.precedes($0, $1, descending: descending) }
-    let rows = MeasureRows(
-      memory: memory[index], runs: runs[index], spill: spill, sources: sources.names, order: order)
-    memoryCount -= memory[index].count
-    memory[index] = []
-    return rows
-  }
-
-  /// Spills the series with the most rows in memory, largest first, until at most half the
-  /// budget is left in memory: large runs of the large series, none of the small ones.
-  private func spillLargest(beside output: String) throws {
-    let file = try spill ?? SpillFile(beside: output)
-    spill = file
-    let descending = order == .descending
-    let largest = memory.indices.sorted { memory[$0].count > memory[$1].count }
-    for index in largest where memoryCount > budget / 2 && !memory[index].isEmpty {
-      memory[index].sort { MeasureRows.precedes($0, $1, descending: descending) }
-      let offset = try memory[index].withUnsafeBytes { try file.append($0) }
-      runs[index].append(MeasureRows.Run(offset: offset, count: memory[index].count))
-      memoryCount -= memory[index].count
-      memory[index] = []
-    }
+    MeasureRows(store.take(list: index), spill: store.spill, sources: sources.names, order: order)
   }
 }

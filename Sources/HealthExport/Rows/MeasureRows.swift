@@ -5,18 +5,10 @@ import HealthModel
 /// in memory and, for a large export, partly in sorted runs in a temporary file beside the
 /// output, merged as they are read.
 package struct MeasureRows {
-  /// A sorted run in the spill file.
-  struct Run {
-    var offset: Int64
-    var count: Int
-  }
-
   /// How many rows there are.
   package let count: Int
-  /// Rows in memory, in the block's order.
-  private let memory: [PackedMeasureRow]
-  /// Runs in `spill`, each in the block's order.
-  private let runs: [Run]
+  /// Rows in memory and in runs in `spill`, each in the block's order.
+  private let rows: SortedList<PackedMeasureRow>
   private let spill: SpillFile?
   /// The source names that packed rows point into.
   private let sources: [String]
@@ -25,25 +17,24 @@ package struct MeasureRows {
   /// Rows already in the order they are written.
   package init(_ rows: [MeasureRow]) {
     var table = SourceTable()
-    memory = rows.map { PackedMeasureRow($0, source: table.index(of: $0.source)) }
+    self.rows = SortedList(
+      memory: rows.map { PackedMeasureRow($0, source: table.index(of: $0.source)) }, runs: [])
     sources = table.names
     count = rows.count
-    runs = []
     spill = nil
     isDescending = false
   }
 
   /// Rows in memory and in runs, each sorted in `order`.
   init(
-    memory: [PackedMeasureRow], runs: [Run], spill: SpillFile?, sources: [String],
+    _ rows: SortedList<PackedMeasureRow>, spill: SpillFile?, sources: [String],
     order: ExportSelection.SortOrder
   ) {
-    self.memory = memory
-    self.runs = runs
+    self.rows = rows
     self.spill = spill
     self.sources = sources
     isDescending = order == .descending
-    count = memory.count + runs.reduce(0) { $0 + $1.count }
+    count = rows.count
   }
 
   package var isEmpty: Bool { count == 0 }
@@ -51,18 +42,19 @@ package struct MeasureRows {
   /// The rows, when all of them are in memory (the report's collector never spills); nil when
   /// some were spilled.
   package var inMemory: [MeasureRow]? {
-    runs.isEmpty ? memory.map { $0.unpacked(sources) } : nil
+    rows.runs.isEmpty ? rows.memory.map { $0.unpacked(sources) } : nil
   }
 
   /// Hands each row to `body`, in order.
   /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.
   package func forEachRow(_ body: (MeasureRow) throws -> Void) throws {
-    guard let spill, !runs.isEmpty else {
-      for row in memory { try body(row.unpacked(sources)) }
+    guard spill != nil, !rows.runs.isEmpty else {
+      for row in rows.memory { try body(row.unpacked(sources)) }
       return
     }
-    var merge = RunMerge(memory: memory, runs: runs, spill: spill, isDescending: isDescending)
-    while let row = try merge.next() { try body(row.unpacked(sources)) }
+    let descending = isDescending
+    var merge = RunMerge(lists: [rows], spill: spill) { Self.precedes($0, $1, descending: descending) }
+    while let next = try merge.next() { try body(next.row.unpacked(sources)) }
   }
 
   /// Whether `a` is written before `b`: older first (newer first when descending), equal dates in

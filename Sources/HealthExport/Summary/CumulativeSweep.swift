@@ -6,6 +6,11 @@ struct TimedValue: Hashable {
   var start: Double
   var end: Double
   var value: Double
+
+  /// The order a source's samples are swept in: by start, then by end.
+  static func precedes(_ a: Self, _ b: Self) -> Bool {
+    a.start != b.start ? a.start < b.start : a.end < b.end
+  }
 }
 
 /// What a cumulative series adds up to in one period.
@@ -45,6 +50,13 @@ struct CumulativeSweep {
   private var pendingShare = 0.0
   /// The source being swept.
   private var source = 0
+  /// The first interval of the union that ends after the current sample starts; samples come by
+  /// start, so it only moves forward.
+  private var first = 0
+  /// The union of the intervals of the source being swept, when a later source comes.
+  private var sourceStarts: [Double] = []
+  private var sourceEnds: [Double] = []
+  private var coversSource = true
 
   /// - Parameter bounds: the instants counted (milliseconds since 1970), whole periods; parts of
   ///   samples outside them count nowhere.
@@ -58,35 +70,72 @@ struct CumulativeSweep {
   /// Sweeps the samples of one source, which must come after every source of higher priority;
   /// they are sorted in place by start.
   mutating func add(_ samples: inout [TimedValue], source: Int, calendar: inout PeriodCalendar) {
+    samples.sort(by: TimedValue.precedes)
+    beginSource(source)
+    for sample in samples { add(sample, calendar: &calendar) }
+    endSource()
+  }
+
+  /// Begins the samples of one source, which must come after every source of higher priority.
+  /// - Parameters:
+  ///   - source: the source's number.
+  ///   - hidesLater: whether a later source comes, which this one's intervals hide.
+  mutating func beginSource(_ source: Int, hidesLater: Bool = true) {
     self.source = source
-    samples.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
-    // The first interval of the union that ends after the current sample starts; samples come
-    // by start, so it only moves forward.
-    var first = 0
-    for sample in samples {
-      while first < coveredEnds.count && coveredEnds[first] <= sample.start { first += 1 }
-      if sample.end == sample.start {
-        let isHidden = first < coveredStarts.count && coveredStarts[first] <= sample.start
-        if !isHidden && bounds.contains(sample.start) {
-          credit(sample.value, to: calendar.span(containing: sample.start))
-        }
-      } else {
-        var cursor = sample.start
-        var index = first
-        while cursor < sample.end {
-          if index < coveredStarts.count && coveredStarts[index] <= cursor {
-            cursor = max(cursor, coveredEnds[index])
-            index += 1
-            continue
-          }
-          let pieceEnd = index < coveredStarts.count ? min(sample.end, coveredStarts[index]) : sample.end
-          creditPiece(cursor..<pieceEnd, of: sample, calendar: &calendar)
-          cursor = pieceEnd
-        }
+    first = 0
+    coversSource = hidesLater
+    sourceStarts = []
+    sourceEnds = []
+  }
+
+  /// Sweeps the next sample of the source begun, in `TimedValue.precedes` order.
+  mutating func add(_ sample: TimedValue, calendar: inout PeriodCalendar) {
+    while first < coveredEnds.count && coveredEnds[first] <= sample.start { first += 1 }
+    if sample.end == sample.start {
+      let isHidden = first < coveredStarts.count && coveredStarts[first] <= sample.start
+      if !isHidden && bounds.contains(sample.start) {
+        credit(sample.value, to: calendar.span(containing: sample.start))
       }
-      flushPending()
+    } else {
+      var cursor = sample.start
+      var index = first
+      while cursor < sample.end {
+        if index < coveredStarts.count && coveredStarts[index] <= cursor {
+          cursor = max(cursor, coveredEnds[index])
+          index += 1
+          continue
+        }
+        let pieceEnd = index < coveredStarts.count ? min(sample.end, coveredStarts[index]) : sample.end
+        creditPiece(cursor..<pieceEnd, of: sample, calendar: &calendar)
+        cursor = pieceEnd
+      }
+      if coversSource { Self.extend(&sourceStarts, &sourceEnds, sample.start, sample.end) }
     }
-    cover(samples)
+    flushPending()
+  }
+
+  /// Ends the source begun: its intervals join the union that hides later sources.
+  mutating func endSource() {
+    guard coversSource, !sourceStarts.isEmpty else { return }
+    var starts: [Double] = []
+    var ends: [Double] = []
+    starts.reserveCapacity(coveredStarts.count + sourceStarts.count)
+    ends.reserveCapacity(coveredEnds.count + sourceEnds.count)
+    var old = 0
+    var new = 0
+    while old < coveredStarts.count || new < sourceStarts.count {
+      if new == sourceStarts.count || (old < coveredStarts.count && coveredStarts[old] <= sourceStarts[new]) {
+        Self.extend(&starts, &ends, coveredStarts[old], coveredEnds[old])
+        old += 1
+      } else {
+        Self.extend(&starts, &ends, sourceStarts[new], sourceEnds[new])
+        new += 1
+      }
+    }
+    coveredStarts = starts
+    coveredEnds = ends
+    sourceStarts = []
+    sourceEnds = []
   }
 
   // MARK: - Private
@@ -134,33 +183,15 @@ struct CumulativeSweep {
     pendingShare = 0
   }
 
-  /// Adds the intervals of `samples` (sorted by start) to the union.
-  private mutating func cover(_ samples: [TimedValue]) {
-    var starts: [Double] = []
-    var ends: [Double] = []
-    starts.reserveCapacity(coveredStarts.count + samples.count)
-    ends.reserveCapacity(coveredEnds.count + samples.count)
-    func append(_ start: Double, _ end: Double) {
-      if let last = ends.last, start <= last {
-        if end > last { ends[ends.count - 1] = end }
-      } else {
-        starts.append(start)
-        ends.append(end)
-      }
+  /// Adds `[start, end)`, which starts at or after the last interval's start, to the sorted
+  /// disjoint intervals `starts`/`ends`.
+  private static func extend(_ starts: inout [Double], _ ends: inout [Double], _ start: Double, _ end: Double)
+  {
+    if let last = ends.last, start <= last {
+      if end > last { ends[ends.count - 1] = end }
+    } else {
+      starts.append(start)
+      ends.append(end)
     }
-    var old = 0
-    for sample in samples where sample.end > sample.start {
-      while old < coveredStarts.count && coveredStarts[old] <= sample.start {
-        append(coveredStarts[old], coveredEnds[old])
-        old += 1
-      }
-      append(sample.start, sample.end)
-    }
-    while old < coveredStarts.count {
-      append(coveredStarts[old], coveredEnds[old])
-      old += 1
-    }
-    coveredStarts = starts
-    coveredEnds = ends
   }
 }

@@ -88,33 +88,36 @@ extension Summarizer {
     }
   }
 
-  /// Cumulative series: the source-priority sweep, one series at a time; each series' samples are
+  /// Cumulative series: the source-priority sweep, one series at a time, each source's samples
+  /// merged from its lists (in memory and spilled) as they are swept; each series' samples are
   /// released once it is swept.
   private func appendCumulativeRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
     for (entry, lists) in zip(series.keys, series.values) {
       let target = targets[entry.slot]
-      var samplesBySource: [Int: [TimedValue]] = [:]
+      var listsBySource: [Int: [(samples: SortedList<TimedValue>, conversion: UnitConversion)]] = [:]
       for list in lists {
-        let key = intervals.keys[list]
-        var samples = intervals.values[list]
-        intervals.values[list] = []
+        let key = intervalLists.keys[list]
+        let samples = intervals.take(list: intervalLists.values[list])
         guard let conversion = UnitConversion(from: units.values[key.unit], to: target) else {
           try reportUnconvertible(samples.count, slot: entry.slot, unit: key.unit, target: target)
           continue
         }
-        if conversion != .identity {
-          for index in samples.indices { samples[index].value = conversion.apply(samples[index].value) }
-        }
-        if samplesBySource[key.source] == nil {
-          samplesBySource[key.source] = samples
-        } else {
-          samplesBySource[key.source]!.append(contentsOf: samples)
-        }
+        listsBySource[key.source, default: []].append((samples, conversion))
       }
       var sweep = CumulativeSweep(bounds: bounds)
-      for source in samplesBySource.keys.sorted(by: { ranks[$0] < ranks[$1] }) {
-        var samples = samplesBySource.removeValue(forKey: source) ?? []
-        sweep.add(&samples, source: source, calendar: &calendar)
+      let order = listsBySource.keys.sorted { ranks[$0] < ranks[$1] }
+      for (position, source) in order.enumerated() {
+        let sourceLists = listsBySource.removeValue(forKey: source) ?? []
+        sweep.beginSource(source, hidesLater: position < order.count - 1)
+        var merge = RunMerge(
+          lists: sourceLists.map(\.samples), spill: intervals.spill, precedes: TimedValue.precedes)
+        while let next = try merge.next() {
+          var sample = next.row
+          let conversion = sourceLists[next.list].conversion
+          if conversion != .identity { sample.value = conversion.apply(sample.value) }
+          sweep.add(sample, calendar: &calendar)
+        }
+        sweep.endSource()
       }
       let slot = slots[entry.slot]
       // Totals are rounded, never truncated (steps included): 0 decimals in steps and count, 2

@@ -9,7 +9,10 @@ package import HealthModel
 /// per type, unit and period. Cumulative types (and sleep and mindful minutes) need the source
 /// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
 /// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
-/// Only the samples of the cumulative types selected, inside the selected periods, are kept.
+/// Only the samples of the cumulative types selected, inside the selected periods, are kept; past
+/// a budget the largest lists are sorted and spilled as runs to a temporary file beside the
+/// output, and each source's runs are merged as the sweep reads them (`SpilledRuns`). With
+/// nowhere to spill (a stream, the database's and the report's summaries), they stay in memory.
 ///
 /// `SummaryExport` runs it in the export pipeline; a writer that reads the input for other ends
 /// too (the database) feeds it the same items and calls `finish()`.
@@ -32,8 +35,13 @@ package final class Summarizer: ExportStage {
   var counted = KeyedStore<SlotPeriodKey, CountStats>()
   /// Cumulative series, with the numbers of their interval lists.
   var series = KeyedStore<SeriesKey, [Int]>()
-  /// The samples of cumulative series, one list per series, source and unit.
-  var intervals = KeyedStore<IntervalKey, [TimedValue]>()
+  /// The lists of samples of cumulative series, one per series, source and unit: the number of
+  /// each list in `intervals`.
+  var intervalLists = KeyedStore<IntervalKey, Int>()
+  /// The samples of cumulative series, by list.
+  let intervals: SpilledRuns<TimedValue>
+  /// Samples of cumulative series kept in memory before the largest lists are spilled: 6 MiB.
+  package static let defaultIntervalBudget = 262_144
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
@@ -45,9 +53,16 @@ package final class Summarizer: ExportStage {
   ///   - selection: what to summarize and how; its range must not be `lastRecords`.
   ///   - now: the moment "last N days" counts back from.
   ///   - diagnostics: where skipped samples are reported.
-  package init(selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics) {
+  ///   - spillBeside: the output beside which samples past `intervalBudget` are spilled to a
+  ///     temporary file; nil keeps them all in memory.
+  ///   - intervalBudget: the samples of cumulative series kept in memory before spilling.
+  package init(
+    selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics, spillBeside: String? = nil,
+    intervalBudget: Int = defaultIntervalBudget
+  ) {
     self.selection = selection
     self.diagnostics = diagnostics
+    intervals = SpilledRuns(spillBeside: spillBeside, budget: intervalBudget, precedes: TimedValue.precedes)
     var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
     let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
@@ -151,7 +166,7 @@ package final class Summarizer: ExportStage {
     }
     let source = sources.number(of: sample.sourceName, device: sample.device)
     if isCumulative {
-      append(
+      try append(
         TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
         source: source, unit: unit)
     } else {
@@ -176,7 +191,7 @@ package final class Summarizer: ExportStage {
       metric = SummaryKind.sleepMetricName(forValue: name)
     }
     let source = sources.number(of: sample.sourceName, device: sample.device)
-    append(
+    try append(
       TimedValue(start: start, end: end, value: (end - start) / 60_000),
       series: series(slot: slot, metric: metric), source: source,
       unit: number(ofUnit: SummaryKind.minutesUnit))
@@ -212,14 +227,14 @@ package final class Summarizer: ExportStage {
     discrete.values[index].sources.insert(source)
   }
 
-  private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) {
+  private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) throws {
     var isNew = false
-    let list = intervals.number(of: IntervalKey(series: series, source: source, unit: unit)) {
+    let key = intervalLists.number(of: IntervalKey(series: series, source: source, unit: unit)) {
       isNew = true
-      return []
+      return intervals.addList()
     }
-    if isNew { self.series.values[series].append(list) }
-    intervals.values[list].append(value)
+    if isNew { self.series.values[series].append(key) }
+    try intervals.append(value, toList: intervalLists.values[key])
   }
 
   // MARK: - Lookups

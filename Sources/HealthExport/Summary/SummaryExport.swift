@@ -82,7 +82,9 @@ public struct SummaryExport: Sendable {
   ) throws -> SummaryReport {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
-      source, through: Summarizer(selection: selection, now: now, diagnostics: diagnostics),
+      source,
+      through: Summarizer(
+        selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside),
       into: SummaryCSVWriter(dateFormat: selection.dateFormat, keepsRawText: selection.keepsRawText)
     ) { result in
       guard !result.rows.isEmpty else {

@@ -1,0 +1,132 @@
+import Foundation
+import HealthArchive
+import HealthModel
+import HealthSampleGenerator
+import HealthTestSupport
+import Testing
+
+@testable import HealthExport
+
+/// The samples of cumulative series spilled to a temporary file past a budget: the same summary
+/// as in memory, and no file left behind.
+@Suite struct SummarySpillTests {
+  /// Ten days of a generated export: steps, distances and energy from two sources, sleep.
+  static let xml: String = {
+    let export = try! SampleExport(configuration: SampleConfiguration(days: 10))
+    return String(decoding: try! StreamBytes.all(of: export.exportXML()), as: UTF8.self)
+  }()
+
+  static func selection(sourcePriority: [String] = [], period: SummaryPeriod = .day) -> SummarySelection {
+    SummaryTest.selection(period: period, sourcePriority: sourcePriority)
+  }
+
+  /// Reads `xml` into a summarizer, calling `afterReading` before it finishes.
+  static func summarize(
+    _ xml: String = xml, selection: SummarySelection = selection(), spillBeside: String?, budget: Int,
+    diagnostics: Diagnostics = Diagnostics(), afterReading: (Summarizer) throws -> Void = { _ in }
+  ) throws -> SummaryResult {
+    let summarizer = Summarizer(
+      selection: selection, now: ExportTest.now, diagnostics: diagnostics, spillBeside: spillBeside,
+      intervalBudget: budget)
+    try InMemoryExport(xml: xml).readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) {
+      try summarizer.add($0, at: $1)
+    }
+    try afterReading(summarizer)
+    return try summarizer.finish()
+  }
+
+  /// A source of the steps that the default priority hides, first: so it hides the others.
+  static func reversedPriority() throws -> [String] {
+    let rows = try summarize(spillBeside: nil, budget: Summarizer.defaultIntervalBudget).rows
+    let stepCount = HealthKitIdentifier.quantityTypePrefix + "StepCount"
+    let counted = Set(rows.filter { $0.type == stepCount }.flatMap(\.sources))
+    var given: Set<String> = []
+    for line in xml.split(separator: "\n") where line.contains("type=\"\(stepCount)\"") {
+      guard let attribute = line.range(of: "sourceName=\"") else { continue }
+      given.insert(String(line[attribute.upperBound...].prefix { $0 != "\"" }))
+    }
+    let hidden = given.subtracting(counted).sorted()
+    try #require(counted.count == 1 && hidden.count == 1)
+    return hidden
+  }
+
+  @Test(arguments: [5, 100, 1_000])
+  func aSmallBudgetSpillsAndGivesTheSummaryMadeInMemory(budget: Int) throws {
+    let folder = try TestDirectory()
+    for priority in [[], try Self.reversedPriority()] {
+      for period in [SummaryPeriod.day, .month] {
+        let selection = Self.selection(sourcePriority: priority, period: period)
+        let inMemory = try Self.summarize(selection: selection, spillBeside: nil, budget: 1 << 40)
+        var spillFiles: [String] = []
+        let spilled = try Self.summarize(
+          selection: selection, spillBeside: folder.file("summary.csv"), budget: budget
+        ) { summarizer in
+          #expect(summarizer.intervals.spill != nil)
+          spillFiles = try folder.contents()
+        }
+        #expect(spillFiles.count == 1)
+        #expect(spillFiles.first?.hasPrefix(".summary.csv.") == true)
+        #expect(spillFiles.first?.hasSuffix(".tmp") == true)
+        #expect(inMemory.rows.count >= 26)
+        #expect(spilled.rows == inMemory.rows)
+        #expect(try folder.contents() == [])
+      }
+    }
+  }
+
+  @Test func samplesOfOneIntervalInTwoUnitsKeepTheirOrderWhenSpilled() throws {
+    // Equal intervals of one source in km and in mi: swept in input order, list by list.
+    var body = ""
+    for day in 10...19 {
+      for (value, unit) in [("0.1", "km"), ("0.3", "mi"), ("0.7", "km"), ("1.1", "mi")] {
+        body += SummaryTest.record(
+          "DistanceWalkingRunning", value, unit, source: SummaryTest.phoneName,
+          from: "2026-01-\(day) 10:00:00 -0500", to: "2026-01-\(day) 10:10:00 -0500")
+      }
+    }
+    let xml = ExportXML.document(body)
+    let folder = try TestDirectory()
+    let inMemory = try Self.summarize(xml, spillBeside: nil, budget: 1 << 40)
+    let spilled = try Self.summarize(xml, spillBeside: folder.file("summary.csv"), budget: 3) {
+      #expect($0.intervals.spill != nil)
+    }
+    #expect(inMemory.rows.count == 10)
+    #expect(spilled.rows == inMemory.rows)
+  }
+
+  @Test func nothingIsLeftBehindWhenTheSummaryFails() throws {
+    let folder = try TestDirectory()
+    let bad = SummaryTest.record(
+      "StepCount", "5", "count", source: SummaryTest.phoneName, from: "2026-01-10 10:00:00 -0500",
+      to: "2026-01-10 09:00:00 -0500")
+    let xml = Self.xml.replacingOccurrences(of: "</HealthData>", with: bad + "</HealthData>")
+    #expect(throws: StrictModeError.self) {
+      _ = try Self.summarize(
+        xml, spillBeside: folder.file("summary.csv"), budget: 10, diagnostics: Diagnostics(isStrict: true))
+    }
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func withNowhereToSpillEverySampleStaysInMemory() throws {
+    let inMemory = try Self.summarize(spillBeside: nil, budget: 1 << 40)
+    let kept = try Self.summarize(spillBeside: nil, budget: 1) { #expect($0.intervals.spill == nil) }
+    #expect(kept.rows == inMemory.rows)
+    // A summary written to a stream has no folder to spill in.
+    #expect(OutputDestination.sink { _ in }.spillBeside == nil)
+  }
+
+  @Test func aSummaryWrittenToAFileIsTheOneWrittenToAStream() throws {
+    let folder = try TestDirectory()
+    let export = SummaryExport(selection: Self.selection(), now: ExportTest.now)
+    var streamed: [UInt8] = []
+    _ = try export.run(
+      source: InMemoryExport(xml: Self.xml), destination: .sink { streamed.append(contentsOf: $0) },
+      diagnostics: Diagnostics())
+    let path = folder.file("summary.csv")
+    _ = try export.run(
+      source: InMemoryExport(xml: Self.xml), destination: .file(path: path, overwrites: false),
+      diagnostics: Diagnostics())
+    #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == streamed)
+    #expect(try folder.contents() == ["summary.csv"])
+  }
+}
