@@ -66,20 +66,25 @@ extension DatabaseWriter {
   /// Writes summary rows into `summaries`: the seam the summaries engine fills.
   /// - Throws: `DatabaseError`.
   package func addSummaries(_ rows: some Sequence<DatabaseSummaryRow>) throws(DatabaseError) {
-    let statement = statements.summary
-    for row in rows {
-      try statement.bind(row.period, at: 1)
-      try statement.bind(row.periodStart, at: 2)
-      try statement.bind(row.type, at: 3)
-      try statement.bind(row.metric, at: 4)
-      try statement.bind(row.value, at: 5)
-      try statement.bind(row.unit, at: 6)
-      try statement.bind(row.minimum, at: 7)
-      try statement.bind(row.maximum, at: 8)
-      try statement.bind(row.count, at: 9)
-      try statement.bind(row.sources, at: 10)
-      try statement.run()
-      counts.summaries += 1
-    }
+    for row in rows { try insert(row, with: statements.summary) }
+  }
+
+  /// Binds `row` to the parameters of `statement` from `first` on, in the `summaries` table's
+  /// column order, runs it and counts the row.
+  func insert(_ row: DatabaseSummaryRow, with statement: SQLiteStatement, from first: Int32 = 1)
+    throws(DatabaseError)
+  {
+    try statement.bind(row.period, at: first)
+    try statement.bind(row.periodStart, at: first + 1)
+    try statement.bind(row.type, at: first + 2)
+    try statement.bind(row.metric, at: first + 3)
+    try statement.bind(row.value, at: first + 4)
+    try statement.bind(row.unit, at: first + 5)
+    try statement.bind(row.minimum, at: first + 6)
+    try statement.bind(row.maximum, at: first + 7)
+    try statement.bind(row.count, at: first + 8)
+    try statement.bind(row.sources, at: first + 9)
+    try statement.run()
+    counts.summaries += 1
   }
 }

@@ -35,7 +35,19 @@ extension DatabaseWriter {
       SELECT value, unit, value_text, start_unix, end_unix, source_id FROM records
       WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix >= ? ORDER BY id
       """)
-    var rows: [DatabaseSummaryRow] = []
+    // The rows are made type by type and year by year, and written in period, start, metric and
+    // type order: they wait in a temporary table (on disk, beside the output), which SQLite
+    // sorts in its bounded memory, so they are never all held.
+    let columns = "period, period_start, type, metric, value, unit, minimum, maximum, count, sources"
+    try connection.execute(
+      """
+      CREATE TEMP TABLE summary_rows (
+        period_order INTEGER NOT NULL, period TEXT NOT NULL, period_start TEXT NOT NULL, type TEXT NOT NULL,
+        metric TEXT NOT NULL, value REAL, unit TEXT, minimum REAL, maximum REAL, count INTEGER NOT NULL,
+        sources TEXT NOT NULL)
+      """)
+    let staging = try connection.prepare(
+      "INSERT INTO temp.summary_rows (period_order, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     var texts = StringInterner()
     for span in spans {
       guard case .text(let type) = span[0], case .integer(let first) = span[1],
@@ -74,21 +86,22 @@ extension DatabaseWriter {
             }
           }
         }
-        for summarizer in summarizers {
+        for (order, summarizer) in summarizers.enumerated() {
           guard let result = try? summarizer.finish() else { continue }
-          rows += result.rows.map(DatabaseSummaryRow.init)
+          for row in result.rows {
+            try staging.bind(order, at: 1)
+            try insert(DatabaseSummaryRow(row), with: staging, from: 2)
+          }
         }
       }
     }
-    let order = Dictionary(
-      uniqueKeysWithValues: periods.enumerated().map { ($0.element.rawValue, $0.offset) })
-    rows.sort { lhs, rhs in
-      if lhs.period != rhs.period { return order[lhs.period, default: 0] < order[rhs.period, default: 0] }
-      if lhs.periodStart != rhs.periodStart { return lhs.periodStart < rhs.periodStart }
-      if lhs.metric != rhs.metric { return lhs.metric.utf8.lexicographicallyPrecedes(rhs.metric.utf8) }
-      return lhs.type.utf8.lexicographicallyPrecedes(rhs.type.utf8)
-    }
-    try addSummaries(rows)
+    // Text in byte order (BINARY), as the summary orders metrics; equal keys in the order made.
+    try connection.execute(
+      """
+      INSERT INTO summaries (\(columns)) SELECT \(columns) FROM temp.summary_rows
+      ORDER BY period_order, period_start, metric, type, rowid;
+      DROP TABLE temp.summary_rows
+      """)
   }
 
   /// The days of `year` whose periods one summarizer makes: the calendar year for days and
