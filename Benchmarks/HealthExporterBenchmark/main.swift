@@ -210,12 +210,14 @@ case "convert":
     "\(written?.records ?? 0) records, \(written?.files ?? 0) other files to \(output) (\(format.displayName), "
     + "\((SystemCall.fileSize(output) ?? 0) / 1_000_000) MB)"
 case "summary":
+  // Written to a file, as a user's summary is: beside it the intervals may spill.
+  let output = "benchmark-data/summary.csv"
   let selection = SummarySelection(range: .all, timeZone: TimeZone(identifier: "America/New_York")!)
-  var outputBytes = 0
   let report = try SummaryExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
-    source: source, destination: .sink { outputBytes += $0.count }, diagnostics: Diagnostics())
+    source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   detail =
-    "\(report.rows) rows (\(report.periods) days, \(report.metrics) metrics), \(outputBytes / 1000) kB of CSV"
+    "\(report.rows) rows (\(report.periods) days, \(report.metrics) metrics), "
+    + "\((SystemCall.fileSize(output) ?? 0) / 1000) kB of CSV to \(output)"
 case "database":
   let output = "benchmark-data/health.sqlite"
   try? FileManager.default.removeItem(atPath: output)
