@@ -4,14 +4,28 @@ import HealthExport
 import HealthModel
 
 extension Subcommand {
-  /// Where `-o` (else the saved output folder, else the current folder) puts the output, named
-  /// `defaultFileName` in a folder; `-` is standard output; `--force` overwrites.
-  static func destination(
-    _ arguments: ParsedArguments, context: ToolContext, defaultFileName: String
-  ) -> OutputDestination {
-    OutputDestination.resolve(
+  /// Runs `job` as `run(_:to:timeZone:arguments:context:missingHelp:)` does, to where `-o` (else
+  /// the saved output folder, else the current folder) puts the output, named `defaultFileName`
+  /// in a folder; `-` is standard output; `--force` overwrites.
+  /// - Parameters:
+  ///   - job: the job, made from the command's options.
+  ///   - defaultFileName: the output's name in a folder.
+  ///   - timeZone: where the input's dates without an offset are read.
+  ///   - arguments: the command's arguments.
+  ///   - context: where messages go.
+  ///   - missingHelp: what to give when no input is named.
+  /// - Returns: success.
+  /// - Throws: `UsageError`, and the job's errors.
+  static func run<Job: ExportJob>(
+    _ job: Job, named defaultFileName: String, timeZone: TimeZone, arguments: ParsedArguments,
+    context: ToolContext, missingHelp: String
+  ) throws -> ExitCode where Job.Summary: JobOutcome {
+    let destination = OutputDestination.resolve(
       output: ExportCommand.outputPath(arguments, context: context), defaultFileName: defaultFileName,
       overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
+    return try run(
+      job, to: destination, timeZone: timeZone, arguments: arguments, context: context,
+      missingHelp: missingHelp)
   }
 
   /// Runs `job` as every writing command does, through the library's front door: checks that the

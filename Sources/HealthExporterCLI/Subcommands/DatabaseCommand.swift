@@ -46,8 +46,7 @@ enum DatabaseCommand: Subcommand {
     }
     return try run(
       DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now),
-      to: destination(
-        arguments, context: context, defaultFileName: DatabaseExport.fileName(now: now, timeZone: timeZone)),
+      named: DatabaseExport.fileName(now: now, timeZone: timeZone),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
   }

@@ -40,8 +40,7 @@ enum ProfileCommand: Subcommand {
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
     return try run(
       ProfileExport(options: options),
-      to: destination(
-        arguments, context: context, defaultFileName: ProfileExport.fileName(now: now, timeZone: timeZone)),
+      named: ProfileExport.fileName(now: now, timeZone: timeZone),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
   }

@@ -54,8 +54,7 @@ enum ReportCommand: Subcommand {
     let now = try ExportOptions.now(environment: context.environment, command: name)
     return try run(
       ReportExport(selection: selection, now: now),
-      to: destination(
-        arguments, context: context, defaultFileName: ReportExport.fileName(now: now, timeZone: timeZone)),
+      named: ReportExport.fileName(now: now, timeZone: timeZone),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to report on, or --sample")
   }

@@ -69,8 +69,7 @@ enum SummaryCommand: Subcommand {
     let now = try ExportOptions.now(environment: context.environment, command: name)
     return try run(
       SummaryExport(selection: selection, now: now),
-      to: destination(
-        arguments, context: context, defaultFileName: SummaryExport.fileName(now: now, timeZone: timeZone)),
+      named: SummaryExport.fileName(now: now, timeZone: timeZone),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to summarize, or --sample")
   }
