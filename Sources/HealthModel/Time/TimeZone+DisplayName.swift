@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension TimeZone {
   /// The zone's name as a person is shown it: its IANA identifier, except that the zone Foundation
