@@ -16,7 +16,7 @@ extension SampleExport {
 }
 
 /// An input whose items end at a moment.
-private final class SourceEndingAt: HealthInputSource, ReadProgressReporting {
+private final class SourceEndingAt: ForwardingSource, ReadProgressReporting {
   let base: ExportSource
   let end: Timestamp
 
@@ -34,12 +34,6 @@ private final class SourceEndingAt: HealthInputSource, ReadProgressReporting {
     get { base.cancellation }
     set { base.cancellation = newValue }
   }
-
-  var name: String { base.name }
-  var shape: InputShape { base.shape }
-  var contentName: String { base.contentName }
-  var header: ExportHeader { base.header }
-  func fileNames(in folder: String) -> [String] { base.fileNames(in: folder) }
 
   func readItems(
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void

@@ -36,17 +36,13 @@ import Testing
   @Test func cancellingMidReportLeavesNoFile() throws {
     let folder = try TestDirectory()
     let (path, _) = try Self.archive(in: folder)
-    let output = folder.file("out")
-    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
-    let flag = CancellationFlag()
-    let recorder = ProgressRecorder(stopping: .flag(flag))
-    #expect(throws: CancellationError.self) {
-      try Self.report.run(
-        .path(path), to: .file(path: output + "/report.html", overwrites: false), progress: recorder,
-        cancellation: flag)
+    let run = try CancelledRun(in: folder.path) { output, progress, cancellation in
+      _ = try Self.report.run(
+        .path(path), to: .file(path: output, overwrites: false), progress: progress,
+        cancellation: cancellation)
     }
-    let last = try #require(recorder.updates.last)
-    #expect(last.done < last.total!)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: output) == [])
+    #expect(run.wasCancelled)
+    #expect(run.stoppedShort)
+    #expect(run.leftBehind == [])
   }
 }

@@ -10,8 +10,9 @@ extension HealthInput {
   ///   - name: what messages call it, such as the file name it had.
   ///   - timeZone: where a profile's date of birth is a calendar day.
   /// - Returns: the input as a source of items.
-  /// - Throws: `InputError.notAnExport` (none of the accepted inputs), `.ambiguous` (several
-  ///   health XMLs in an archive); `ZipError` for a damaged archive.
+  /// - Throws: `InputError.notAnExport` (none of the accepted inputs; the message names a SQLite
+  ///   database, a GPX route or an ECG recording as such), `.ambiguous` (several health XMLs in an
+  ///   archive); `ZipError` for a damaged archive.
   public static func open(
     bytes: [UInt8], name: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!
   ) throws -> any HealthInputSource {
@@ -24,9 +25,7 @@ extension HealthInput {
     case .json:
       return ProfileSource(bytes: bytes, name: name, timeZone: timeZone)
     case .other:
-      throw InputError.notAnExport(
-        path: name,
-        detail: "it is neither a zip archive, an XML file whose root is <HealthData>, nor a JSON profile")
+      throw InputError.notAnExport(path: name, detail: notAnExportDetail(bytes, inMemory: true))
     }
   }
 }

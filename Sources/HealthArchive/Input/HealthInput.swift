@@ -61,8 +61,10 @@ public enum HealthInput {
     }
   }
 
-  /// Why a file whose start is `start` is not an input, naming what it is when that is known.
-  static func notAnExportDetail(_ start: [UInt8]) -> String {
+  /// Why a file whose start is `start` is not an input, naming what it is when that is known
+  /// (a SQLite database, a GPX route, an ECG recording); otherwise listing what is accepted, an
+  /// export folder among them unless the file is held in memory.
+  static func notAnExportDetail(_ start: [UInt8], inMemory: Bool = false) -> String {
     if start.starts(with: Array("SQLite format 3\u{0}".utf8)) {
       return "it is a SQLite database (such as health-exporter database writes), which is an output, "
         + "never read back"
@@ -72,8 +74,8 @@ public enum HealthInput {
     if text.contains("\nSample Rate,") && text.contains("\nLead,") {
       return "it is an ECG recording, which an export holds in electrocardiograms/"
     }
-    return
-      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
+    return "it is neither a zip archive, \(inMemory ? "" : "an export folder, ")an XML file whose root is "
+      + "<HealthData>, nor a JSON profile"
   }
 
   /// What the file at `path` is, from its first bytes.

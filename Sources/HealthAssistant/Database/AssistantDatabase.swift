@@ -135,7 +135,7 @@ package final class AssistantDatabase: @unchecked Sendable {
     thread.start()
   }
 
-  private func build(_ source: any HealthInputSource, options: Options) {
+  private func build(_ source: some HealthInputSource, options: Options) {
     if options.buildDelay > .zero {
       Thread.sleep(
         forTimeInterval: Double(options.buildDelay.components.attoseconds) / 1e18

@@ -55,8 +55,7 @@ extension ExportJob {
     cancellation: CancellationFlag? = nil, diagnostics: Diagnostics = Diagnostics()
   ) throws -> Summary {
     try perform(
-      input, to: destination, progress: progress, cancellation: cancellation ?? CancellationFlag(),
-      diagnostics: diagnostics)
+      input, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
 
   /// Runs the job on an export or profile named by path or held in memory, in a task.
@@ -69,8 +68,7 @@ extension ExportJob {
     cancellation: CancellationFlag? = nil, diagnostics: Diagnostics = Diagnostics()
   ) async throws -> Summary {
     try perform(
-      input, to: destination, progress: progress, cancellation: cancellation ?? CancellationFlag(),
-      diagnostics: diagnostics)
+      input, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
 
   /// Runs the job on a source of items: the samples an app supplies (`HealthItemSequence`), an
@@ -92,8 +90,7 @@ extension ExportJob {
     diagnostics: Diagnostics = Diagnostics()
   ) throws -> Summary {
     try perform(
-      source, to: destination, progress: progress, cancellation: cancellation ?? CancellationFlag(),
-      diagnostics: diagnostics)
+      source, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
 
   /// Runs the job on a source of items, in a task.
@@ -107,15 +104,15 @@ extension ExportJob {
     diagnostics: Diagnostics = Diagnostics()
   ) async throws -> Summary {
     try perform(
-      source, to: destination, progress: progress, cancellation: cancellation ?? CancellationFlag(),
-      diagnostics: diagnostics)
+      source, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
 
+  /// The four doors' one way in: the input opened once the flag is checked.
   private func perform(
     _ input: ExportInput, to destination: OutputDestination, progress: (any ProgressObserver)?,
-    cancellation: CancellationFlag, diagnostics: Diagnostics
+    cancellation: CancellationFlag?, diagnostics: Diagnostics
   ) throws -> Summary {
-    try cancellation.check()
+    try (cancellation ?? CancellationFlag()).check()
     return try perform(
       try input.open(timeZone: inputTimeZone), to: destination, progress: progress,
       cancellation: cancellation, diagnostics: diagnostics)
@@ -123,8 +120,9 @@ extension ExportJob {
 
   private func perform(
     _ source: some HealthInputSource, to destination: OutputDestination, progress: (any ProgressObserver)?,
-    cancellation: CancellationFlag, diagnostics: Diagnostics
+    cancellation: CancellationFlag?, diagnostics: Diagnostics
   ) throws -> Summary {
+    let cancellation = cancellation ?? CancellationFlag()
     try cancellation.check()
     let tracker = progress.map(ProgressTracker.init)
     let summary = try run(

@@ -5,16 +5,10 @@ import HealthModel
 /// bytes it reads (an export, a profile) is told them for the run; items an app supplies count
 /// themselves; any other source is counted item by item as it hands them on. Cancellation is
 /// checked once more when reading ends, before anything is written.
-struct MonitoredSource<Base: HealthInputSource>: HealthInputSource {
+struct MonitoredSource<Base: HealthInputSource>: ForwardingSource {
   let base: Base
   let progress: (any ProgressObserver)?
   let cancellation: CancellationFlag
-
-  var name: String { base.name }
-  var shape: InputShape { base.shape }
-  var contentName: String { base.contentName }
-  var header: ExportHeader { base.header }
-  func fileNames(in folder: String) -> [String] { base.fileNames(in: folder) }
 
   func readItems(
     filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void

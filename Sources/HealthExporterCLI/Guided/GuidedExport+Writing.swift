@@ -12,10 +12,9 @@ extension GuidedExport {
     let progress =
       context.output.isStandardErrorTerminal ? ProgressLine(output: context.output, label: "Counting") : nil
     defer { progress?.finish() }
-    source.observe(with: progress)
     do {
       let summary = try CSVExport(selection: selection, now: now).run(
-        source: source, destination: .sink { bytes += $0.count }, diagnostics: Diagnostics())
+        source, to: .sink { bytes += $0.count }, progress: progress)
       progress?.finish()
       prompter.heading(
         "About \(Self.rounded(summary.totalRows)) \(summary.totalRows == 1 ? "row" : "rows"), \(ProgressLine.size(Double(bytes)))."
@@ -42,9 +41,8 @@ extension GuidedExport {
     let progress =
       context.output.isStandardErrorTerminal ? ProgressLine(output: context.output, label: "Writing") : nil
     defer { progress?.finish() }
-    source.observe(with: progress)
     let summary = try CSVExport(selection: selection, now: now).run(
-      source: source, destination: destination, diagnostics: Diagnostics())
+      source, to: destination, progress: progress)
     progress?.finish()
     prompter.say(summary.line)
     prompter.heading("The same export in one command:")

@@ -22,6 +22,14 @@ extension OptionDefinition {
       default: defaultDescription)
   }
 
+  /// `--time-zone`, for a command that reads the time zone from `TZ` by default; `help` says what
+  /// the command uses it for.
+  static func timeZone(help: String) -> OptionDefinition {
+    .value(
+      "time-zone", placeholder: "tz", .timeZone, help: help,
+      default: "the TZ environment variable, else the system's")
+  }
+
   /// `--force`.
   static let force = OptionDefinition.flag("force", help: "Overwrite an existing output file.")
 

@@ -10,9 +10,7 @@ enum ConvertCommand: Subcommand {
     "Write an input whole in Apple's export format (export.zip, its folder or export.xml) or as a JSON profile."
   static let usageArguments = "[<input>]"
 
-  static let arguments: [(name: String, help: String)] = [
-    ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
-  ]
+  static let arguments: [(name: String, help: String)] = ProfileCommand.arguments
 
   static let options: [OptionDefinition] = [
     .sample,
@@ -22,11 +20,10 @@ enum ConvertCommand: Subcommand {
         "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
     FormatOption.definition,
-    .value(
-      "time-zone", placeholder: "tz", .timeZone,
+    .timeZone(
       help:
-        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth.",
-      default: "the TZ environment variable, else the system's"),
+        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth."
+    ),
     .value(
       "name", placeholder: "name", .text, help: "A profile's name (metaData.profileName).",
       default: "output and the local time, such as output20260120070000"),
@@ -58,22 +55,12 @@ enum ConvertCommand: Subcommand {
       output == "-"
       ? .sink { try context.output.writeStandardOutput($0) }
       : .file(path: path, overwrites: arguments.has("force"))
-    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
-    let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
-      missingHelp: "give the export.zip, its folder, export.xml or a profile to convert, or --sample")
-    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
-    defer { progress?.finish() }
-    source.observe(with: progress)
     let options = ConvertExport.Options(
       format: format, timeZone: timeZone, now: now,
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone))
-    let summary = try ConvertExport(options: options).run(
-      source: source, destination: destination, diagnostics: Diagnostics(isStrict: arguments.has("strict")))
-    progress?.finish()
-    if !arguments.has("quiet") {
-      context.output.message(summary.line + "\n")
-    }
-    return .success
+    return try run(
+      ConvertExport(options: options), to: destination, timeZone: timeZone, arguments: arguments,
+      context: context,
+      missingHelp: "give the export.zip, its folder, export.xml or a profile to convert, or --sample")
   }
 }

@@ -11,9 +11,7 @@ enum DatabaseCommand: Subcommand {
     "Write everything an export holds into one SQLite database: records, workouts and routes, ECGs, clinical records."
   static let usageArguments = "[<input>]"
 
-  static let arguments: [(name: String, help: String)] = [
-    ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
-  ]
+  static let arguments: [(name: String, help: String)] = ProfileCommand.arguments
 
   static let options: [OptionDefinition] = [
     .sample,
@@ -21,11 +19,10 @@ enum DatabaseCommand: Subcommand {
       "output", short: "o", placeholder: "path", .path,
       help: "A file, or a folder (the file is named HealthExporter_yyyy-MM-dd_HHmmss.sqlite inside it).",
       default: "the current folder"),
-    .value(
-      "time-zone", placeholder: "tz", .timeZone,
+    .timeZone(
       help:
-        "An IANA time zone for the summaries' days, for dates the input gives without an offset (a profile's), and the default name.",
-      default: "the TZ environment variable, else the system's"),
+        "An IANA time zone for the summaries' days, for dates the input gives without an offset (a profile's), and the default name."
+    ),
     .force, .strict, .quiet,
   ]
 
@@ -47,23 +44,10 @@ enum DatabaseCommand: Subcommand {
           option: "--output <path>", value: "-",
           expected: "a database is a file; name one, such as health.sqlite"))
     }
-    let destination = OutputDestination.resolve(
-      output: ExportCommand.outputPath(arguments, context: context),
-      defaultFileName: DatabaseExport.fileName(now: now, timeZone: timeZone),
-      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
-    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
-    let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+    return try run(
+      DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now),
+      named: DatabaseExport.fileName(now: now, timeZone: timeZone),
+      timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
-    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
-    defer { progress?.finish() }
-    let summary = try DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now).run(
-      source, to: destination, progress: progress, diagnostics: Diagnostics(isStrict: arguments.has("strict"))
-    )
-    progress?.finish()
-    if !arguments.has("quiet") {
-      context.output.message(summary.line + "\n")
-    }
-    return .success
   }
 }

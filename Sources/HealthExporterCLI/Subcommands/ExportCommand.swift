@@ -42,25 +42,11 @@ enum ExportCommand: Subcommand {
     let timeZone = try ExportOptions.timeZone(arguments, context: context)
     let selection = try ExportOptions.selection(arguments, context: context, timeZone: timeZone)
     let now = try ExportOptions.now(environment: context.environment)
-    let destination = OutputDestination.resolve(
-      output: outputPath(arguments, context: context),
-      defaultFileName: CSVExport.fileName(now: now, timeZone: timeZone),
-      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
-
-    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
-    let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+    return try run(
+      CSVExport(selection: selection, now: now),
+      named: CSVExport.fileName(now: now, timeZone: timeZone),
+      timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")
-    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
-    defer { progress?.finish() }
-    let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
-    let summary = try CSVExport(selection: selection, now: now)
-      .run(source, to: destination, progress: progress, diagnostics: diagnostics)
-    progress?.finish()
-    if !arguments.has("quiet") {
-      context.output.message(summary.line + "\n")
-    }
-    return .success
   }
 
   /// `export --interactive`: the guided export, starting from the options given.

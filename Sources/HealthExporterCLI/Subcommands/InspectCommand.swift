@@ -15,9 +15,8 @@ enum InspectCommand: Subcommand {
   static let options: [OptionDefinition] = [
     .sample,
     .flag("json", help: "Print JSON for scripts instead of a table (dates in UTC)."),
-    .value(
-      "time-zone", placeholder: "tz", .timeZone, help: "An IANA time zone for the table's dates.",
-      default: "the TZ environment variable, else the system's"),
+    .timeZone(
+      help: "An IANA time zone for the table's dates."),
     .quiet,
   ]
 

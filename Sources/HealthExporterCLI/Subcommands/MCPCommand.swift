@@ -19,11 +19,9 @@ enum MCPCommand: Subcommand {
   ]
 
   static let options: [OptionDefinition] = [
-    .value(
-      "time-zone", placeholder: "tz", .timeZone,
+    .timeZone(
       help:
-        "An IANA time zone for the days the tools take and the times they return, and the summaries' days.",
-      default: "the TZ environment variable, else the system's"),
+        "An IANA time zone for the days the tools take and the times they return, and the summaries' days."),
     .flag(
       "no-cache",
       help: "Index into a temporary database removed when the server ends, instead of the cache folder."),

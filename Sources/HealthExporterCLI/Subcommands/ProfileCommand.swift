@@ -21,10 +21,8 @@ enum ProfileCommand: Subcommand {
       "name", placeholder: "name", .text, help: "The profile's name (metaData.profileName).",
       default: "output and the local time, such as output20260120070000"),
     .flag("uuids", help: "Give every sample without one a stable uuid."),
-    .value(
-      "time-zone", placeholder: "tz", .timeZone,
-      help: "An IANA time zone for the date of birth and the default name.",
-      default: "the TZ environment variable, else the system's"),
+    .timeZone(
+      help: "An IANA time zone for the date of birth and the default name."),
     .force, .strict, .quiet,
   ]
 
@@ -37,26 +35,13 @@ enum ProfileCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
-    let destination = OutputDestination.resolve(
-      output: ExportCommand.outputPath(arguments, context: context),
-      defaultFileName: ProfileExport.fileName(now: now, timeZone: timeZone),
-      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
     let options = ProfileWriter.Options(
       profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone),
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
-    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
-    let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+    return try run(
+      ProfileExport(options: options),
+      named: ProfileExport.fileName(now: now, timeZone: timeZone),
+      timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
-    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
-    defer { progress?.finish() }
-    let summary = try ProfileExport(options: options).run(
-      source, to: destination, progress: progress, diagnostics: Diagnostics(isStrict: arguments.has("strict"))
-    )
-    progress?.finish()
-    if !arguments.has("quiet") {
-      context.output.message(summary.line + "\n")
-    }
-    return .success
   }
 }

@@ -67,27 +67,11 @@ enum SummaryCommand: Subcommand {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let selection = try selection(arguments, context: context, timeZone: timeZone)
     let now = try ExportOptions.now(environment: context.environment, command: name)
-    let destination = OutputDestination.resolve(
-      output: ExportCommand.outputPath(arguments, context: context),
-      defaultFileName: SummaryExport.fileName(now: now, timeZone: timeZone),
-      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
-    try SampleOption.checkOutput(destination, isNotInputOf: arguments)
-    let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+    return try run(
+      SummaryExport(selection: selection, now: now),
+      named: SummaryExport.fileName(now: now, timeZone: timeZone),
+      timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to summarize, or --sample")
-    let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
-    defer { progress?.finish() }
-    let diagnostics = Diagnostics(isStrict: arguments.has("strict"))
-    let report = try SummaryExport(selection: selection, now: now)
-      .run(source, to: destination, progress: progress, diagnostics: diagnostics)
-    progress?.finish()
-    for name in report.unknownPrioritySources {
-      context.warn("--source-priority names '\(name)', which no summarized record carries")
-    }
-    if !arguments.has("quiet") {
-      context.output.message(report.line + "\n")
-    }
-    return .success
   }
 
   /// The selection the options describe, over the saved settings (a saved range of records, which

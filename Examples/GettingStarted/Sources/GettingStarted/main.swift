@@ -23,19 +23,6 @@ extension Sample {
   }
 }
 
-/// Hands each update to a stream an app's main actor reads (a progress bar), as it comes.
-final class StreamedProgress: ProgressObserver {
-  let continuation: AsyncStream<ReadProgress>.Continuation
-
-  init(_ continuation: AsyncStream<ReadProgress>.Continuation) {
-    self.continuation = continuation
-  }
-
-  func update(_ progress: ReadProgress) {
-    continuation.yield(progress)
-  }
-}
-
 let newYork = TimeZone(identifier: "America/New_York")!
 let january20 = Date(timeIntervalSince1970: 1_768_910_400)  // 2026-01-20 07:00 in New York
 
@@ -54,6 +41,19 @@ for day in 0..<7 {
 }
 let samples = readings.map(Sample.init)
 print("Mapped \(samples.count) samples.")
+
+/// Hands each update to a stream an app's main actor reads (a progress bar), as it comes.
+final class StreamedProgress: ProgressObserver {
+  let continuation: AsyncStream<ReadProgress>.Continuation
+
+  init(_ continuation: AsyncStream<ReadProgress>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func update(_ progress: ReadProgress) {
+    continuation.yield(progress)
+  }
+}
 
 // The CSV of weight and steps, all dates, in kilograms, to a file; progress as it goes.
 let export = CSVExport(
@@ -107,5 +107,32 @@ switch await job.result {
 case .success: print("The long export finished.")
 case .failure(let error as CancellationError): print("The long export stopped: \(error).")
 case .failure(let error): print("The long export failed: \(error)")
+}
+
+// The same with a flag, for code that runs the job on a thread of its own: the Cancel button sets
+// the flag, from any thread; here it is set once the job has told some progress.
+let cancellation = CancellationFlag()
+let (flagUpdates, flagContinuation) = AsyncStream.makeStream(
+  of: ReadProgress.self, bufferingPolicy: .bufferingNewest(1))
+Task {
+  for await progress in flagUpdates where progress.done >= 100_000 {
+    cancellation.cancel()
+    break
+  }
+}
+let flagged: Result<ExportSummary, any Error> = await withCheckedContinuation { done in
+  DispatchQueue.global().async {
+    done.resume(
+      returning: Result {
+        try export.run(
+          tenYearsOfSteps(endingAt: january20), to: .file(path: folder + "/flagged.csv", overwrites: false),
+          progress: StreamedProgress(flagContinuation), cancellation: cancellation)
+      })
+  }
+}
+flagContinuation.finish()
+switch flagged {
+case .success: print("The flagged export finished.")
+case .failure(let error): print("The flagged export stopped: \(error).")
 }
 print("Left behind: \(try FileManager.default.contentsOfDirectory(atPath: folder).sorted())")

@@ -1,0 +1,38 @@
+import Foundation
+import HealthArchive
+import HealthDatabase
+import HealthExport
+import HealthReport
+
+/// What a command says once its job is done: warnings, then its closing line.
+protocol JobOutcome {
+  /// The closing line, on standard error unless `--quiet`.
+  var line: String { get }
+  /// The warnings before it.
+  var warnings: [String] { get }
+}
+
+extension JobOutcome {
+  var warnings: [String] { [] }
+}
+
+extension ExportSummary: JobOutcome {}
+extension ProfileExport.Summary: JobOutcome {}
+extension ConvertExport.Summary: JobOutcome {}
+extension DatabaseExport.Summary: JobOutcome {}
+
+extension SummaryReport: JobOutcome {
+  var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
+}
+
+extension ReportSummary: JobOutcome {
+  var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
+}
+
+/// The warnings several jobs share.
+enum JobOutcomeWarning {
+  /// A name given to `--source-priority` that no record the job summarized carries.
+  static func unknownPrioritySource(_ name: String) -> String {
+    "--source-priority names '\(name)', which no summarized record carries"
+  }
+}
