@@ -164,16 +164,22 @@ enum OutputPlacement {
     if form == .folder {
       try placeFolder(temporary, at: path, overwrites: overwrites)
     } else if overwrites {
-      try TemporaryPaths.shared.whileLocked { () throws(OutputError) in
-        do throws(SystemError) {
-          try SystemCall.rename(temporary, to: path)
-        } catch {
-          throw .cannotCreate(path: path, reason: error.reason)
-        }
-        TemporaryPaths.shared.forget(temporary)
-      }
+      try rename(temporary, to: path)
     } else {
       try placeWithoutOverwriting(temporary, at: path)
+    }
+  }
+
+  /// Renames the temporary file to the destination, replacing what is there, and stops tracking
+  /// the temporary name, both under the lock a signal's cleanup takes.
+  private static func rename(_ temporary: String, to path: String) throws(OutputError) {
+    try TemporaryPaths.shared.whileLocked { () throws(OutputError) in
+      do throws(SystemError) {
+        try SystemCall.rename(temporary, to: path)
+      } catch {
+        throw .cannotCreate(path: path, reason: error.reason)
+      }
+      TemporaryPaths.shared.forget(temporary)
     }
   }
 
@@ -188,14 +194,7 @@ enum OutputPlacement {
       throw .alreadyExists(path: path)
     } catch let error where error.isLinkUnsupported {
       guard SystemCall.kind(of: path) == .missing else { throw .alreadyExists(path: path) }
-      try TemporaryPaths.shared.whileLocked { () throws(OutputError) in
-        do throws(SystemError) {
-          try SystemCall.rename(temporary, to: path)
-        } catch {
-          throw .cannotCreate(path: path, reason: error.reason)
-        }
-        TemporaryPaths.shared.forget(temporary)
-      }
+      try rename(temporary, to: path)
     } catch {
       throw .cannotCreate(path: path, reason: error.reason)
     }
