@@ -37,13 +37,7 @@ extension SystemCall {
   package static func kind(ofDescriptor fd: Int32) -> (kind: FileKind, size: Int64) {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return (.missing, 0) }
-    let kind: FileKind =
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: .regularFile
-      case S_IFDIR: .directory
-      default: .other
-      }
-    return (kind, Int64(info.st_size))
+    return (FileKind(mode: info.st_mode), Int64(info.st_size))
   }
 
   /// Makes a named pipe (FIFO) at `path`, owner-only (tests of inputs that are read once).

@@ -189,17 +189,22 @@ package enum SystemCall {
   /// What lies at a path.
   package enum FileKind: Equatable, Sendable {
     case missing, regularFile, directory, other
+
+    /// The kind a `stat` mode's file type bits say.
+    init(mode: mode_t) {
+      switch mode & S_IFMT {
+      case S_IFREG: self = .regularFile
+      case S_IFDIR: self = .directory
+      default: self = .other
+      }
+    }
   }
 
   /// What lies at `path`, following symbolic links.
   package static func kind(of path: String) -> FileKind {
     var info = stat()
     guard stat(path, &info) == 0 else { return .missing }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return .regularFile
-    case S_IFDIR: return .directory
-    default: return .other
-    }
+    return FileKind(mode: info.st_mode)
   }
 
   /// The size of the file at `path` in bytes, or nil when it cannot be read.

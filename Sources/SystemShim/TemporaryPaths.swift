@@ -120,15 +120,9 @@ extension SystemCall {
   package static func linkStatus(of path: String) -> LinkStatus? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
-    let type = info.st_mode & S_IFMT
-    let kind: FileKind =
-      switch type {
-      case S_IFREG: .regularFile
-      case S_IFDIR: .directory
-      default: .other
-      }
     return LinkStatus(
-      kind: kind, isSymbolicLink: type == S_IFLNK, permissions: UInt16(info.st_mode & 0o7777),
+      kind: FileKind(mode: info.st_mode), isSymbolicLink: info.st_mode & S_IFMT == S_IFLNK,
+      permissions: UInt16(info.st_mode & 0o7777),
       owner: UInt32(info.st_uid))
   }
 
