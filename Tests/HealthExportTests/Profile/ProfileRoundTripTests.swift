@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The JSON profile as a lossless carrier: archive → profile → CSV gives the archive's CSV,
@@ -194,7 +195,7 @@ import Testing
   @Test func spillsOnlyBesideAFile() throws {
     let folder = try TestDirectory()
     let pipe = folder.file("pipe.json")
-    #expect(mkfifo(pipe, 0o600) == 0)
+    try SystemCall.makeFIFO(pipe)
     let file = folder.file("out.json")
     #expect(ProfileExport.spillFolder(for: .file(path: file, overwrites: false)) == folder.path)
     #expect(ProfileExport.spillFolder(for: .file(path: "/dev/null", overwrites: true)) == nil)
