@@ -19,8 +19,8 @@ struct RecordSkip {
   private static let endTag: StaticString = "</Record>"
 
   /// The last record tag's stretches between values, and its last child's, once checked.
-  private var recordShape = TagShape()
-  private var childShape = TagShape()
+  private let recordShape = TagShape()
+  private let childShape = TagShape()
 
   /// The type's bytes of the `<Record type="…"` at `position` (`p[position]` is `<`), or nil when
   /// the tag does not start so within `end`, or the type would need decoding.
@@ -41,7 +41,7 @@ struct RecordSkip {
     of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int? {
     let afterType = type.baseAddress! - p + type.count + 1
-    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: &recordShape) else {
+    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: recordShape) else {
       return nil
     }
     if isEmpty { return close }
@@ -64,7 +64,7 @@ struct RecordSkip {
       var nameEnd = tag + 1
       while nameEnd < end && table[Int(p[nameEnd])] & ByteClass.nameDelimiter == 0 { nameEnd += 1 }
       guard nameEnd > tag + 1,
-        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: &childShape),
+        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: childShape),
         childIsEmpty
       else { return nil }
       i = childClose
@@ -78,7 +78,7 @@ struct RecordSkip {
   /// same bytes as the last tag's at that place is taken as checked, the bytes being what was
   /// checked; any other is checked and kept in `shape`.
   private static func attributesEnd(
-    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: inout TagShape
+    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: TagShape
   ) -> (Int, Bool)? {
     let table = ByteClass.table
     var i = from

@@ -83,7 +83,7 @@ final class XMLTokenizer {
   private(set) var attributeNamesAreDistinct = false
   /// The last start tag's stretches between values at depth 0, 1, 2 and 3 or deeper (a record's
   /// and its metadata entries' shapes differ, and alternate).
-  @exclusivity(unchecked) private var tagShapes = [TagShape](repeating: TagShape(), count: 4)
+  private let tagShapes = [TagShape(), TagShape(), TagShape(), TagShape()]
 
   // The open elements, touched at every tag: never accessed from two places at once (one thread,
   // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
@@ -282,7 +282,7 @@ final class XMLTokenizer {
     hasTooManyAttributes = false
     repairedAttributeNames = 0
     attributeNamesAreDistinct = false
-    let shapeIndex = Swift.min(depth, tagShapes.count - 1)
+    let shape = tagShapes[Swift.min(depth, tagShapes.count - 1)]
     // Whether every stretch so far is the shape's, and the names in them all different.
     var followsShape = true
     var namesDistinct = true
@@ -291,7 +291,7 @@ final class XMLTokenizer {
       let attributeNameStart: Int
       var attributeNameEnd: Int
       let quote: UInt8
-      if followsShape, let stretch = tagShapes[shapeIndex].match(index, p, at: i, end: end) {
+      if followsShape, let stretch = shape.match(index, p, at: i, end: end) {
         // The same bytes as the last tag's here, checked then: a name, `=` and an opening quote.
         attributeNameStart = i + stretch.nameStart
         attributeNameEnd = i + stretch.nameEnd
@@ -351,7 +351,7 @@ final class XMLTokenizer {
         i += 1
         // A repaired name is not kept: matching it would skip the repair's count.
         if followsShape, !isRepaired,
-          let kept = tagShapes[shapeIndex].keep(
+          let kept = shape.keep(
             index, p, from: stretchStart, to: i, nameStart: attributeNameStart, nameEnd: attributeNameEnd)
         {
           namesDistinct = kept.namesDistinct

@@ -90,4 +90,38 @@ import Testing
       }
     }
   }
+
+  /// Words of the bytes a borrow between lanes would confuse (zeros, control characters, the
+  /// stops side by side, bytes with the high bit), in every arrangement a fixed pseudo-random
+  /// sequence gives: the first stop is the one a byte loop finds.
+  @Test func theFirstStopInWordsOfAwkwardBytes() {
+    let alphabet: [UInt8] = [
+      0x00, 0x01, 0x1F, 0x20, 0x21, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "&"),
+      UInt8(ascii: "<"),
+      UInt8(ascii: "="), 0x7F, 0x80, 0xA0, 0xFF, UInt8(ascii: "a"),
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for _ in 0..<20_000 {
+      for index in bytes.indices {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        // Mostly ordinary bytes, so that stops come at every distance.
+        let pick = Int(state >> 33) % (alphabet.count * 3)
+        bytes[index] = pick < alphabet.count ? alphabet[pick] : UInt8(ascii: "a")
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        let p = buffer.baseAddress!
+        for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+          var expected = 0
+          while expected < buffer.count {
+            let b = p[expected]
+            if b == quote || b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b < 0x20 { break }
+            expected += 1
+          }
+          #expect(
+            ByteWords.firstValueStop(p, from: 0, end: buffer.count, quote: quote) == expected, "\(bytes)")
+        }
+      }
+    }
+  }
 }

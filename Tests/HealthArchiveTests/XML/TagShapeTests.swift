@@ -9,7 +9,7 @@ import Testing
   }
 
   @Test func aKeptStretchMatchesTheSameBytesAnywhere() throws {
-    var shape = TagShape()
+    let shape = TagShape()
     let kept = try #require(
       Self.with(#" unit=""#) { p, count in shape.keep(0, p, from: 0, to: count, nameStart: 1, nameEnd: 5) })
     #expect(kept.length == 7)
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func namesAreComparedAsTheyAreKept() {
-    var shape = TagShape()
+    let shape = TagShape()
     let stretches = [#" type=""#, #" unit=""#, #" value=""#, #" unit=""#, #" end=""#]
     var distinct: [Bool] = []
     for (index, text) in stretches.enumerated() {
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func keepingAStretchDropsThoseAfterIt() throws {
-    var shape = TagShape()
+    let shape = TagShape()
     for (index, text) in [#" a=""#, #" b=""#, #" c=""#].enumerated() {
       Self.with(text) { p, count in _ = shape.keep(index, p, from: 0, to: count, nameStart: 1, nameEnd: 2) }
     }
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func stretchesPastTheLimitAreNotKept() {
-    var shape = TagShape()
+    let shape = TagShape()
     var kept = 0
     for index in 0..<(TagShape.limit + 3) {
       let text = " a\(index)=\""
@@ -64,5 +64,29 @@ import Testing
       }
     }
     #expect(kept == TagShape.limit)
+  }
+
+  /// Stretches are kept within `byteCapacity` bytes in all: a longer one (a run of spaces) is not
+  /// kept, and those before it still match.
+  @Test func aStretchPastTheBytesKeptIsNotKept() {
+    let shape = TagShape()
+    #expect(
+      Self.with(#" a=""#) { p, count in shape.keep(0, p, from: 0, to: count, nameStart: 1, nameEnd: 2) }
+        != nil)
+    let long = String(repeating: " ", count: TagShape.byteCapacity) + #"b=""#
+    #expect(
+      Self.with(long) { p, count in
+        shape.keep(1, p, from: 0, to: count, nameStart: count - 3, nameEnd: count - 2)
+      } == nil)
+    #expect(Self.with(long) { p, count in shape.match(1, p, at: 0, end: count) } == nil)
+    #expect(Self.with(#" a=""#) { p, count in shape.match(0, p, at: 0, end: count) }?.length == 4)
+    let fits = String(repeating: " ", count: TagShape.byteCapacity - 8) + #"b=""#
+    #expect(
+      Self.with(fits) { p, count in
+        shape.keep(1, p, from: 0, to: count, nameStart: count - 3, nameEnd: count - 2)
+      } != nil)
+    #expect(
+      Self.with(fits) { p, count in shape.match(1, p, at: 0, end: count) }?.length == TagShape.byteCapacity
+        - 5)
   }
 }
