@@ -3,6 +3,10 @@
 /// (` unit="`). A scanner that finds the same bytes at the same place takes them as checked
 /// (what it would find in them depends on the bytes only), without scanning them again.
 ///
+/// With each stretch it keeps the value last read after it (most of a record's values, its type,
+/// source, device and unit, repeat from one record to the next): a value of the same bytes, its
+/// closing quote included, is taken as read, with what was found in it.
+///
 /// A class over memory of its own, so that the scanning loops that consult it at every attribute
 /// retain nothing.
 final class TagShape {
@@ -15,15 +19,23 @@ final class TagShape {
     var nameEnd: Int
     /// Whether the names of stretches `0...index` are all different.
     var namesDistinct: Bool
+    /// The length of the value kept after it, its closing quote included; 0 for none.
+    var valueLength = 0
+    /// Whether that value holds `&` or a control character.
+    var valueNeedsDecoding = false
   }
 
   /// The most stretches kept.
   static let limit = 32
   /// The most bytes of stretches kept; a stretch past them is not kept.
   static let byteCapacity = 2048
+  /// The longest value kept after a stretch, its closing quote included.
+  static let valueCapacity = 256
 
   private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: TagShape.byteCapacity)
   private let stretches = UnsafeMutablePointer<Stretch>.allocate(capacity: TagShape.limit)
+  /// Stretch `index`'s value at `index * valueCapacity`.
+  private let values = UnsafeMutablePointer<UInt8>.allocate(capacity: TagShape.limit * TagShape.valueCapacity)
   private var count = 0
 
   init() {}
@@ -31,6 +43,7 @@ final class TagShape {
   deinit {
     bytes.deallocate()
     stretches.deallocate()
+    values.deallocate()
   }
 
   /// Stretch `index` when the bytes at `position`, before `end`, start with it.
@@ -73,5 +86,34 @@ final class TagShape {
     (stretches + index).initialize(to: stretch)
     count = index + 1
     return stretch
+  }
+
+  /// The length of the value last kept after stretch `index` (its closing quote included) and
+  /// whether it needed decoding, when the bytes at `position`, before `end`, start with it.
+  @inline(__always)
+  func matchValue(_ index: Int, _ p: UnsafePointer<UInt8>, at position: Int, end: Int) -> (
+    length: Int, needsDecoding: Bool
+  )? {
+    guard index < count else { return nil }
+    let stretch = stretches[index]
+    let length = stretch.valueLength
+    guard length > 0, end - position >= length,
+      memoryEqual(p + position, values + index * Self.valueCapacity, length)
+    else { return nil }
+    return (length, stretch.valueNeedsDecoding)
+  }
+
+  /// Keeps `p[from..<to]`, a value just read after stretch `index` through its closing quote, in
+  /// place of the one kept before; a value past `valueCapacity` is not kept.
+  func keepValue(_ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int, needsDecoding: Bool) {
+    guard index < count else { return }
+    let length = to - from
+    guard length <= Self.valueCapacity else {
+      stretches[index].valueLength = 0
+      return
+    }
+    (values + index * Self.valueCapacity).initialize(from: p + from, count: length)
+    stretches[index].valueLength = length
+    stretches[index].valueNeedsDecoding = needsDecoding
   }
 }

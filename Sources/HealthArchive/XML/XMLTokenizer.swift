@@ -361,20 +361,29 @@ final class XMLTokenizer {
       }
       let valueStart = i
       var needsDecoding = false
-      while true {
-        i = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
-        guard i < end else { return .incomplete("a tag") }
-        let byte = p[i]
-        if byte == quote { break }
-        if byte == UInt8(ascii: "<") {
-          throw error(
-            .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+      if followsShape, let value = shape.matchValue(index, p, at: i, end: end) {
+        // The same bytes as the last value after this stretch, read then, through its closing quote.
+        i += value.length - 1
+        needsDecoding = value.needsDecoding
+      } else {
+        while true {
+          i = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
+          guard i < end else { return .incomplete("a tag") }
+          let byte = p[i]
+          if byte == quote { break }
+          if byte == UInt8(ascii: "<") {
+            throw error(
+              .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+          }
+          if byte == 0 {
+            throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+          }
+          needsDecoding = true  // `&` or a control character
+          i += 1
         }
-        if byte == 0 {
-          throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+        if followsShape {
+          shape.keepValue(index, p, from: valueStart, to: i + 1, needsDecoding: needsDecoding)
         }
-        needsDecoding = true  // `&` or a control character
-        i += 1
       }
       if attributes.count < Self.maximumAttributes {
         attributes.append(

@@ -89,4 +89,24 @@ import Testing
       Self.with(fits) { p, count in shape.match(1, p, at: 0, end: count) }?.length == TagShape.byteCapacity
         - 5)
   }
+
+  /// A value kept after a stretch matches the same bytes through its closing quote, with whether it
+  /// needed decoding; keeping the stretch again forgets it; one past `valueCapacity` is not kept.
+  @Test func aValueKeptAfterAStretchMatchesItsBytesOnly() throws {
+    let shape = TagShape()
+    Self.with(#" d=""#) { p, count in _ = shape.keep(0, p, from: 0, to: count, nameStart: 1, nameEnd: 2) }
+    #expect(Self.with(#"&lt;x""#) { p, count in shape.matchValue(0, p, at: 0, end: count) } == nil)
+    Self.with(#"&lt;x""#) { p, count in shape.keepValue(0, p, from: 0, to: count, needsDecoding: true) }
+    let value = try #require(
+      Self.with(#"&lt;x" v"#) { p, count in shape.matchValue(0, p, at: 0, end: count) })
+    #expect(value.length == 6 && value.needsDecoding)
+    #expect(Self.with(#"&lt;y""#) { p, count in shape.matchValue(0, p, at: 0, end: count) } == nil)
+    #expect(Self.with(#"&lt;x""#) { p, count in shape.matchValue(0, p, at: 0, end: count - 1) } == nil)
+    #expect(Self.with(#"&lt;x""#) { p, count in shape.matchValue(1, p, at: 0, end: count) } == nil)
+    Self.with(#" d=""#) { p, count in _ = shape.keep(0, p, from: 0, to: count, nameStart: 1, nameEnd: 2) }
+    #expect(Self.with(#"&lt;x""#) { p, count in shape.matchValue(0, p, at: 0, end: count) } == nil)
+    let long = String(repeating: "a", count: TagShape.valueCapacity) + "\""
+    Self.with(long) { p, count in shape.keepValue(0, p, from: 0, to: count, needsDecoding: false) }
+    #expect(Self.with(long) { p, count in shape.matchValue(0, p, at: 0, end: count) } == nil)
+  }
 }

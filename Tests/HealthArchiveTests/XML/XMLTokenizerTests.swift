@@ -108,6 +108,10 @@ import Testing
       "t.xml, line 1, column 32: unexpected '<' in the value of attribute 'y'"
     ),
     (
+      #"<a x="1" y="2"/><a x="1" y="2<"/>"#,
+      "t.xml, line 1, column 33: unexpected '<' in the value of attribute 'y'"
+    ),
+    (
       #"<a x="1" y="2"/><a x="1" y=2/>"#,
       "t.xml, line 1, column 31: the value of attribute 'y' is not in quotes"
     ),
@@ -122,5 +126,25 @@ import Testing
       while try tokenizer.next() != .endOfInput {}
     }
     #expect(error.description == message)
+  }
+
+  /// Values that are the last tag's at their place (taken as read then, with whether they needed
+  /// decoding), and values that differ from it by a byte, end later or earlier, or quote otherwise,
+  /// read as any other, cut by every buffer boundary.
+  @Test(arguments: [1, 3, 7, 64])
+  func valuesRepeatedFromTheLastTagReadAsAnyOther(_ chunk: Int) throws {
+    let xml = """
+      <r><a d="&lt;dev&gt;" v="1"/><a d="&lt;dev&gt;" v="1"/><a d="&lt;dev&gt;x" v="1"/><a d="&lt;dev" v="11"/>\
+      <a d="&lt;dev&gt;" v='1'/><a d="&lt;dev&gt;" v="1'"/><a d="&lt;dev&gt;" v="1"/><a d="plain" v="1"/>\
+      <a d="plain" v="1"/></r>
+      """
+    let tokens = try Self.tokens(xml, chunk: chunk)
+    #expect(
+      tokens == [
+        "<r []", "<a/ [\"d=<dev>\", \"v=1\"]", "<a/ [\"d=<dev>\", \"v=1\"]", "<a/ [\"d=<dev>x\", \"v=1\"]",
+        "<a/ [\"d=<dev\", \"v=11\"]", "<a/ [\"d=<dev>\", \"v=1\"]", "<a/ [\"d=<dev>\", \"v=1\\'\"]",
+        "<a/ [\"d=<dev>\", \"v=1\"]", "<a/ [\"d=plain\", \"v=1\"]", "<a/ [\"d=plain\", \"v=1\"]", "</r []",
+        "end []",
+      ])
   }
 }
