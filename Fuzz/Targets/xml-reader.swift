@@ -2,7 +2,8 @@ import HealthModel
 
 // The export.xml reader: every item of any bytes, with every kind of element delivered, and the
 // messages of what it throws made. Then read again with a filter that leaves most record types
-// out, with and without records passed over by RecordSkip: the two must give the same items,
+// out, with and without records passed over by RecordSkip, and with every record tokenized and
+// every byte of its tags scanned (no tag shapes remembered): the three must give the same items,
 // diagnostics and error, or the target stops.
 @testable import HealthArchive
 
@@ -23,17 +24,24 @@ public func fuzzExportXMLReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
   if skipped != tokenized {
     fatalError("passing records over changed what was read:\n\(skipped)\n---\n\(tokenized)")
   }
+  let scanned = outcome(
+    bytes, filter: selective, chunk: chunk * 64, bufferSize: 4096, skipping: false, remembersTagShapes: false)
+  if scanned != tokenized {
+    fatalError("remembering tag shapes changed what was read:\n\(tokenized)\n---\n\(scanned)")
+  }
   return 0
 }
 
-private func outcome(_ bytes: [UInt8], filter: ItemFilter, chunk: Int, bufferSize: Int, skipping: Bool)
-  -> String
-{
+private func outcome(
+  _ bytes: [UInt8], filter: ItemFilter, chunk: Int, bufferSize: Int, skipping: Bool,
+  remembersTagShapes: Bool = true
+) -> String {
   let diagnostics = Diagnostics(keepsEach: true)
   let reader = ExportXMLReader(
     stream: MemoryByteStream(bytes, name: "fuzz.xml", chunkLimit: chunk), filter: filter,
     diagnostics: diagnostics, bufferSize: bufferSize)
   if !skipping { reader.tokenizer.skipsRecordType = nil }
+  reader.tokenizer.remembersTagShapes = remembersTagShapes
   var text = ""
   do {
     try reader.read { item, location in

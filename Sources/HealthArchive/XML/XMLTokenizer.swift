@@ -109,6 +109,9 @@ final class XMLTokenizer {
   /// How many records `RecordSkip` passed over.
   private(set) var recordsPassedOver = 0
   @exclusivity(unchecked) private var recordSkip = RecordSkip()
+  /// Whether a start tag's stretches between values and its values that are the last tag's bytes
+  /// are taken as read (`TagShape`); false to scan every byte, for checking that both read alike.
+  var remembersTagShapes = true
 
   /// - Parameters:
   ///   - stream: where the bytes come from.
@@ -284,7 +287,7 @@ final class XMLTokenizer {
     attributeNamesAreDistinct = false
     let shape = tagShapes[Swift.min(depth, tagShapes.count - 1)]
     // Whether every stretch so far is the shape's, and the names in them all different.
-    var followsShape = true
+    var followsShape = remembersTagShapes
     var namesDistinct = true
     var index = 0
     while true {
