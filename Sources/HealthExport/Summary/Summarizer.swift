@@ -13,9 +13,13 @@ package import HealthModel
 /// a budget the largest lists are sorted and spilled as runs to a temporary file beside the
 /// output, and each source's runs are merged as the sweep reads them (`SpilledRuns`). With
 /// nowhere to spill (a stream, the database's and the report's summaries), they stay in memory.
+/// The rows it makes at the end are packed (48 bytes each, strings as numbers) and, past their
+/// own budget, spilled to the same file (`SummaryRowStore`), then merged in order as the CSV is
+/// written (`finishRows()`).
 ///
-/// `SummaryExport` runs it in the export pipeline; a writer that reads the input for other ends
-/// too (the database) feeds it the same items and calls `finish()`.
+/// `SummaryExport` runs it in the export pipeline (`RowStage`); a writer that reads the input for
+/// other ends too (the database, the report) feeds it the same items and calls `finish()`, which
+/// holds every row in memory.
 package final class Summarizer: ExportStage {
   let selection: SummarySelection
   let diagnostics: Diagnostics
@@ -42,6 +46,12 @@ package final class Summarizer: ExportStage {
   let intervals: SpilledRuns<TimedValue>
   /// Samples of cumulative series kept in memory before the largest lists are spilled: 6 MiB.
   package static let defaultIntervalBudget = 262_144
+  /// Rows of the summary kept in memory before the largest lists are spilled: 3 MiB.
+  package static let defaultRowBudget = SummaryRowStore.defaultBudget
+  /// Where samples and rows past their budgets are spilled; nil keeps them in memory.
+  let spillPlace: SpillPlace?
+  /// The rows kept in memory before spilling.
+  let rowBudget: Int
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
@@ -56,13 +66,17 @@ package final class Summarizer: ExportStage {
   ///   - spillBeside: the output beside which samples past `intervalBudget` are spilled to a
   ///     temporary file; nil keeps them all in memory.
   ///   - intervalBudget: the samples of cumulative series kept in memory before spilling.
+  ///   - rowBudget: the rows of the summary kept in memory before spilling, when they are
+  ///     written as they are read (`finishRows()`).
   package init(
     selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics, spillBeside: String? = nil,
-    intervalBudget: Int = defaultIntervalBudget
+    intervalBudget: Int = defaultIntervalBudget, rowBudget: Int = defaultRowBudget
   ) {
     self.selection = selection
     self.diagnostics = diagnostics
-    intervals = SpilledRuns(spillBeside: spillBeside, budget: intervalBudget, precedes: TimedValue.precedes)
+    spillPlace = spillBeside.map(SpillPlace.init)
+    self.rowBudget = rowBudget
+    intervals = SpilledRuns(spillTo: spillPlace, budget: intervalBudget, precedes: TimedValue.precedes)
     var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
     let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
@@ -207,7 +221,7 @@ package final class Summarizer: ExportStage {
     let source = sources.number(of: sample.sourceName, device: sample.device)
     let span = calendar.span(containing: start)
     let index = counted.number(of: SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)) {
-      CountStats(span: span)
+      CountStats()
     }
     if counts {
       counted.values[index].count += 1
@@ -219,12 +233,8 @@ package final class Summarizer: ExportStage {
     let span = calendar.span(containing: start)
     let index = discrete.number(
       of: DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
-    ) { DiscreteStats(span: span) }
-    discrete.values[index].sum += value
-    discrete.values[index].minimum = min(discrete.values[index].minimum, value)
-    discrete.values[index].maximum = max(discrete.values[index].maximum, value)
-    discrete.values[index].count += 1
-    discrete.values[index].sources.insert(source)
+    ) { DiscreteStats() }
+    discrete.values[index].add(value, source: source)
   }
 
   private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) throws {

@@ -74,6 +74,103 @@ import Testing
     }
   }
 
+  /// The summary CSV written from a summarizer's rows as they are read, and the rows.
+  static func written(_ rows: SummaryRows, flushThreshold: Int = 1 << 20) throws -> (
+    csv: [UInt8], rows: [SummaryRow]
+  ) {
+    var csv: [UInt8] = []
+    let writer = SummaryCSVWriter(dateFormat: .standard, flushThreshold: flushThreshold)
+    let report = try writer.write(rows, to: .sink { csv.append(contentsOf: $0) })
+    var list: [SummaryRow] = []
+    try rows.forEachRow { list.append($0) }
+    #expect(report.rows == list.count)
+    #expect(report.periods == Set(list.map(\.period.start)).count)
+    #expect(report.metrics == Set(list.map(\.metric)).count)
+    return (csv, list)
+  }
+
+  @Test(arguments: [1, 7, 40], [SummaryPeriod.day, .week, .hour])
+  func rowsPastTheirBudgetSpillAndAreWrittenAsTheRowsKeptInMemory(budget: Int, period: SummaryPeriod) throws {
+    let folder = try TestDirectory()
+    let selection = Self.selection(period: period)
+    let inMemory = try Self.summarize(selection: selection, spillBeside: nil, budget: 1 << 40)
+    #expect(inMemory.rows.count >= 26)
+    var expected: [UInt8] = []
+    let export = SummaryExport(selection: selection, now: ExportTest.now)
+    _ = try export.run(
+      source: InMemoryExport(xml: Self.xml), destination: .sink { expected.append(contentsOf: $0) },
+      diagnostics: Diagnostics())
+
+    let summarizer = Summarizer(
+      selection: selection, now: ExportTest.now, diagnostics: Diagnostics(),
+      spillBeside: folder.file("summary.csv"),
+      intervalBudget: 1 << 40, rowBudget: budget)
+    try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+      try summarizer.add($0, at: $1)
+    }
+    // Only the rows spill: the samples' budget is not reached.
+    #expect(summarizer.intervals.spill == nil)
+    var rows: SummaryRows? = try summarizer.finishRows()
+    let spillFiles = try folder.contents()
+    #expect(spillFiles.count == 1)
+    #expect(spillFiles.first?.hasPrefix(".summary.csv.") == true)
+    #expect(spillFiles.first?.hasSuffix(".tmp") == true)
+    let written = try Self.written(rows!)
+    #expect(written.rows == inMemory.rows)
+    #expect(written.csv == expected)
+    // Read twice, the same rows.
+    #expect(try Self.written(rows!).csv == expected)
+    rows = nil
+    #expect(try folder.contents() == spillFiles)
+    _ = consume summarizer
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func samplesAndRowsSpillToOneFile() throws {
+    let folder = try TestDirectory()
+    let inMemory = try Self.summarize(spillBeside: nil, budget: 1 << 40)
+    let summarizer = Summarizer(
+      selection: Self.selection(), now: ExportTest.now, diagnostics: Diagnostics(),
+      spillBeside: folder.file("summary.csv"), intervalBudget: 10, rowBudget: 5)
+    try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+      try summarizer.add($0, at: $1)
+    }
+    let spillFiles = try folder.contents()
+    #expect(spillFiles.count == 1)
+    let size = try #require(summarizer.intervals.spill?.size)
+    let rows = try summarizer.finishRows()
+    #expect(try folder.contents() == spillFiles)
+    // The rows went on at the end of the samples' file.
+    #expect(try #require(summarizer.intervals.spill?.size) > size)
+    #expect(try Self.written(rows).rows == inMemory.rows)
+  }
+
+  @Test func nothingIsLeftBehindWhenWritingSpilledRowsFails() throws {
+    struct Full: Error {}
+    let folder = try TestDirectory()
+    let path = folder.file("summary.csv")
+    do {
+      let summarizer = Summarizer(
+        selection: Self.selection(), now: ExportTest.now, diagnostics: Diagnostics(), spillBeside: path,
+        intervalBudget: 10, rowBudget: 3)
+      try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+        try summarizer.add($0, at: $1)
+      }
+      let rows = try summarizer.finishRows()
+      var chunks = 0
+      let destination = OutputDestination.sink { _ in
+        chunks += 1
+        if chunks == 2 { throw Full() }
+      }
+      #expect(throws: Full.self) {
+        _ = try SummaryCSVWriter(dateFormat: .standard, flushThreshold: 64).write(rows, to: destination)
+      }
+      #expect(chunks == 2)
+      #expect(try folder.contents().count == 1)
+    }
+    #expect(try folder.contents() == [])
+  }
+
   @Test func samplesOfOneIntervalInTwoUnitsKeepTheirOrderWhenSpilled() throws {
     // Equal intervals of one source in km and in mi: swept in input order, list by list.
     var body = ""
