@@ -37,7 +37,7 @@ extension Summarizer {
     let output = SummaryRowStore(labels: labels, spillTo: spillPlace, budget: rowBudget)
     let names = { [unowned self] (set: SourceSet) in self.sourceNames(set, ranks: ranks) }
     try appendDiscreteRows(to: output, labels: labelOfSlot, targets: targets, names: names)
-    discrete = KeyedStore()
+    discrete = DiscreteStore(spillTo: nil)
     try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
     try appendCountedRows(to: output, labels: labelOfSlot, names: names)
     counted = KeyedStore()
@@ -121,21 +121,12 @@ extension Summarizer {
   }
 
   /// Discrete types: mean, minimum, maximum and count of the samples starting in each period,
-  /// every unit converted to the summary unit. A type read in one unit gives its rows as its
-  /// statistics are read; one read in several adds up each period's units first.
+  /// every unit converted to the summary unit. A type read in one unit gives its rows from its
+  /// records; one read in several adds up each period's units first, in the order each unit's
+  /// record there was first met.
   private func appendDiscreteRows(
     to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet) -> [String]
   ) throws {
-    // The slots read in more than one unit.
-    var unitOfSlot: [Int: Int] = [:]
-    var hasUnits: Set<Int> = []
-    for key in discrete.keys {
-      if let unit = unitOfSlot[key.slot] {
-        if unit != key.unit { hasUnits.insert(key.slot) }
-      } else {
-        unitOfSlot[key.slot] = key.unit
-      }
-    }
     func append(_ stats: DiscreteStats, slot index: Int, periodStart: Double) throws {
       let measure = slots[index].measure
       func extreme(_ value: Double) -> Double { measure?.writtenValue(of: value).value ?? value }
@@ -144,25 +135,38 @@ extension Summarizer {
         minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
         sources: stats.sources, names: names)
     }
-    var merged = KeyedStore<SlotPeriodKey, DiscreteStats>()
-    for (stats, key) in zip(discrete.values, discrete.keys) {
+    var listsBySlot: [Int: Int] = [:]
+    for list in discrete.lists { listsBySlot[list.slot, default: 0] += 1 }
+    // The units of types read in several, by slot and period.
+    var parts: [Int: [Double: [(firstSeen: Int, stats: DiscreteStats, conversion: UnitConversion)]]] = [:]
+    // Lists in the order of their first samples, as their skipped samples are reported.
+    for list in discrete.lists.indices.sorted(by: { discrete.listFirstSeen[$0] < discrete.listFirstSeen[$1] })
+    {
+      let key = discrete.lists[list]
       guard let conversion = UnitConversion(from: units.values[key.unit], to: targets[key.slot]) else {
-        try reportUnconvertible(stats.count, slot: key.slot, unit: key.unit, target: targets[key.slot])
+        try reportUnconvertible(
+          discrete.sampleCounts[list], slot: key.slot, unit: key.unit, target: targets[key.slot])
         continue
       }
-      guard hasUnits.contains(key.slot) else {
+      try discrete.takeRecords(ofList: list) { record in
+        guard listsBySlot[key.slot] == 1 else {
+          parts[key.slot, default: [:]][record.periodStart, default: []].append(
+            (record.firstSeen, record.stats, conversion))
+          return
+        }
         var one = DiscreteStats()
-        one.add(stats, converted: conversion)
-        try append(one, slot: key.slot, periodStart: key.periodStart)
-        continue
+        one.add(record.stats, converted: conversion)
+        try append(one, slot: key.slot, periodStart: record.periodStart)
       }
-      let index = merged.number(of: SlotPeriodKey(slot: key.slot, periodStart: key.periodStart)) {
-        DiscreteStats()
-      }
-      merged.values[index].add(stats, converted: conversion)
     }
-    for (stats, key) in zip(merged.values, merged.keys) {
-      try append(stats, slot: key.slot, periodStart: key.periodStart)
+    for (slot, periods) in parts {
+      for (periodStart, units) in periods {
+        var merged = DiscreteStats()
+        for unit in units.sorted(by: { $0.firstSeen < $1.firstSeen }) {
+          merged.add(unit.stats, converted: unit.conversion)
+        }
+        try append(merged, slot: slot, periodStart: periodStart)
+      }
     }
   }
 

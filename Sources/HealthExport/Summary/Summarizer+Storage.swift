@@ -49,12 +49,6 @@ extension Summarizer {
     }
   }
 
-  struct DiscreteKey: Hashable {
-    var slot: Int
-    var unit: Int
-    var periodStart: Double
-  }
-
   /// A counted category type (stand hours, any other) in one period.
   struct CountStats {
     /// The samples that count (stand hours: those stood).

@@ -6,7 +6,8 @@ package import HealthModel
 /// (summaries.md), fed by the same readers as the CSV.
 ///
 /// Memory: discrete types and counted categories are added up as they arrive, one small record
-/// per type, unit and period. Cumulative types (and sleep and mindful minutes) need the source
+/// per type, unit and period; past a budget, the discrete records touched longest ago are spilled
+/// (`DiscreteStore`). Cumulative types (and sleep and mindful minutes) need the source
 /// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
 /// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
 /// Only the samples of the cumulative types selected, inside the selected periods, are kept; past
@@ -35,7 +36,7 @@ package final class Summarizer: ExportStage {
   /// Unit names, numbered.
   var units = KeyedStore<String, String>()
   var sources = SummarySources()
-  var discrete = KeyedStore<DiscreteKey, DiscreteStats>()
+  var discrete: DiscreteStore
   var counted = KeyedStore<SlotPeriodKey, CountStats>()
   /// Cumulative series, with the numbers of their interval lists.
   var series = KeyedStore<SeriesKey, [Int]>()
@@ -48,6 +49,8 @@ package final class Summarizer: ExportStage {
   package static let defaultIntervalBudget = 262_144
   /// Rows of the summary kept in memory before the largest lists are spilled: 3 MiB.
   package static let defaultRowBudget = SummaryRowStore.defaultBudget
+  /// Discrete types' records (type, unit, period) kept in memory before spilling: about 4 MiB.
+  package static let defaultDiscreteBudget = DiscreteStore.defaultBudget
   /// Where samples and rows past their budgets are spilled; nil keeps them in memory.
   let spillPlace: SpillPlace?
   /// The rows kept in memory before spilling.
@@ -68,15 +71,18 @@ package final class Summarizer: ExportStage {
   ///   - intervalBudget: the samples of cumulative series kept in memory before spilling.
   ///   - rowBudget: the rows of the summary kept in memory before spilling, when they are
   ///     written as they are read (`finishRows()`).
+  ///   - discreteBudget: the discrete types' records kept in memory before spilling.
   package init(
     selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics, spillBeside: String? = nil,
-    intervalBudget: Int = defaultIntervalBudget, rowBudget: Int = defaultRowBudget
+    intervalBudget: Int = defaultIntervalBudget, rowBudget: Int = defaultRowBudget,
+    discreteBudget: Int = defaultDiscreteBudget
   ) {
     self.selection = selection
     self.diagnostics = diagnostics
     spillPlace = spillBeside.map(SpillPlace.init)
     self.rowBudget = rowBudget
     intervals = SpilledRuns(spillTo: spillPlace, budget: intervalBudget, precedes: TimedValue.precedes)
+    discrete = DiscreteStore(spillTo: spillPlace, budget: discreteBudget)
     var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
     let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
@@ -184,7 +190,7 @@ package final class Summarizer: ExportStage {
         TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
         source: source, unit: unit)
     } else {
-      addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
+      try addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
     }
   }
 
@@ -229,12 +235,10 @@ package final class Summarizer: ExportStage {
     }
   }
 
-  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) {
+  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) throws {
     let span = calendar.span(containing: start)
-    let index = discrete.number(
-      of: DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
-    ) { DiscreteStats() }
-    discrete.values[index].add(value, source: source)
+    try discrete.add(
+      value, slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970, source: source)
   }
 
   private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) throws {

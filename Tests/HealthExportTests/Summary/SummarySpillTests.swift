@@ -171,6 +171,73 @@ import Testing
     #expect(try folder.contents() == [])
   }
 
+  /// Depths (a discrete type no registry knows) in metres and feet over twelve days, in an order
+  /// that goes back and forth between days, with values whose sums depend on their order; some
+  /// in a unit that cannot be converted; and heart rates in time order.
+  static let shuffledDiscreteXML: String = {
+    var body = ""
+    for index in 0..<240 {
+      let day = 10 + (index * 7) % 12
+      let hour = 10 + index % 9
+      let (value, unit) =
+        index % 11 == 0
+        ? ("2", "count")
+        : index % 3 == 0
+          ? ("\(0.1 + Double(index) * 1e-3)", "ft") : ("\(0.7 * Double(index % 5) + 1e-9)", "m")
+      body += SummaryTest.record(
+        "UnderwaterDepth", value, unit,
+        source: index % 4 == 0 ? SummaryTest.watchName : SummaryTest.phoneName,
+        from: "2026-01-\(day) \(hour):00:00 -0500")
+    }
+    for index in 0..<60 {
+      body += SummaryTest.record(
+        "HeartRate", "\(60 + index % 17)", "count/min", source: SummaryTest.watchName,
+        from: "2026-01-\(10 + index / 5) 10:\(10 + index % 5):00 -0500")
+    }
+    return ExportXML.document(body)
+  }()
+
+  @Test(arguments: [2, 5, 9], [SummaryPeriod.day, .week])
+  func discreteRecordsPastTheirBudgetSpillAndAddUpAsInMemory(budget: Int, period: SummaryPeriod) throws {
+    let folder = try TestDirectory()
+    let selection = Self.selection(period: period)
+    for xml in [Self.shuffledDiscreteXML, Self.xml] {
+      let memoryDiagnostics = Diagnostics()
+      let inMemory = try Self.summarize(
+        xml, selection: selection, spillBeside: nil, budget: 1 << 40, diagnostics: memoryDiagnostics)
+      let spilledDiagnostics = Diagnostics()
+      let summarizer = Summarizer(
+        selection: selection, now: ExportTest.now, diagnostics: spilledDiagnostics,
+        spillBeside: folder.file("summary.csv"), intervalBudget: 1 << 40, discreteBudget: budget)
+      try InMemoryExport(xml: xml).readItems(filter: summarizer.itemFilter, diagnostics: spilledDiagnostics) {
+        try summarizer.add($0, at: $1)
+      }
+      #expect(summarizer.discrete.hasSpilled)
+      if budget == 2 {
+        #expect(try folder.contents().count == 1)
+        // Samples of periods spilled before them were kept and added in order at the end.
+        #expect((summarizer.discrete.lateValues > 0) == (xml == Self.shuffledDiscreteXML))
+      }
+      let spilled = try Self.written(summarizer.finishRows()).rows
+      #expect(spilled == inMemory.rows)
+      #expect(spilledDiagnostics.summary == memoryDiagnostics.summary)
+    }
+    #expect(try folder.contents() == [])
+    // The depths: twelve days (three weeks from Monday 5 January), in metres, the unit most of
+    // them carry; the 22 in `count` are skipped.
+    let diagnostics = Diagnostics()
+    let depths = try Self.summarize(
+      Self.shuffledDiscreteXML, selection: selection, spillBeside: nil, budget: 1 << 40,
+      diagnostics: diagnostics
+    ).rows.filter { $0.metric == "UnderwaterDepth" }
+    #expect(depths.count == (period == .day ? 12 : 3))
+    #expect(depths.allSatisfy { $0.unit == "m" })
+    #expect(
+      diagnostics.summary.map { "\($0.count) \($0.reason)" } == [
+        "22 UnderwaterDepth in unit 'count', which cannot be converted to m"
+      ])
+  }
+
   @Test func samplesOfOneIntervalInTwoUnitsKeepTheirOrderWhenSpilled() throws {
     // Equal intervals of one source in km and in mi: swept in input order, list by list.
     var body = ""
