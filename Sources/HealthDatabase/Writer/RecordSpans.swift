@@ -1,3 +1,4 @@
+import Foundation
 import HealthModel
 
 /// The span of each record type's instants (the earliest start, the latest end, the longest
@@ -36,7 +37,7 @@ struct RecordSpans {
 
   /// Notes a record of `type` from `start` to `end`.
   mutating func note(type: String, start: Int64, end: Int64) {
-    if let run = current?.type, run == type, run.utf8.elementsEqual(type.utf8) {
+    if let run = current?.type, run == type, Self.sameBytes(run, type) {
       current!.span.add(start: start, end: end)
       return
     }
@@ -54,6 +55,16 @@ struct RecordSpans {
     let prefixes = [HealthKitIdentifier.quantityTypePrefix, HealthKitIdentifier.categoryTypePrefix]
     return all.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
       .filter { entry in prefixes.contains { Self.hasPrefix(entry.type, $0) } }
+  }
+
+  /// Whether two strings are the same bytes (not only canonically equal).
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    var (first, second) = (first, second)
+    return first.withUTF8 { a in
+      second.withUTF8 { b in
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+      }
+    }
   }
 
   /// Whether `text` starts with `prefix`, ASCII letters in either case.
