@@ -1,23 +1,57 @@
 import CSQLite
+import Foundation
 
 /// A compiled statement of a connection, prepared once and run many times: bind the values
-/// (by 1-based index), then `run` (no rows) or `step` through the rows. Bound text is copied by
-/// SQLite (`SQLITE_TRANSIENT`), so the caller's buffers may change right after a bind.
+/// (by 1-based index), then `run` (no rows) or `step` through the rows. Bound text is copied
+/// before the bind returns, so the caller's buffers may change right after it.
+///
+/// Text is copied into a buffer the statement keeps for each parameter and bound from there
+/// without SQLite copying it again (`SQLITE_STATIC`: the bytes stay put until the parameter is
+/// bound again or the statement is finalized); text equal to what the parameter holds already is
+/// not bound again, since a reset keeps the bindings. Text past `largeText` bytes is left to
+/// SQLite to copy, so that a large value (a FHIR resource) does not keep its size allocated.
 package final class SQLiteStatement {
   /// The SQL, for messages.
   package let sql: String
   /// SQLite's handle, for the calls of the module's other files (`ReadOnlyConnection`).
   let handle: OpaquePointer
   private let connection: SQLiteConnection
+  /// The text of each parameter (index 1 at 0), while it is bound from here.
+  private let texts: UnsafeMutablePointer<BoundText>
+  private let parameterCount: Int32
+  /// Text longer than this (bytes) is copied by SQLite rather than kept here.
+  static let largeText = 4096
+
+  /// The bytes a parameter is bound to.
+  private struct BoundText {
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var capacity = 0
+    var count = 0
+    /// Whether the parameter is bound to `bytes` now.
+    var isBound = false
+  }
 
   init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
     self.handle = handle
     self.sql = sql
     self.connection = connection
+    parameterCount = max(sqlite3_bind_parameter_count(handle), 0)
+    texts = .allocate(capacity: Int(parameterCount))
+    texts.initialize(repeating: BoundText(), count: Int(parameterCount))
   }
 
   deinit {
+    // Finalized first: SQLite may read the bound bytes until then.
     sqlite3_finalize(handle)
+    for index in 0..<Int(parameterCount) { texts[index].bytes?.deallocate() }
+    texts.deinitialize(count: Int(parameterCount))
+    texts.deallocate()
+  }
+
+  /// Notes that a parameter is bound to something other than its kept text.
+  @inline(__always)
+  private func forgetText(at index: Int32) {
+    if index >= 1 && index <= parameterCount { texts[Int(index - 1)].isBound = false }
   }
 
   // MARK: - Binding
@@ -26,6 +60,7 @@ package final class SQLiteStatement {
   @inline(__always)
   package func bind(_ value: Int64?, at index: Int32) throws(DatabaseError) {
     guard let value else { return try bindNull(at: index) }
+    forgetText(at: index)
     try connection.check(sqlite3_bind_int64(handle, index, value), sql: sql)
   }
 
@@ -40,6 +75,7 @@ package final class SQLiteStatement {
   @inline(__always)
   package func bind(_ value: Double?, at index: Int32) throws(DatabaseError) {
     guard let value, value.isFinite else { return try bindNull(at: index) }
+    forgetText(at: index)
     try connection.check(sqlite3_bind_double(handle, index, value), sql: sql)
   }
 
@@ -56,20 +92,45 @@ package final class SQLiteStatement {
     try connection.check(bindText(bytes, at: index), sql: sql)
   }
 
-  @inline(__always)
   private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-    guard let base = bytes.baseAddress, bytes.count > 0 else {
-      // An empty string is text, not NULL (a null pointer would bind NULL).
-      return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+    let count = bytes.count
+    guard index >= 1 && index <= parameterCount, count <= Self.largeText else {
+      forgetText(at: index)
+      guard let base = bytes.baseAddress, count > 0 else {
+        // An empty string is text, not NULL (a null pointer would bind NULL).
+        return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+      }
+      return base.withMemoryRebound(to: CChar.self, capacity: count) {
+        sqlite3_bind_text(handle, index, $0, Int32(count), csqlite_transient())
+      }
     }
-    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-      sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+    let slot = texts + Int(index - 1)
+    if slot.pointee.isBound, slot.pointee.count == count,
+      count == 0 || memcmp(slot.pointee.bytes!, bytes.baseAddress!, count) == 0
+    {
+      return SQLITE_OK
     }
+    if slot.pointee.capacity < count || slot.pointee.bytes == nil {
+      // A buffer of at least one byte: a null pointer would bind NULL, not empty text.
+      slot.pointee.bytes?.deallocate()
+      let capacity = max(count, 32, slot.pointee.capacity * 2)
+      slot.pointee.bytes = .allocate(capacity: capacity)
+      slot.pointee.capacity = capacity
+    }
+    let target = slot.pointee.bytes!
+    if count > 0 { target.update(from: bytes.baseAddress!, count: count) }
+    slot.pointee.count = count
+    let code = target.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
+      sqlite3_bind_text(handle, index, $0, Int32(count), nil)
+    }
+    slot.pointee.isBound = code == SQLITE_OK
+    return code
   }
 
   /// Binds NULL.
   @inline(__always)
   package func bindNull(at index: Int32) throws(DatabaseError) {
+    forgetText(at: index)
     try connection.check(sqlite3_bind_null(handle, index), sql: sql)
   }
 

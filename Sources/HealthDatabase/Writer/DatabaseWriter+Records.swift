@@ -40,6 +40,9 @@ extension DatabaseWriter {
     try statement.bind(correlationID, at: 13)
     try statement.run()
     counts.records += 1
+    recordSpans.note(
+      type: sample.type, start: sample.startDate.wholeSecondsSince1970,
+      end: sample.endDate.wholeSecondsSince1970)
     try addMetadata(sample.metadata, owner: "record", id: id)
     guard !sample.beats.isEmpty else { return }
     let beat = statements.heartbeat

@@ -24,12 +24,6 @@ extension DatabaseWriter {
       names[id] = name
       if priority.last != name && !priority.contains(name) { priority.append(name) }
     }
-    let spans = try connection.rows(
-      """
-      SELECT type, min(start_unix), max(end_unix), max(end_unix - start_unix) FROM records
-      WHERE type LIKE '\(HealthKitIdentifier.quantityTypePrefix)%' OR type LIKE '\(HealthKitIdentifier.categoryTypePrefix)%'
-      GROUP BY type ORDER BY type
-      """)
     let query = try connection.prepare(
       """
       SELECT value, unit, value_text, start_unix, end_unix, source_id FROM records
@@ -49,11 +43,8 @@ extension DatabaseWriter {
     let staging = try connection.prepare(
       "INSERT INTO temp.summary_rows (period_order, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     var texts = StringInterner()
-    for span in spans {
-      guard case .text(let type) = span[0], case .integer(let first) = span[1],
-        case .integer(let last) = span[2],
-        case .integer(let longest) = span[3]
-      else { continue }
+    for (type, span) in recordSpans.summarized() {
+      let (first, last, longest) = (span.firstStart, span.lastEnd, span.longest)
       let zone = configuration.timeZone
       let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year
       let lastYear = CivilDateTime(Timestamp(secondsSince1970: last), in: zone).year

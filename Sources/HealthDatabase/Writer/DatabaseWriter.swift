@@ -55,6 +55,8 @@ package final class DatabaseWriter {
 
   /// The last id given in each table that has ids.
   @exclusivity(unchecked) var lastIDs = LastIDs()
+  /// The span of each record type's dates, for the summaries.
+  @exclusivity(unchecked) var recordSpans = RecordSpans()
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
   var recordTypesWithQuantities: [String: Bool] = [:]
   private var lastRecordType = ""
