@@ -11,24 +11,47 @@ enum JSONStringEscaping {
         return
       }
       var runStart = 0
-      var i = 0
       let count = utf8.count
+      var i = firstEscape(in: base, from: 0, count: count)
       while i < count {
-        let byte = base[i]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          if i > runStart {
-            bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
-          }
-          appendEscape(of: byte, to: &bytes)
-          runStart = i + 1
+        if i > runStart {
+          bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
         }
-        i += 1
+        appendEscape(of: base[i], to: &bytes)
+        runStart = i + 1
+        i = firstEscape(in: base, from: runStart, count: count)
       }
       if count > runStart {
         bytes.append(contentsOf: utf8.slice(from: runStart, to: count))
       }
       bytes.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// The index of the first byte from `start` that must be escaped (`"`, `\` or a control
+  /// character), or `count`: eight bytes at a time while none of them must.
+  static func firstEscape(in base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let raw = UnsafeRawPointer(base)
+    var i = start
+    while i + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte below 0x20, and a byte equal to `"` or `\` (zero after the exclusive or): each
+      // test is exact for whether any byte of the word passes it.
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quoted = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+      let backslashed = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+      let special = (quoted &- ones) & ~quoted & highs | (backslashed &- ones) & ~backslashed & highs
+      if control | special != 0 { break }
+      i += 8
+    }
+    while i < count {
+      let byte = base[i]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return i }
+      i += 1
+    }
+    return count
   }
 
   private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {

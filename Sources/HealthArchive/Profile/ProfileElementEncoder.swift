@@ -235,12 +235,12 @@ struct ProfileElementEncoder {
 
   mutating func number(_ name: StaticString, _ value: Double) {
     key(name)
-    bytes.append(contentsOf: JSONNumberGrammar.text(of: value.isFinite ? value : 0).utf8)
+    JSONNumberGrammar.append(value.isFinite ? value : 0, to: &bytes)
   }
 
   mutating func integer(_ name: StaticString, _ value: Int) {
     key(name)
-    bytes.append(contentsOf: String(value).utf8)
+    JSONNumberGrammar.append(value, to: &bytes)
   }
 
   mutating func boolean(_ name: StaticString, _ value: Bool) {
