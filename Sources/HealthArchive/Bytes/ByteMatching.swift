@@ -1,22 +1,34 @@
-/// Whether `count` bytes at two addresses are equal: a word at a time, then byte by byte.
+/// Whether `count` bytes at two addresses are equal: a word at a time, the last word (or, below
+/// eight bytes, the last half or quarter word) overlapping the one before it rather than a loop
+/// over the bytes left.
 @inline(__always)
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var i = 0
   let rawA = UnsafeRawPointer(a)
   let rawB = UnsafeRawPointer(b)
-  while i + 8 <= count {
-    if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-    {
-      return false
+  if count >= 8 {
+    var i = 0
+    while i + 8 < count {
+      if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      {
+        return false
+      }
+      i += 8
     }
-    i += 8
+    return rawA.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      == rawB.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
   }
-  while i < count {
-    if a[i] != b[i] { return false }
-    i += 1
+  if count >= 4 {
+    return rawA.loadUnaligned(as: UInt32.self) == rawB.loadUnaligned(as: UInt32.self)
+      && rawA.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        == rawB.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
   }
-  return true
+  if count >= 2 {
+    return rawA.loadUnaligned(as: UInt16.self) == rawB.loadUnaligned(as: UInt16.self)
+      && rawA.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+        == rawB.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+  }
+  return count == 0 || a[0] == b[0]
 }
 
 /// Comparisons and searches over bytes in place, without making a `String`.

@@ -18,11 +18,14 @@ package final class ExportXMLReader {
   let filter: ItemFilter
   let diagnostics: Diagnostics
 
-  var sourceNames = StringInterner()
-  var units = StringInterner()
-  var versions = StringInterner()
-  var devices = StringInterner()
-  var metadataKeys = StringInterner()
+  // Touched at nearly every record, by this reader's one thread and never from two places at once
+  // (`interned(_:in:)` makes a string without touching its interner): the dynamic exclusivity
+  // checks are left out, as for the tokenizer's buffer.
+  @exclusivity(unchecked) var sourceNames = StringInterner()
+  @exclusivity(unchecked) var units = StringInterner()
+  @exclusivity(unchecked) var versions = StringInterner()
+  @exclusivity(unchecked) var devices = StringInterner()
+  @exclusivity(unchecked) var metadataKeys = StringInterner()
   /// Why the item being read cannot be kept, once a tag inside it was damaged.
   var damage: String?
   private var lastType: [UInt8] = []

@@ -19,8 +19,8 @@ struct RecordSkip {
   private static let endTag: StaticString = "</Record>"
 
   /// The last record tag's stretches between values, and its last child's, once checked.
-  private var recordShape = TagShape()
-  private var childShape = TagShape()
+  private let recordShape = TagShape()
+  private let childShape = TagShape()
 
   /// The type's bytes of the `<Record type="…"` at `position` (`p[position]` is `<`), or nil when
   /// the tag does not start so within `end`, or the type would need decoding.
@@ -41,7 +41,7 @@ struct RecordSkip {
     of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int? {
     let afterType = type.baseAddress! - p + type.count + 1
-    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: &recordShape) else {
+    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: recordShape) else {
       return nil
     }
     if isEmpty { return close }
@@ -64,7 +64,7 @@ struct RecordSkip {
       var nameEnd = tag + 1
       while nameEnd < end && table[Int(p[nameEnd])] & ByteClass.nameDelimiter == 0 { nameEnd += 1 }
       guard nameEnd > tag + 1,
-        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: &childShape),
+        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: childShape),
         childIsEmpty
       else { return nil }
       i = childClose
@@ -78,15 +78,15 @@ struct RecordSkip {
   /// same bytes as the last tag's at that place is taken as checked, the bytes being what was
   /// checked; any other is checked and kept in `shape`.
   private static func attributesEnd(
-    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: inout TagShape
+    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: TagShape
   ) -> (Int, Bool)? {
     let table = ByteClass.table
     var i = from
     var index = 0
     while true {
       let quote: UInt8
-      if let length = shape.match(index, p, at: i, end: end) {
-        i += length
+      if let stretch = shape.match(index, p, at: i, end: end) {
+        i += stretch.length
         quote = p[i - 1]
       } else {
         let stretchStart = i
@@ -101,6 +101,7 @@ struct RecordSkip {
         let nameStart = i
         while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
         guard i > nameStart else { return nil }
+        let nameEnd = i
         while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
         guard i < end, p[i] == UInt8(ascii: "=") else { return nil }
         i += 1
@@ -109,7 +110,7 @@ struct RecordSkip {
         quote = p[i]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
         i += 1
-        shape.keep(index, p, from: stretchStart, to: i)
+        shape.keep(index, p, from: stretchStart, to: i, nameStart: nameStart, nameEnd: nameEnd)
       }
       guard let close = valueEnd(p, from: i, end: end, quote: quote) else { return nil }
       i = close + 1
@@ -120,14 +121,12 @@ struct RecordSkip {
   /// The position of the `quote` that closes a value starting at `from`; nil when a `<` or NUL
   /// comes first (errors the tokenizer reports) or the buffer ends first.
   static func valueEnd(_ p: UnsafePointer<UInt8>, from: Int, end: Int, quote: UInt8) -> Int? {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quotes = ones &* UInt64(quote)
-    let lessThan = ones &* UInt64(UInt8(ascii: "<"))
-    let raw = UnsafeRawPointer(p)
     var i = from
     while i + 8 <= end {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      let found = zeroBytes(word ^ quotes) | zeroBytes(word ^ lessThan) | zeroBytes(word)
+      let word = ByteWords.load(p, at: i)
+      let found =
+        ByteWords.bytes(word, equalTo: quote) | ByteWords.bytes(word, equalTo: UInt8(ascii: "<"))
+        | ByteWords.zeroBytes(word)
       if found != 0 {
         let at = i + found.trailingZeroBitCount / 8
         return p[at] == quote ? at : nil
@@ -141,44 +140,6 @@ struct RecordSkip {
       i += 1
     }
     return nil
-  }
-
-  /// The high bit of each byte of `word` that is zero, and no other bit.
-  @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((word & low) &+ low) | word | low)
-  }
-}
-
-/// The stretches of one tag between its values, as checked: the `index`th runs from the end of
-/// the name or of value `index - 1` through value `index`'s opening quote.
-private struct TagShape {
-  private var bytes: [UInt8] = []
-  private var ends: [Int] = []
-  /// The most stretches kept.
-  private static let limit = 32
-
-  /// The length of stretch `index` when the bytes at `position` start with it.
-  @inline(__always)
-  func match(_ index: Int, _ p: UnsafePointer<UInt8>, at position: Int, end: Int) -> Int? {
-    guard index < ends.count else { return nil }
-    let from = index > 0 ? ends[index - 1] : 0
-    let length = ends[index] - from
-    guard end - position >= length else { return nil }
-    let equal = bytes.withUnsafeBufferPointer { memoryEqual(p + position, $0.baseAddress! + from, length) }
-    return equal ? length : nil
-  }
-
-  /// Keeps `p[from..<to]`, just checked, as stretch `index`, in place of it and those after it.
-  mutating func keep(_ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int) {
-    if index < ends.count {
-      bytes.removeSubrange((index > 0 ? ends[index - 1] : 0)...)
-      ends.removeSubrange(index...)
-    }
-    guard index == ends.count, index < Self.limit else { return }
-    bytes.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from))
-    ends.append(bytes.count)
   }
 }
 

@@ -110,10 +110,11 @@ extension XMLTokenizer {
 extension XMLTokenizer {
   /// The second of two attributes of the current tag with the same name, which XML forbids; nil
   /// when every name is different.
-  /// - Complexity: O(*n*) in the number of attributes (pairs compared below 16, hashed above).
+  /// - Complexity: O(1) when the tokenizer knows the names are different (a tag shaped as the last
+  ///   one); else O(*n*) in the number of attributes (pairs compared below 16, hashed above).
   func repeatedAttribute() -> RawAttribute? {
     let count = attributes.count
-    guard count > 1 else { return nil }
+    guard count > 1, !attributeNamesAreDistinct else { return nil }
     if count < 16 {
       for second in 1..<count {
         let b = attributes[second]

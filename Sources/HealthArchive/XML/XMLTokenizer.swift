@@ -77,6 +77,13 @@ final class XMLTokenizer {
   private(set) var hasTooManyAttributes = false
   /// How many attribute names of the current start tag held spaces and were read as one name.
   private(set) var repairedAttributeNames = 0
+  /// Whether the current start tag's attribute names are known to be all different (its
+  /// stretches between values were the last such tag's, whose names were compared); false when
+  /// not known.
+  private(set) var attributeNamesAreDistinct = false
+  /// The last start tag's stretches between values at depth 0, 1, 2 and 3 or deeper (a record's
+  /// and its metadata entries' shapes differ, and alternate).
+  private let tagShapes = [TagShape(), TagShape(), TagShape(), TagShape()]
 
   // The open elements, touched at every tag: never accessed from two places at once (one thread,
   // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
@@ -184,6 +191,7 @@ final class XMLTokenizer {
         // The start tag's attributes point into a buffer that may have moved: an end tag has none.
         attributes.removeAll(keepingCapacity: true)
         hasTooManyAttributes = false
+        attributeNamesAreDistinct = false
         try popOpenName()
         if depth == 0 { hasClosedRoot = true }
         return .endTag
@@ -273,70 +281,101 @@ final class XMLTokenizer {
     attributes.removeAll(keepingCapacity: true)
     hasTooManyAttributes = false
     repairedAttributeNames = 0
+    attributeNamesAreDistinct = false
+    let shape = tagShapes[Swift.min(depth, tagShapes.count - 1)]
+    // Whether every stretch so far is the shape's, and the names in them all different.
+    var followsShape = true
+    var namesDistinct = true
+    var index = 0
     while true {
-      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-      guard i < end else { return .incomplete("a tag") }
-      let byte = p[i]
-      if byte == UInt8(ascii: ">") {
-        return .startTag(isEmpty: false, next: i + 1)
-      }
-      if byte == UInt8(ascii: "/") {
-        guard i + 1 < end else { return .incomplete("a tag") }
-        guard p[i + 1] == UInt8(ascii: ">") else {
-          throw error(.unexpectedCharacter(describe(p[i + 1]), expected: "'>' after '/'"), at: i + 1)
-        }
-        return .startTag(isEmpty: true, next: i + 2)
-      }
-      let attributeNameStart = i
-      while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-      guard i < end else { return .incomplete("a tag") }
-      if i == attributeNameStart {
-        throw error(.unexpectedCharacter(describe(p[i]), expected: "an attribute name or '>'"), at: i)
-      }
-      var attributeNameEnd = i
-      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-      guard i < end else { return .incomplete("a tag") }
-      if p[i] != UInt8(ascii: "=") {
-        // iOS 8 wrote third-party metadata keys as attribute names, spaces and all
-        // (`Health Mate App Version="2.6.2"`): read the words up to `=` as one name.
-        let firstWordEnd = attributeNameEnd
-        while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 {
-          while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-          attributeNameEnd = i
-          while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-        }
+      let attributeNameStart: Int
+      var attributeNameEnd: Int
+      let quote: UInt8
+      if followsShape, let stretch = shape.match(index, p, at: i, end: end) {
+        // The same bytes as the last tag's here, checked then: a name, `=` and an opening quote.
+        attributeNameStart = i + stretch.nameStart
+        attributeNameEnd = i + stretch.nameEnd
+        namesDistinct = stretch.namesDistinct
+        i += stretch.length
+        quote = p[i - 1]
+      } else {
+        let stretchStart = i
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
         guard i < end else { return .incomplete("a tag") }
-        guard p[i] == UInt8(ascii: "="), attributeNameEnd > firstWordEnd else {
-          throw error(.missingEquals(attribute: text(attributeNameStart, firstWordEnd)), at: i)
-        }
-        repairedAttributeNames += 1
-      }
-      i += 1
-      while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-      guard i < end else { return .incomplete("a tag") }
-      let quote = p[i]
-      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-        throw error(.unquotedValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
-      }
-      i += 1
-      let valueStart = i
-      var needsDecoding = false
-      while i < end {
         let byte = p[i]
-        if table[Int(byte)] & ByteClass.valueSpecial != 0 {
-          if byte == quote { break }
-          if byte == UInt8(ascii: "<") {
-            throw error(
-              .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+        if byte == UInt8(ascii: ">") {
+          attributeNamesAreDistinct = followsShape && namesDistinct
+          return .startTag(isEmpty: false, next: i + 1)
+        }
+        if byte == UInt8(ascii: "/") {
+          guard i + 1 < end else { return .incomplete("a tag") }
+          guard p[i + 1] == UInt8(ascii: ">") else {
+            throw error(.unexpectedCharacter(describe(p[i + 1]), expected: "'>' after '/'"), at: i + 1)
           }
-          if byte == 0 {
-            throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+          attributeNamesAreDistinct = followsShape && namesDistinct
+          return .startTag(isEmpty: true, next: i + 2)
+        }
+        attributeNameStart = i
+        while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+        guard i < end else { return .incomplete("a tag") }
+        if i == attributeNameStart {
+          throw error(.unexpectedCharacter(describe(p[i]), expected: "an attribute name or '>'"), at: i)
+        }
+        attributeNameEnd = i
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        guard i < end else { return .incomplete("a tag") }
+        var isRepaired = false
+        if p[i] != UInt8(ascii: "=") {
+          // iOS 8 wrote third-party metadata keys as attribute names, spaces and all
+          // (`Health Mate App Version="2.6.2"`): read the words up to `=` as one name.
+          let firstWordEnd = attributeNameEnd
+          while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 {
+            while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
+            attributeNameEnd = i
+            while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
           }
-          if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") { needsDecoding = true }
+          guard i < end else { return .incomplete("a tag") }
+          guard p[i] == UInt8(ascii: "="), attributeNameEnd > firstWordEnd else {
+            throw error(.missingEquals(attribute: text(attributeNameStart, firstWordEnd)), at: i)
+          }
+          repairedAttributeNames += 1
+          isRepaired = true
         }
         i += 1
+        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+        guard i < end else { return .incomplete("a tag") }
+        quote = p[i]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+          throw error(.unquotedValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+        }
+        i += 1
+        // A repaired name is not kept: matching it would skip the repair's count.
+        if followsShape, !isRepaired,
+          let kept = shape.keep(
+            index, p, from: stretchStart, to: i, nameStart: attributeNameStart, nameEnd: attributeNameEnd)
+        {
+          namesDistinct = kept.namesDistinct
+        } else {
+          followsShape = false
+        }
       }
-      guard i < end else { return .incomplete("a tag") }
+      let valueStart = i
+      var needsDecoding = false
+      while true {
+        i = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
+        guard i < end else { return .incomplete("a tag") }
+        let byte = p[i]
+        if byte == quote { break }
+        if byte == UInt8(ascii: "<") {
+          throw error(
+            .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+        }
+        if byte == 0 {
+          throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
+        }
+        needsDecoding = true  // `&` or a control character
+        i += 1
+      }
       if attributes.count < Self.maximumAttributes {
         attributes.append(
           RawAttribute(
@@ -346,6 +385,7 @@ final class XMLTokenizer {
         hasTooManyAttributes = true
       }
       i += 1
+      index += 1
     }
   }
 

@@ -1,3 +1,5 @@
+import HealthArchive
+
 /// A field of a CSV line, quoted as RFC 4180 says where it must be: only a field holding a
 /// comma, a double quote, CR or LF is wrapped in double quotes, inner quotes doubled.
 ///
@@ -12,12 +14,15 @@ enum CSVField {
   ///   - keepsRawText: whether a field that starts like a formula is written as it is.
   ///   - buffer: what the field is appended to.
   static func append(_ text: String, keepsRawText: Bool = false, to buffer: inout [UInt8]) {
-    let utf8 = text.utf8
-    let neutralizes = !keepsRawText && utf8.first.map(startsFormula) == true
-    let needsQuotes = utf8.contains {
-      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-    }
-    guard needsQuotes else {
+    var text = text
+    text.withUTF8 { append($0, keepsRawText: keepsRawText, to: &buffer) }
+  }
+
+  /// Appends the UTF-8 bytes `utf8` as one field (no separator), as `append(_:keepsRawText:to:)`.
+  static func append(_ utf8: UnsafeBufferPointer<UInt8>, keepsRawText: Bool = false, to buffer: inout [UInt8])
+  {
+    let neutralizes = !keepsRawText && !utf8.isEmpty && startsFormula(utf8[0])
+    guard needsQuotes(utf8) else {
       if neutralizes { buffer.append(UInt8(ascii: "'")) }
       buffer.append(contentsOf: utf8)
       return
@@ -29,6 +34,36 @@ enum CSVField {
       if byte == UInt8(ascii: "\"") { buffer.append(byte) }
     }
     buffer.append(UInt8(ascii: "\""))
+  }
+
+  /// The bytes of `text` as one field, as `append(_:keepsRawText:to:)` writes it.
+  static func bytes(_ text: String, keepsRawText: Bool = false) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(text, keepsRawText: keepsRawText, to: &bytes)
+    return bytes
+  }
+
+  /// Whether `utf8` holds a comma, a double quote, CR or LF, looked for eight bytes at a time.
+  static func needsQuotes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let p = utf8.baseAddress else { return false }
+    let count = utf8.count
+    var i = 0
+    while i + 8 <= count {
+      let word = ByteWords.load(p, at: i)
+      let found =
+        ByteWords.bytes(word, equalTo: UInt8(ascii: ",")) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
+        | ByteWords.bytes(word, equalTo: 0x0A) | ByteWords.bytes(word, equalTo: 0x0D)
+      if found != 0 { return true }
+      i += 8
+    }
+    while i < count {
+      let byte = p[i]
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+        return true
+      }
+      i += 1
+    }
+    return false
   }
 
   /// Whether a field starting with `byte` would be run as a formula: `=`, `+`, `-`, `@`, a tab or a

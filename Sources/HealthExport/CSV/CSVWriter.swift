@@ -81,13 +81,15 @@ private struct Lines {
     for block in blocks {
       switch block {
       case .measure(let measure, let unit, let rows):
+        // The block's name (with the empty LOINC after it) and unit, quoted once for its rows.
+        let name = CSVField.bytes(measure.name, keepsRawText: keepsRawText) + Array(",,".utf8)
+        let unitLabel = CSVField.bytes(unit.label, keepsRawText: keepsRawText) + [UInt8(ascii: ",")]
         try rows.forEachRow { row in
           appendDate(row.date)
-          appendField(measure.name)
-          buffer.append(UInt8(ascii: ","))  // LOINC: empty for all but labs
+          buffer.append(contentsOf: name)
           FixedDecimal.append(measure.writtenValue(of: row.value), to: &buffer)
           buffer.append(UInt8(ascii: ","))
-          appendField(unit.label)
+          buffer.append(contentsOf: unitLabel)
           appendField(row.source)
           if let mealTime = row.mealTime { appendEscaped(mealTime.displayName) }
           try endRow()

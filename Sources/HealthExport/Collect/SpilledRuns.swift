@@ -7,11 +7,12 @@ import HealthArchive
 ///
 /// With nowhere to spill (an output that is a stream), every row stays in memory.
 final class SpilledRuns<Row: BitwiseCopyable> {
-  private let spillBeside: String?
+  private let place: SpillPlace?
   private let budget: Int
   private let precedes: (Row, Row) -> Bool
-  /// The spill file, once a list has been spilled.
-  private(set) var spill: SpillFile?
+  /// The spill file, once a list of this store (or of another store sharing its place) has been
+  /// spilled.
+  var spill: SpillFile? { place?.file }
   /// Each list's rows in memory, in input order until they are sorted.
   private var memory: [[Row]]
   private var runs: [[SpillRun]]
@@ -22,8 +23,20 @@ final class SpilledRuns<Row: BitwiseCopyable> {
   ///   - spillBeside: the output a spill file is made beside; nil keeps every row in memory.
   ///   - budget: the rows kept in memory before spilling.
   ///   - precedes: the order a list is read in; rows that neither precedes keep their input order.
-  init(listCount: Int = 0, spillBeside: String?, budget: Int, precedes: @escaping (Row, Row) -> Bool) {
-    self.spillBeside = spillBeside
+  convenience init(
+    listCount: Int = 0, spillBeside: String?, budget: Int, precedes: @escaping (Row, Row) -> Bool
+  ) {
+    self.init(
+      listCount: listCount, spillTo: spillBeside.map(SpillPlace.init), budget: budget, precedes: precedes)
+  }
+
+  /// - Parameters:
+  ///   - listCount: how many lists there are to begin with (`addList()` adds more).
+  ///   - place: where runs are spilled, shared with other stores; nil keeps every row in memory.
+  ///   - budget: the rows kept in memory before spilling.
+  ///   - precedes: the order a list is read in; rows that neither precedes keep their input order.
+  init(listCount: Int = 0, spillTo place: SpillPlace?, budget: Int, precedes: @escaping (Row, Row) -> Bool) {
+    self.place = place
     self.budget = max(budget, 1)
     self.precedes = precedes
     memory = Array(repeating: [], count: listCount)
@@ -44,7 +57,7 @@ final class SpilledRuns<Row: BitwiseCopyable> {
   func append(_ row: Row, toList index: Int) throws {
     memory[index].append(row)
     memoryCount += 1
-    if memoryCount > budget, let spillBeside { try spillLargest(beside: spillBeside) }
+    if memoryCount > budget, let place { try spillLargest(to: place.openFile()) }
   }
 
   /// Takes list `index` out of the store, sorted (its rows in memory sorted after its runs); the
@@ -60,9 +73,7 @@ final class SpilledRuns<Row: BitwiseCopyable> {
 
   /// Spills the lists with the most rows in memory, largest first, until at most half the budget
   /// is left in memory: large runs of the large lists, none of the small ones.
-  private func spillLargest(beside output: String) throws {
-    let file = try spill ?? SpillFile(beside: output)
-    spill = file
+  private func spillLargest(to file: SpillFile) throws {
     let largest = memory.indices.sorted { memory[$0].count > memory[$1].count }
     for index in largest where memoryCount > budget / 2 && !memory[index].isEmpty {
       memory[index].sort(by: precedes)
@@ -71,5 +82,28 @@ final class SpilledRuns<Row: BitwiseCopyable> {
       memoryCount -= memory[index].count
       memory[index] = []
     }
+  }
+}
+
+/// Where stores spill their runs: one temporary file beside an output, made when the first run is
+/// spilled and shared by every store given the place (0600, removed when the place, the stores and
+/// the lists taken from them are gone).
+final class SpillPlace {
+  /// The output the file is made beside.
+  let beside: String
+  /// The file, once a run has been spilled.
+  private(set) var file: SpillFile?
+
+  init(beside: String) {
+    self.beside = beside
+  }
+
+  /// The file, made on the first call.
+  /// - Throws: `OutputError.cannotCreate`.
+  func openFile() throws(OutputError) -> SpillFile {
+    if let file { return file }
+    let made = try SpillFile(beside: beside)
+    file = made
+    return made
   }
 }

@@ -95,12 +95,20 @@ struct PackedMeasureRow {
 struct SourceTable {
   private(set) var names: [String] = []
   private var indexes: [String: UInt32] = [:]
+  /// The last name asked for and its index: rows come in runs of one source, and `==` on the
+  /// same string (the reader's interned one) is cheaper than hashing a name that is not ASCII.
+  private var lastName = ""
+  private var lastIndex: UInt32?
 
   mutating func index(of name: String) -> UInt32 {
-    if let index = indexes[name] { return index }
-    let index = UInt32(names.count)
-    names.append(name)
-    indexes[name] = index
+    if let lastIndex, name == lastName { return lastIndex }
+    let index = indexes[name] ?? UInt32(names.count)
+    if index == names.count {
+      names.append(name)
+      indexes[name] = index
+    }
+    lastName = name
+    lastIndex = index
     return index
   }
 }

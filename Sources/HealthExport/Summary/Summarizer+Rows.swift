@@ -1,21 +1,48 @@
+import HealthArchive
 import HealthModel
 
 extension Summarizer {
-  /// The summary: every metric of every period that has data, by period, then by metric in byte
-  /// order, and what was left out. Call once, after the last item.
+  /// The summarizer as the summary CSV's stage: its rows handed to the writer as they are
+  /// written (`finishRows()`), not all held.
+  struct RowStage: ExportStage {
+    let summarizer: Summarizer
+
+    var itemFilter: ItemFilter { summarizer.itemFilter }
+
+    func add(_ item: HealthItem, at location: SourceLocation) throws {
+      try summarizer.add(item, at: location)
+    }
+
+    func finish() throws -> SummaryRows {
+      try summarizer.finishRows()
+    }
+  }
+
+  /// The summary, every row in memory: every metric of every period that has data, by period,
+  /// then by metric in byte order, and what was left out. Call once, after the last item.
   /// - Throws: `StrictModeError` in strict mode, for a sample whose unit cannot be converted to
-  ///   its type's summary unit.
+  ///   its type's summary unit; `OutputError` when spilled samples cannot be read back.
   package func finish() throws -> SummaryResult {
+    try finishRows().result()
+  }
+
+  /// The summary's rows as they are written, read one at a time: packed, and past the row
+  /// budget partly spilled beside the output. Call once (or `finish()`), after the last item.
+  /// - Throws: as `finish()`; `OutputError` when the spill file cannot be written.
+  func finishRows() throws -> SummaryRows {
     try addCorrelationMembers()
     let ranks = sources.ranks(priority: selection.sourcePriority)
     let targets = slots.indices.map(summaryUnit(ofSlot:))
-    var rows: [SummaryRow] = []
-    try appendDiscreteRows(to: &rows, targets: targets, ranks: ranks)
-    try appendCumulativeRows(to: &rows, targets: targets, ranks: ranks)
-    appendCountedRows(to: &rows, ranks: ranks)
-    rows.sort(by: SummaryRow.isBefore)
-    return SummaryResult(
-      rows: rows, dropped: dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
+    let (labels, labelOfSlot, labelOfSeries) = self.labels(targets: targets)
+    let output = SummaryRowStore(labels: labels, spillTo: spillPlace, budget: rowBudget)
+    let names = { [unowned self] (set: SourceSet) in self.sourceNames(set, ranks: ranks) }
+    try appendDiscreteRows(to: output, labels: labelOfSlot, targets: targets, names: names)
+    discrete = DiscreteStore(spillTo: nil)
+    try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
+    try appendCountedRows(to: output, labels: labelOfSlot, names: names)
+    counted = KeyedStore()
+    return output.rows(
+      calendar: calendar, dropped: dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
       unknownPrioritySources: unknownPrioritySources)
   }
 
@@ -53,46 +80,103 @@ extension Summarizer {
     set.numbers.sorted { ranks[$0] < ranks[$1] }.map { sources.names[$0] }
   }
 
-  /// Discrete types: mean, minimum, maximum and count of the samples starting in each period,
-  /// every unit converted to the summary unit.
-  private func appendDiscreteRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
-    var merged = KeyedStore<SlotPeriodKey, DiscreteStats>()
-    for (stats, key) in zip(discrete.values, discrete.keys) {
-      guard let conversion = UnitConversion(from: units.values[key.unit], to: targets[key.slot]) else {
-        try reportUnconvertible(stats.count, slot: key.slot, unit: key.unit, target: targets[key.slot])
+  /// Every label a row may have: one per discrete or counted type, one per cumulative series;
+  /// with the number of each slot's label (discrete and counted types) and each series' label.
+  private func labels(targets: [String]) -> (labels: [SummaryLabel], ofSlot: [Int?], ofSeries: [Int]) {
+    var labels: [SummaryLabel] = []
+    var ofSlot: [Int?] = Array(repeating: nil, count: slots.count)
+    for (index, slot) in slots.enumerated() {
+      let label: SummaryLabel
+      switch slot.kind {
+      case .quantity(.discrete, _):
+        // The mean takes one more decimal than the registry writes the type's values with (2
+        // where it has none); the minimum and maximum are written as the registry writes a value.
+        label = SummaryLabel(
+          type: slot.type, metric: slot.metric, unit: targets[index],
+          valueDecimals: slot.measure.map { $0.decimals + 1 } ?? 2,
+          extremeDecimals: slot.measure?.decimals ?? 2)
+      case .standHours:
+        label = SummaryLabel(
+          type: slot.type, metric: slot.metric, unit: SummaryKind.countUnit, valueDecimals: 0)
+      case .count:
+        label = SummaryLabel(type: slot.type, metric: slot.metric, unit: "")
+      case .quantity, .sleepStages, .mindfulMinutes:
         continue
       }
-      let index = merged.number(of: SlotPeriodKey(slot: key.slot, periodStart: key.periodStart)) {
-        DiscreteStats(span: stats.span)
-      }
-      merged.values[index].sum += conversion.apply(stats.sum)
-      merged.values[index].minimum = min(merged.values[index].minimum, conversion.apply(stats.minimum))
-      merged.values[index].maximum = max(merged.values[index].maximum, conversion.apply(stats.maximum))
-      merged.values[index].count += stats.count
-      merged.values[index].sources.formUnion(stats.sources)
+      ofSlot[index] = labels.count
+      labels.append(label)
     }
-    for (stats, key) in zip(merged.values, merged.keys) {
-      let slot = slots[key.slot]
-      // The mean takes one more decimal than the registry writes the type's values with (2 where
-      // it has none); the minimum and maximum are written as the registry writes a value.
-      let mean = stats.sum / Double(stats.count)
-      let value = WrittenValue(mean, decimals: slot.measure.map { $0.decimals + 1 } ?? 2)
-      func extreme(_ value: Double) -> WrittenValue {
-        slot.measure?.writtenValue(of: value) ?? WrittenValue(value, decimals: 2)
+    var ofSeries: [Int] = []
+    for entry in series.keys {
+      let target = targets[entry.slot]
+      // Totals are rounded, never truncated (steps included): 0 decimals in steps and count, 2
+      // in any other unit.
+      let decimals = target == CSVUnit.steps.label || target == SummaryKind.countUnit ? 0 : 2
+      ofSeries.append(labels.count)
+      labels.append(
+        SummaryLabel(
+          type: slots[entry.slot].type, metric: entry.metric, unit: target, valueDecimals: decimals))
+    }
+    return (labels, ofSlot, ofSeries)
+  }
+
+  /// Discrete types: mean, minimum, maximum and count of the samples starting in each period,
+  /// every unit converted to the summary unit. A type read in one unit gives its rows from its
+  /// records; one read in several adds up each period's units first, in the order each unit's
+  /// record there was first met.
+  private func appendDiscreteRows(
+    to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet) -> [String]
+  ) throws {
+    func append(_ stats: DiscreteStats, slot index: Int, periodStart: Double) throws {
+      let measure = slots[index].measure
+      func extreme(_ value: Double) -> Double { measure?.writtenValue(of: value).value ?? value }
+      try output.append(
+        periodStart: periodStart, label: labels[index]!, value: stats.sum / Double(stats.count),
+        minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
+        sources: stats.sources, names: names)
+    }
+    var listsBySlot: [Int: Int] = [:]
+    for list in discrete.lists { listsBySlot[list.slot, default: 0] += 1 }
+    // The units of types read in several, by slot and period.
+    var parts: [Int: [Double: [(firstSeen: Int, stats: DiscreteStats, conversion: UnitConversion)]]] = [:]
+    // Lists in the order of their first samples, as their skipped samples are reported.
+    for list in discrete.lists.indices.sorted(by: { discrete.listFirstSeen[$0] < discrete.listFirstSeen[$1] })
+    {
+      let key = discrete.lists[list]
+      guard let conversion = UnitConversion(from: units.values[key.unit], to: targets[key.slot]) else {
+        try reportUnconvertible(
+          discrete.sampleCounts[list], slot: key.slot, unit: key.unit, target: targets[key.slot])
+        continue
       }
-      rows.append(
-        SummaryRow(
-          period: stats.span, type: slot.type, metric: slot.metric, value: value, unit: targets[key.slot],
-          minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
-          sources: sourceNames(stats.sources, ranks: ranks)))
+      try discrete.takeRecords(ofList: list) { record in
+        guard listsBySlot[key.slot] == 1 else {
+          parts[key.slot, default: [:]][record.periodStart, default: []].append(
+            (record.firstSeen, record.stats, conversion))
+          return
+        }
+        var one = DiscreteStats()
+        one.add(record.stats, converted: conversion)
+        try append(one, slot: key.slot, periodStart: record.periodStart)
+      }
+    }
+    for (slot, periods) in parts {
+      for (periodStart, units) in periods {
+        var merged = DiscreteStats()
+        for unit in units.sorted(by: { $0.firstSeen < $1.firstSeen }) {
+          merged.add(unit.stats, converted: unit.conversion)
+        }
+        try append(merged, slot: slot, periodStart: periodStart)
+      }
     }
   }
 
   /// Cumulative series: the source-priority sweep, one series at a time, each source's samples
   /// merged from its lists (in memory and spilled) as they are swept; each series' samples are
   /// released once it is swept.
-  private func appendCumulativeRows(to rows: inout [SummaryRow], targets: [String], ranks: [Int]) throws {
-    for (entry, lists) in zip(series.keys, series.values) {
+  private func appendCumulativeRows(
+    to output: SummaryRowStore, labels: [Int], targets: [String], ranks: [Int], names: (SourceSet) -> [String]
+  ) throws {
+    for (number, (entry, lists)) in zip(series.keys, series.values).enumerated() {
       let target = targets[entry.slot]
       var listsBySource: [Int: [(samples: SortedList<TimedValue>, conversion: UnitConversion)]] = [:]
       for list in lists {
@@ -119,31 +203,23 @@ extension Summarizer {
         }
         sweep.endSource()
       }
-      let slot = slots[entry.slot]
-      // Totals are rounded, never truncated (steps included): 0 decimals in steps and count, 2
-      // in any other unit.
-      let decimals = target == CSVUnit.steps.label || target == SummaryKind.countUnit ? 0 : 2
       for total in sweep.totals {
-        rows.append(
-          SummaryRow(
-            period: total.span, type: slot.type, metric: entry.metric,
-            value: WrittenValue(total.value, decimals: decimals), unit: target, count: total.count,
-            sources: sourceNames(total.sources, ranks: ranks)))
+        try output.append(
+          periodStart: total.span.start.millisecondsSince1970, label: labels[number], value: total.value,
+          count: total.count, sources: total.sources, names: names)
       }
     }
   }
 
   /// Stand hours (the hours stood) and the other category types (a count only).
-  private func appendCountedRows(to rows: inout [SummaryRow], ranks: [Int]) {
+  private func appendCountedRows(
+    to output: SummaryRowStore, labels: [Int?], names: (SourceSet) -> [String]
+  ) throws {
     for (stats, key) in zip(counted.values, counted.keys) {
-      let slot = slots[key.slot]
-      let isStandHours = slot.kind == .standHours
-      rows.append(
-        SummaryRow(
-          period: stats.span, type: slot.type, metric: slot.metric,
-          value: isStandHours ? WrittenValue(Double(stats.count), decimals: 0) : nil,
-          unit: isStandHours ? SummaryKind.countUnit : "", count: stats.count,
-          sources: sourceNames(stats.sources, ranks: ranks)))
+      try output.append(
+        periodStart: key.periodStart, label: labels[key.slot]!, value: Double(stats.count),
+        count: stats.count,
+        sources: stats.sources, names: names)
     }
   }
 }

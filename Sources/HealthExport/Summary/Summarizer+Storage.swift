@@ -22,25 +22,35 @@ extension Summarizer {
     var firstLocationByUnit: [Int: SourceLocation] = [:]
   }
 
-  /// Statistics of a discrete type in one unit and one period.
+  /// Statistics of a discrete type in one unit and one period (the period is its key's).
   struct DiscreteStats {
-    var span: SummaryPeriodSpan
     var sum = 0.0
     var minimum = Double.infinity
     var maximum = -Double.infinity
     var count = 0
     var sources = SourceSet()
-  }
 
-  struct DiscreteKey: Hashable {
-    var slot: Int
-    var unit: Int
-    var periodStart: Double
+    /// Adds one value.
+    mutating func add(_ value: Double, source: Int) {
+      sum += value
+      minimum = min(minimum, value)
+      maximum = max(maximum, value)
+      count += 1
+      sources.insert(source)
+    }
+
+    /// Adds the statistics of another unit, converted to this one's.
+    mutating func add(_ other: DiscreteStats, converted conversion: UnitConversion) {
+      sum += conversion.apply(other.sum)
+      minimum = min(minimum, conversion.apply(other.minimum))
+      maximum = max(maximum, conversion.apply(other.maximum))
+      count += other.count
+      sources.formUnion(other.sources)
+    }
   }
 
   /// A counted category type (stand hours, any other) in one period.
   struct CountStats {
-    var span: SummaryPeriodSpan
     /// The samples that count (stand hours: those stood).
     var count = 0
     var sources = SourceSet()

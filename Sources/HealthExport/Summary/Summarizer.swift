@@ -6,16 +6,21 @@ package import HealthModel
 /// (summaries.md), fed by the same readers as the CSV.
 ///
 /// Memory: discrete types and counted categories are added up as they arrive, one small record
-/// per type, unit and period. Cumulative types (and sleep and mindful minutes) need the source
+/// per type, unit and period; past a budget, the discrete records touched longest ago are spilled
+/// (`DiscreteStore`). Cumulative types (and sleep and mindful minutes) need the source
 /// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
 /// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
 /// Only the samples of the cumulative types selected, inside the selected periods, are kept; past
 /// a budget the largest lists are sorted and spilled as runs to a temporary file beside the
 /// output, and each source's runs are merged as the sweep reads them (`SpilledRuns`). With
 /// nowhere to spill (a stream, the database's and the report's summaries), they stay in memory.
+/// The rows it makes at the end are packed (48 bytes each, strings as numbers) and, past their
+/// own budget, spilled to the same file (`SummaryRowStore`), then merged in order as the CSV is
+/// written (`finishRows()`).
 ///
-/// `SummaryExport` runs it in the export pipeline; a writer that reads the input for other ends
-/// too (the database) feeds it the same items and calls `finish()`.
+/// `SummaryExport` runs it in the export pipeline (`RowStage`); a writer that reads the input for
+/// other ends too (the database, the report) feeds it the same items and calls `finish()`, which
+/// holds every row in memory.
 package final class Summarizer: ExportStage {
   let selection: SummarySelection
   let diagnostics: Diagnostics
@@ -31,7 +36,7 @@ package final class Summarizer: ExportStage {
   /// Unit names, numbered.
   var units = KeyedStore<String, String>()
   var sources = SummarySources()
-  var discrete = KeyedStore<DiscreteKey, DiscreteStats>()
+  var discrete: DiscreteStore
   var counted = KeyedStore<SlotPeriodKey, CountStats>()
   /// Cumulative series, with the numbers of their interval lists.
   var series = KeyedStore<SeriesKey, [Int]>()
@@ -42,6 +47,14 @@ package final class Summarizer: ExportStage {
   let intervals: SpilledRuns<TimedValue>
   /// Samples of cumulative series kept in memory before the largest lists are spilled: 6 MiB.
   package static let defaultIntervalBudget = 262_144
+  /// Rows of the summary kept in memory before the largest lists are spilled: 3 MiB.
+  package static let defaultRowBudget = SummaryRowStore.defaultBudget
+  /// Discrete types' records (type, unit, period) kept in memory before spilling: about 4 MiB.
+  package static let defaultDiscreteBudget = DiscreteStore.defaultBudget
+  /// Where samples and rows past their budgets are spilled; nil keeps them in memory.
+  let spillPlace: SpillPlace?
+  /// The rows kept in memory before spilling.
+  let rowBudget: Int
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
@@ -56,13 +69,20 @@ package final class Summarizer: ExportStage {
   ///   - spillBeside: the output beside which samples past `intervalBudget` are spilled to a
   ///     temporary file; nil keeps them all in memory.
   ///   - intervalBudget: the samples of cumulative series kept in memory before spilling.
+  ///   - rowBudget: the rows of the summary kept in memory before spilling, when they are
+  ///     written as they are read (`finishRows()`).
+  ///   - discreteBudget: the discrete types' records kept in memory before spilling.
   package init(
     selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics, spillBeside: String? = nil,
-    intervalBudget: Int = defaultIntervalBudget
+    intervalBudget: Int = defaultIntervalBudget, rowBudget: Int = defaultRowBudget,
+    discreteBudget: Int = defaultDiscreteBudget
   ) {
     self.selection = selection
     self.diagnostics = diagnostics
-    intervals = SpilledRuns(spillBeside: spillBeside, budget: intervalBudget, precedes: TimedValue.precedes)
+    spillPlace = spillBeside.map(SpillPlace.init)
+    self.rowBudget = rowBudget
+    intervals = SpilledRuns(spillTo: spillPlace, budget: intervalBudget, precedes: TimedValue.precedes)
+    discrete = DiscreteStore(spillTo: spillPlace, budget: discreteBudget)
     var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
     let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
@@ -170,7 +190,7 @@ package final class Summarizer: ExportStage {
         TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
         source: source, unit: unit)
     } else {
-      addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
+      try addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
     }
   }
 
@@ -207,7 +227,7 @@ package final class Summarizer: ExportStage {
     let source = sources.number(of: sample.sourceName, device: sample.device)
     let span = calendar.span(containing: start)
     let index = counted.number(of: SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)) {
-      CountStats(span: span)
+      CountStats()
     }
     if counts {
       counted.values[index].count += 1
@@ -215,16 +235,10 @@ package final class Summarizer: ExportStage {
     }
   }
 
-  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) {
+  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) throws {
     let span = calendar.span(containing: start)
-    let index = discrete.number(
-      of: DiscreteKey(slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970)
-    ) { DiscreteStats(span: span) }
-    discrete.values[index].sum += value
-    discrete.values[index].minimum = min(discrete.values[index].minimum, value)
-    discrete.values[index].maximum = max(discrete.values[index].maximum, value)
-    discrete.values[index].count += 1
-    discrete.values[index].sources.insert(source)
+    try discrete.add(
+      value, slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970, source: source)
   }
 
   private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) throws {

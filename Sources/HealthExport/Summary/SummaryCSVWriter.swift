@@ -26,16 +26,19 @@ struct SummaryCSVWriter: ExportWriter {
     self.keepsRawText = keepsRawText
   }
 
-  /// Writes the whole file: disclaimer, header and the rows in the order given.
+  /// Writes the whole file: disclaimer, header and the rows in their order, as they are read.
   /// - Returns: what was written, without the skipped records (the front door adds them).
   /// - Throws: `OutputError`; what the destination's stream throws.
-  func write(_ result: SummaryResult, to destination: OutputDestination) throws -> SummaryReport {
+  func write(_ rows: SummaryRows, to destination: OutputDestination) throws -> SummaryReport {
+    var periods = 0
     try destination.write { sink in
       var lines = SummaryLines(
         dateFormat: dateFormat, flushThreshold: flushThreshold, keepsRawText: keepsRawText, sink: sink)
-      try lines.write(result.rows)
+      periods = try lines.write(rows)
     }
-    return SummaryReport(result: result, skipped: [], outputPath: destination.path)
+    return SummaryReport(
+      rows: rows.count, periods: periods, metrics: rows.metricCount, dropped: rows.dropped, skipped: [],
+      unknownPrioritySources: rows.unknownPrioritySources, outputPath: destination.path)
   }
 }
 
@@ -58,10 +61,18 @@ private struct SummaryLines {
     buffer.reserveCapacity(flushThreshold + 4096)
   }
 
-  mutating func write(_ rows: [SummaryRow]) throws {
+  /// Writes every line.
+  /// - Returns: the periods written (rows come by period, so each new start is a new one).
+  mutating func write(_ rows: SummaryRows) throws -> Int {
     buffer.append(contentsOf: CSVWriter.disclaimer.utf8)
     buffer.append(contentsOf: SummaryCSVWriter.header.utf8)
-    for row in rows {
+    var periods = 0
+    var lastStart: Timestamp?
+    try rows.forEachRow { row in
+      if row.period.start != lastStart {
+        periods += 1
+        lastStart = row.period.start
+      }
       dateFormat.appendPeriod(row.period, to: &buffer)
       comma()
       CSVField.append(row.metric, keepsRawText: keepsRawText, to: &buffer)
@@ -87,6 +98,7 @@ private struct SummaryLines {
       if buffer.count >= flushThreshold { try flush() }
     }
     try flush()
+    return periods
   }
 
   private mutating func comma() {

@@ -83,11 +83,12 @@ public struct SummaryExport: Sendable {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source,
-      through: Summarizer(
-        selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside),
+      through: Summarizer.RowStage(
+        summarizer: Summarizer(
+          selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside)),
       into: SummaryCSVWriter(dateFormat: selection.dateFormat, keepsRawText: selection.keepsRawText)
-    ) { result in
-      guard !result.rows.isEmpty else {
+    ) { rows in
+      guard !rows.isEmpty else {
         throw ExportError.noData(
           NoDataReport(
             range: selection.range, now: now, timeZone: selection.timeZone, spans: [],

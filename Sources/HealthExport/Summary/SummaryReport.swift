@@ -18,13 +18,16 @@ public struct SummaryReport: Sendable {
   /// Where the CSV went; nil for standard output.
   public var outputPath: String?
 
-  init(result: SummaryResult, skipped: [Diagnostics.Tally], outputPath: String?) {
-    rows = result.rows.count
-    periods = Set(result.rows.map(\.period.start)).count
-    metrics = Set(result.rows.map(\.metric)).count
-    dropped = result.dropped
+  init(
+    rows: Int, periods: Int, metrics: Int, dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally],
+    unknownPrioritySources: [String], outputPath: String?
+  ) {
+    self.rows = rows
+    self.periods = periods
+    self.metrics = metrics
+    self.dropped = dropped
     self.skipped = skipped
-    unknownPrioritySources = result.unknownPrioritySources
+    self.unknownPrioritySources = unknownPrioritySources
     self.outputPath = outputPath
   }
 

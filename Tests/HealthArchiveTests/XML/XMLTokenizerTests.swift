@@ -56,4 +56,71 @@ import Testing
         == "r.gpx, line 2, column 28: the file ends before <time> (opened at line 2) is closed; it may be truncated"
     )
   }
+
+  /// Tags shaped as the one before (the stretches between values the same bytes, which are then
+  /// not scanned again) read as any other, whatever differs after the stretches that match: names,
+  /// quotes, entities, spacing, another order, one attribute more or fewer, a repaired name; values
+  /// cut by every buffer boundary.
+  @Test(arguments: [1, 3, 7, 64])
+  func tagsShapedAsTheLastReadAsAnyOther(_ chunk: Int) throws {
+    let xml = """
+      <r><a x="1" unit="kg"/><a x="2" unit="lb"/><a x="3" unit='st'/><a x="4" unit="&lt;g&#x3E;"/>\
+      <a x="5"  unit="kg"/><a x="6" unit="kg" extra="e"/><a x="7"/><a unit="kg" x="8"/>\
+      <a x="9" unit="kg"><m k="v"/><m k="w" z="'"/></a><a x="10" unit="it's"/>\
+      <a x="11" Health Mate="2"/><a x="12" Health Mate="3"/><a x="13" unit="kg"/></r>
+      """
+    let tokens = try Self.tokens(xml, chunk: chunk)
+    #expect(
+      tokens == [
+        "<r []", "<a/ [\"x=1\", \"unit=kg\"]", "<a/ [\"x=2\", \"unit=lb\"]", "<a/ [\"x=3\", \"unit=st\"]",
+        "<a/ [\"x=4\", \"unit=<g>\"]", "<a/ [\"x=5\", \"unit=kg\"]",
+        "<a/ [\"x=6\", \"unit=kg\", \"extra=e\"]",
+        "<a/ [\"x=7\"]", "<a/ [\"unit=kg\", \"x=8\"]", "<a [\"x=9\", \"unit=kg\"]", "<m/ [\"k=v\"]",
+        "<m/ [\"k=w\", \"z=\\'\"]", "</a []", "<a/ [\"x=10\", \"unit=it\\'s\"]",
+        "<a/ [\"x=11\", \"Health Mate=2\"]",
+        "<a/ [\"x=12\", \"Health Mate=3\"]", "<a/ [\"x=13\", \"unit=kg\"]", "</r []", "end []",
+      ])
+  }
+
+  /// A name given twice is found in a tag whose first stretches are the last tag's, and not in
+  /// one that is the last tag's over.
+  @Test(arguments: [1, 5, 64])
+  func aRepeatedNameIsFoundAfterATagOfTheSameShape(_ chunk: Int) throws {
+    let xml = """
+      <r><a x="1" y="2"/><a x="1" y="2"/><a x="1" x="2"/><a x="1" y="2" x="3"/><a x="1" y="2"/>\
+      <a Health Mate="1" Health Mate="2"/><a x="1" y="2"/></r>
+      """
+    let tokenizer = XMLTokenizer(
+      stream: MemoryByteStream(Array(xml.utf8), name: "t.xml", chunkLimit: chunk), bufferSize: 16,
+      maximumMarkupSize: 1 << 16)
+    _ = try tokenizer.next()
+    var repeated: [String?] = []
+    while case .startTag = try tokenizer.next() {
+      repeated.append(tokenizer.repeatedAttribute().map { tokenizer.attributeName($0) })
+    }
+    #expect(repeated == [nil, nil, "x", "x", nil, "Health Mate", nil])
+  }
+
+  /// An error in a tag shaped as the last is reported where and as it is in any other.
+  @Test(arguments: [
+    (
+      #"<a x="1" y="2"/><a x="1" y="<"/>"#,
+      "t.xml, line 1, column 32: unexpected '<' in the value of attribute 'y'"
+    ),
+    (
+      #"<a x="1" y="2"/><a x="1" y=2/>"#,
+      "t.xml, line 1, column 31: the value of attribute 'y' is not in quotes"
+    ),
+    (#"<a x="1" y="2"/><a x="1" y="2"z/>"#, "t.xml, line 1, column 35: attribute 'z' has no '=' and value"),
+  ])
+  func anErrorInATagOfTheSameShapeIsReportedAsAnyOther(tags: String, message: String) throws {
+    let xml = "<r>\(tags)</r>"
+    let tokenizer = XMLTokenizer(
+      stream: MemoryByteStream(Array(xml.utf8), name: "t.xml", chunkLimit: 4), bufferSize: 16,
+      maximumMarkupSize: 1 << 16)
+    let error = try #require(throws: XMLError.self) {
+      while try tokenizer.next() != .endOfInput {}
+    }
+    #expect(error.description == message)
+  }
 }

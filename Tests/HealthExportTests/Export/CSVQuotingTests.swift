@@ -76,4 +76,37 @@ import Testing
       ExportTest.record("StepCount", "1", "count", at: "2026-07-04 15:05:03 +0200"), selection: selection)
     #expect(outcome.rows == ["\(example.1),Steps,,1,steps,Test Source,"])
   }
+
+  /// A comma, double quote, CR or LF at any place of a field of any length quotes it (the check
+  /// reads eight bytes at a time, then the rest one by one); any other byte does not.
+  @Test(arguments: [
+    UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D, UInt8(ascii: "'"), 0x09, 0x00, 0x2D, 0xE2,
+  ])
+  func aSpecialByteAnywhereQuotesTheField(byte: UInt8) {
+    let quotes = byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+    for length in 1...24 {
+      for place in 0..<length {
+        var field = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        field[place] = byte
+        let needs = field.withUnsafeBufferPointer { CSVField.needsQuotes($0) }
+        #expect(needs == quotes, "byte \(byte) at \(place) of \(length)")
+      }
+    }
+    #expect([UInt8]().withUnsafeBufferPointer { CSVField.needsQuotes($0) } == false)
+  }
+
+  @Test(arguments: [
+    ("", ""),
+    ("Emma’s Apple Watch", "Emma’s Apple Watch"),
+    ("a long source name, with a comma", "\"a long source name, with a comma\""),
+    ("twelve chars\"", "\"twelve chars\"\"\""),
+    ("-12345678901", "'-12345678901"),
+    ("=a,b", "\"'=a,b\""),
+  ])
+  func aFieldIsWrittenAsItsBytesRequire(text: String, written: String) {
+    #expect(String(decoding: CSVField.bytes(text), as: UTF8.self) == written)
+    var buffer = Array("x,".utf8)
+    CSVField.append(text, to: &buffer)
+    #expect(String(decoding: buffer, as: UTF8.self) == "x," + written)
+  }
 }

@@ -74,6 +74,170 @@ import Testing
     }
   }
 
+  /// The summary CSV written from a summarizer's rows as they are read, and the rows.
+  static func written(_ rows: SummaryRows, flushThreshold: Int = 1 << 20) throws -> (
+    csv: [UInt8], rows: [SummaryRow]
+  ) {
+    var csv: [UInt8] = []
+    let writer = SummaryCSVWriter(dateFormat: .standard, flushThreshold: flushThreshold)
+    let report = try writer.write(rows, to: .sink { csv.append(contentsOf: $0) })
+    var list: [SummaryRow] = []
+    try rows.forEachRow { list.append($0) }
+    #expect(report.rows == list.count)
+    #expect(report.periods == Set(list.map(\.period.start)).count)
+    #expect(report.metrics == Set(list.map(\.metric)).count)
+    return (csv, list)
+  }
+
+  @Test(arguments: [1, 7, 40], [SummaryPeriod.day, .week, .hour])
+  func rowsPastTheirBudgetSpillAndAreWrittenAsTheRowsKeptInMemory(budget: Int, period: SummaryPeriod) throws {
+    let folder = try TestDirectory()
+    let selection = Self.selection(period: period)
+    let inMemory = try Self.summarize(selection: selection, spillBeside: nil, budget: 1 << 40)
+    #expect(inMemory.rows.count >= 26)
+    var expected: [UInt8] = []
+    let export = SummaryExport(selection: selection, now: ExportTest.now)
+    _ = try export.run(
+      source: InMemoryExport(xml: Self.xml), destination: .sink { expected.append(contentsOf: $0) },
+      diagnostics: Diagnostics())
+
+    let summarizer = Summarizer(
+      selection: selection, now: ExportTest.now, diagnostics: Diagnostics(),
+      spillBeside: folder.file("summary.csv"),
+      intervalBudget: 1 << 40, rowBudget: budget)
+    try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+      try summarizer.add($0, at: $1)
+    }
+    // Only the rows spill: the samples' budget is not reached.
+    #expect(summarizer.intervals.spill == nil)
+    var rows: SummaryRows? = try summarizer.finishRows()
+    let spillFiles = try folder.contents()
+    #expect(spillFiles.count == 1)
+    #expect(spillFiles.first?.hasPrefix(".summary.csv.") == true)
+    #expect(spillFiles.first?.hasSuffix(".tmp") == true)
+    let written = try Self.written(rows!)
+    #expect(written.rows == inMemory.rows)
+    #expect(written.csv == expected)
+    // Read twice, the same rows.
+    #expect(try Self.written(rows!).csv == expected)
+    rows = nil
+    #expect(try folder.contents() == spillFiles)
+    _ = consume summarizer
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func samplesAndRowsSpillToOneFile() throws {
+    let folder = try TestDirectory()
+    let inMemory = try Self.summarize(spillBeside: nil, budget: 1 << 40)
+    let summarizer = Summarizer(
+      selection: Self.selection(), now: ExportTest.now, diagnostics: Diagnostics(),
+      spillBeside: folder.file("summary.csv"), intervalBudget: 10, rowBudget: 5)
+    try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+      try summarizer.add($0, at: $1)
+    }
+    let spillFiles = try folder.contents()
+    #expect(spillFiles.count == 1)
+    let size = try #require(summarizer.intervals.spill?.size)
+    let rows = try summarizer.finishRows()
+    #expect(try folder.contents() == spillFiles)
+    // The rows went on at the end of the samples' file.
+    #expect(try #require(summarizer.intervals.spill?.size) > size)
+    #expect(try Self.written(rows).rows == inMemory.rows)
+  }
+
+  @Test func nothingIsLeftBehindWhenWritingSpilledRowsFails() throws {
+    struct Full: Error {}
+    let folder = try TestDirectory()
+    let path = folder.file("summary.csv")
+    do {
+      let summarizer = Summarizer(
+        selection: Self.selection(), now: ExportTest.now, diagnostics: Diagnostics(), spillBeside: path,
+        intervalBudget: 10, rowBudget: 3)
+      try InMemoryExport(xml: Self.xml).readItems(filter: summarizer.itemFilter, diagnostics: Diagnostics()) {
+        try summarizer.add($0, at: $1)
+      }
+      let rows = try summarizer.finishRows()
+      var chunks = 0
+      let destination = OutputDestination.sink { _ in
+        chunks += 1
+        if chunks == 2 { throw Full() }
+      }
+      #expect(throws: Full.self) {
+        _ = try SummaryCSVWriter(dateFormat: .standard, flushThreshold: 64).write(rows, to: destination)
+      }
+      #expect(chunks == 2)
+      #expect(try folder.contents().count == 1)
+    }
+    #expect(try folder.contents() == [])
+  }
+
+  /// Depths (a discrete type no registry knows) in metres and feet over twelve days, in an order
+  /// that goes back and forth between days, with values whose sums depend on their order; some
+  /// in a unit that cannot be converted; and heart rates in time order.
+  static let shuffledDiscreteXML: String = {
+    var body = ""
+    for index in 0..<240 {
+      let day = 10 + (index * 7) % 12
+      let hour = 10 + index % 9
+      let (value, unit) =
+        index % 11 == 0
+        ? ("2", "count")
+        : index % 3 == 0
+          ? ("\(0.1 + Double(index) * 1e-3)", "ft") : ("\(0.7 * Double(index % 5) + 1e-9)", "m")
+      body += SummaryTest.record(
+        "UnderwaterDepth", value, unit,
+        source: index % 4 == 0 ? SummaryTest.watchName : SummaryTest.phoneName,
+        from: "2026-01-\(day) \(hour):00:00 -0500")
+    }
+    for index in 0..<60 {
+      body += SummaryTest.record(
+        "HeartRate", "\(60 + index % 17)", "count/min", source: SummaryTest.watchName,
+        from: "2026-01-\(10 + index / 5) 10:\(10 + index % 5):00 -0500")
+    }
+    return ExportXML.document(body)
+  }()
+
+  @Test(arguments: [2, 5, 9], [SummaryPeriod.day, .week])
+  func discreteRecordsPastTheirBudgetSpillAndAddUpAsInMemory(budget: Int, period: SummaryPeriod) throws {
+    let folder = try TestDirectory()
+    let selection = Self.selection(period: period)
+    for xml in [Self.shuffledDiscreteXML, Self.xml] {
+      let memoryDiagnostics = Diagnostics()
+      let inMemory = try Self.summarize(
+        xml, selection: selection, spillBeside: nil, budget: 1 << 40, diagnostics: memoryDiagnostics)
+      let spilledDiagnostics = Diagnostics()
+      let summarizer = Summarizer(
+        selection: selection, now: ExportTest.now, diagnostics: spilledDiagnostics,
+        spillBeside: folder.file("summary.csv"), intervalBudget: 1 << 40, discreteBudget: budget)
+      try InMemoryExport(xml: xml).readItems(filter: summarizer.itemFilter, diagnostics: spilledDiagnostics) {
+        try summarizer.add($0, at: $1)
+      }
+      #expect(summarizer.discrete.hasSpilled)
+      if budget == 2 {
+        #expect(try folder.contents().count == 1)
+        // Samples of periods spilled before them were kept and added in order at the end.
+        #expect((summarizer.discrete.lateValues > 0) == (xml == Self.shuffledDiscreteXML))
+      }
+      let spilled = try Self.written(summarizer.finishRows()).rows
+      #expect(spilled == inMemory.rows)
+      #expect(spilledDiagnostics.summary == memoryDiagnostics.summary)
+    }
+    #expect(try folder.contents() == [])
+    // The depths: twelve days (three weeks from Monday 5 January), in metres, the unit most of
+    // them carry; the 22 in `count` are skipped.
+    let diagnostics = Diagnostics()
+    let depths = try Self.summarize(
+      Self.shuffledDiscreteXML, selection: selection, spillBeside: nil, budget: 1 << 40,
+      diagnostics: diagnostics
+    ).rows.filter { $0.metric == "UnderwaterDepth" }
+    #expect(depths.count == (period == .day ? 12 : 3))
+    #expect(depths.allSatisfy { $0.unit == "m" })
+    #expect(
+      diagnostics.summary.map { "\($0.count) \($0.reason)" } == [
+        "22 UnderwaterDepth in unit 'count', which cannot be converted to m"
+      ])
+  }
+
   @Test func samplesOfOneIntervalInTwoUnitsKeepTheirOrderWhenSpilled() throws {
     // Equal intervals of one source in km and in mi: swept in input order, list by list.
     var body = ""
