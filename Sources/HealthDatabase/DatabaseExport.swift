@@ -123,8 +123,7 @@ struct DatabaseFileWriter: ExportWriter {
       do {
         let writer = try DatabaseWriter(
           path: temporaryPath, temporaryFolder: folder, configuration: configuration)
-        // Read on another thread while SQLite writes on this one.
-        try ItemReadAhead(items: items).read { item in try writer.add(item) }
+        try items.read { item, _ in try writer.add(item) }
         return try writer.finish(header: header())
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)
