@@ -29,21 +29,15 @@ enum JSONStringEscaping {
   }
 
   /// The index of the first byte from `start` that must be escaped (`"`, `\` or a control
-  /// character), or `count`: eight bytes at a time while none of them must.
+  /// character), or `count`: eight bytes at a time, with `ByteWords`' exact tests.
   static func firstEscape(in base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let raw = UnsafeRawPointer(base)
     var i = start
     while i + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      // A byte below 0x20, and a byte equal to `"` or `\` (zero after the exclusive or): each
-      // test is exact for whether any byte of the word passes it.
-      let control = (word &- ones &* 0x20) & ~word & highs
-      let quoted = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-      let backslashed = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      let special = (quoted &- ones) & ~quoted & highs | (backslashed &- ones) & ~backslashed & highs
-      if control | special != 0 { break }
+      let word = ByteWords.load(base, at: i)
+      let found =
+        ByteWords.controlBytes(word) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
+        | ByteWords.bytes(word, equalTo: UInt8(ascii: "\\"))
+      if found != 0 { return i + found.trailingZeroBitCount / 8 }
       i += 8
     }
     while i < count {
