@@ -89,16 +89,8 @@ package enum ValueParsing {
     var civil = CivilDateTime(year: 0, month: 0, day: 0)
     let offsetStart: Int
     if count == 25 {
-      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-        bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
-        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " "),
-        let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
-        let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2),
-        let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2)
-      else { return nil }
-      civil = CivilDateTime(
-        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-      offsetStart = 20
+      guard let day = appleDateDay(bytes), let time = appleDateTimeOfDay(bytes) else { return nil }
+      return Timestamp(secondsSince1970: day.start + Int64(time), writtenUTCOffset: Int32(day.offset))
     } else if count == 19 {
       guard let year = digits(bytes, 0, 4), let month = digits(bytes, 4, 2),
         let day = digits(bytes, 6, 2), let hour = digits(bytes, 8, 2),
@@ -113,6 +105,31 @@ package enum ValueParsing {
     guard civil.isValid, let offset = utcOffset(bytes, at: offsetStart) else { return nil }
     return Timestamp(
       secondsSince1970: civil.secondsSince1970 - Int64(offset), writtenUTCOffset: Int32(offset))
+  }
+
+  /// The day and offset of a date of export.xml's usual form (`2019-07-19 10:36:11 -0700`, 25
+  /// bytes): when the day began, in seconds since 1970 UTC, and the offset in seconds east of UTC;
+  /// nil when bytes 0..<11 are not a real day followed by a space or bytes 19..<25 not a space and
+  /// an offset. The time of day is not looked at.
+  static func appleDateDay(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int64, offset: Int)? {
+    guard bytes.count == 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: " "), bytes[19] == UInt8(ascii: " "),
+      let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2)
+    else { return nil }
+    let civil = CivilDateTime(year: year, month: month, day: day)
+    guard civil.isValid, let offset = utcOffset(bytes, at: 20) else { return nil }
+    return (civil.secondsSince1970 - Int64(offset), offset)
+  }
+
+  /// The time of day of a date of export.xml's usual form (25 bytes), in seconds since its
+  /// midnight; nil when bytes 11..<19 are not `HH:mm:ss` of a real time (seconds 0–59).
+  @inline(__always)
+  static func appleDateTimeOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count == 25, bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
+      hour <= 23, minute <= 59, second <= 59
+    else { return nil }
+    return hour * 3600 + minute * 60 + second
   }
 
   /// A UTC time in ISO 8601's shortest form, as GPX files write them: `2019-06-11T22:00:42Z`;

@@ -26,6 +26,8 @@ package final class ExportXMLReader {
   @exclusivity(unchecked) var versions = StringInterner()
   @exclusivity(unchecked) var devices = StringInterner()
   @exclusivity(unchecked) var metadataKeys = StringInterner()
+  /// The last date's day and offset, which the next dates mostly share.
+  @exclusivity(unchecked) var dates = AppleDateCache()
   /// Why the item being read cannot be kept, once a tag inside it was damaged.
   var damage: String?
   private var lastType: [UInt8] = []
@@ -258,11 +260,11 @@ package final class ExportXMLReader {
     case 6 where t.bytesEqual(start, end, "device"):
       fields.device = try interned(attribute, in: &devices)
     case 12 where t.bytesEqual(start, end, "creationDate"):
-      fields.creationDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
+      fields.creationDate = try t.withValueBytes(of: attribute) { dates.appleDate($0) }
     case 9 where t.bytesEqual(start, end, "startDate"):
       fields.hasStartDate = true
       fields.startDateAttribute = attribute
-      fields.startDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
+      fields.startDate = try t.withValueBytes(of: attribute) { dates.appleDate($0) }
       if fields.startDate == nil {
         fields.startDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
       }
@@ -276,7 +278,7 @@ package final class ExportXMLReader {
         fields.endDateOutOfRange = fields.startDateOutOfRange
         return
       }
-      fields.endDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
+      fields.endDate = try t.withValueBytes(of: attribute) { dates.appleDate($0) }
       if fields.endDate == nil {
         fields.endDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
       }

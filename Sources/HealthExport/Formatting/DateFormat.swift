@@ -38,6 +38,78 @@ public enum DateFormat: String, Hashable, Sendable, CaseIterable {
   /// Appends the date of `secondsSince1970` as the wall-clock time `offset` seconds east of UTC.
   package func append(secondsSince1970: Int64, offset: Int, to output: inout [UInt8]) {
     let civil = CivilDateTime(secondsSince1970: secondsSince1970 + Int64(isUTC ? 0 : offset))
+    guard (0...9999).contains(civil.year) else {
+      appendByteByByte(civil, to: &output)
+      return
+    }
+    // Every format is at most 20 bytes for a four-digit year: written on the stack, appended once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let count = write(civil, to: buffer.baseAddress!)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    }
+  }
+
+  /// Writes `civil` (a year of four digits) at `p`, as `append` does.
+  /// - Returns: the bytes written, at most 20.
+  private func write(_ civil: CivilDateTime, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var i = 0
+    switch self {
+    case .standard, .iso8601, .ymdSlash:
+      let separator = self == .ymdSlash ? UInt8(ascii: "/") : UInt8(ascii: "-")
+      Self.writeYear(civil.year, to: p)
+      p[4] = separator
+      Self.writeTwoDigits(civil.month, to: p + 5)
+      p[7] = separator
+      Self.writeTwoDigits(civil.day, to: p + 8)
+      p[10] = self == .iso8601 ? UInt8(ascii: "T") : UInt8(ascii: " ")
+      i = 11
+    case .mdy:
+      Self.writeTwoDigits(civil.month, to: p)
+      p[2] = UInt8(ascii: "/")
+      Self.writeTwoDigits(civil.day, to: p + 3)
+      p[5] = UInt8(ascii: "/")
+      Self.writeYear(civil.year, to: p + 6)
+      p[10] = UInt8(ascii: " ")
+      i = 11
+    case .dmy:
+      Self.writeTwoDigits(civil.day, to: p)
+      p[2] = UInt8(ascii: " ")
+      let month = Self.monthAbbreviations[civil.month - 1]
+      (p + 3).update(from: month.utf8Start, count: 3)
+      p[6] = UInt8(ascii: " ")
+      Self.writeYear(civil.year, to: p + 7)
+      p[11] = UInt8(ascii: " ")
+      i = 12
+    }
+    Self.writeTwoDigits(civil.hour, to: p + i)
+    p[i + 2] = UInt8(ascii: ":")
+    Self.writeTwoDigits(civil.minute, to: p + i + 3)
+    p[i + 5] = UInt8(ascii: ":")
+    Self.writeTwoDigits(civil.second, to: p + i + 6)
+    i += 8
+    if self == .iso8601 {
+      p[i] = UInt8(ascii: "Z")
+      i += 1
+    }
+    return i
+  }
+
+  @inline(__always)
+  private static func writeTwoDigits(_ value: Int, to p: UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+    p[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+  }
+
+  @inline(__always)
+  private static func writeYear(_ year: Int, to p: UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: year / 1000)
+    p[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: year / 100 % 10)
+    p[2] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: year / 10 % 10)
+    p[3] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: year % 10)
+  }
+
+  /// `append` for a year outside 0–9999, which `appendYear` writes as printf's `%04d` would.
+  private func appendByteByByte(_ civil: CivilDateTime, to output: inout [UInt8]) {
     switch self {
     case .standard, .iso8601:
       appendYear(civil.year, to: &output)

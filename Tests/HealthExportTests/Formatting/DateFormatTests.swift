@@ -33,6 +33,28 @@ import Testing
       ])
   }
 
+  /// Each format appended after bytes already written, at the edges of four-digit years and past
+  /// them (written digit by digit, as before).
+  @Test(arguments: [
+    (DateFormat.standard, ["0999-12-31 23:59:59", "9999-12-31 23:59:59", "10000-01-01 00:00:00"]),
+    (.iso8601, ["0999-12-31T23:59:59Z", "9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z"]),
+    (.ymdSlash, ["0999/12/31 23:59:59", "9999/12/31 23:59:59", "10000/01/01 00:00:00"]),
+    (.mdy, ["12/31/0999 23:59:59", "12/31/9999 23:59:59", "01/01/10000 00:00:00"]),
+    (.dmy, ["31 Dec 0999 23:59:59", "31 Dec 9999 23:59:59", "01 Jan 10000 00:00:00"]),
+  ])
+  func appendsEachFormatAfterWhatIsWritten(_ example: (DateFormat, [String])) {
+    let instants = [
+      CivilDateTime(year: 1000, month: 1, day: 1).secondsSince1970 - 1,
+      CivilDateTime(year: 10000, month: 1, day: 1).secondsSince1970 - 1,
+      CivilDateTime(year: 10000, month: 1, day: 1).secondsSince1970,
+    ]
+    for (instant, expected) in zip(instants, example.1) {
+      var output = Array("x,".utf8)
+      example.0.append(secondsSince1970: instant, offset: 0, to: &output)
+      #expect(String(decoding: output, as: UTF8.self) == "x,\(expected)")
+    }
+  }
+
   @Test func namesTheOptionsOfTheCommandLine() {
     #expect(DateFormat.allCases.map(\.optionName) == ["default", "iso8601", "ymd-slash", "mdy", "dmy"])
   }
