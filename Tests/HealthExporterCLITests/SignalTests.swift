@@ -71,13 +71,15 @@ import Testing
     let folder = try TestDirectory()
     let fifo = folder.file("export.xml")
     try SystemCall.makeFIFO(fifo)
-    // Enough of one type to pass the 256 KiB a column keeps in memory, and no end.
+    // Enough of one type to pass the 256 KiB a column keeps in memory (about 14 bytes a sample
+    // that differs from the one before in a ten-digit value), and no end.
     var xml = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
-    for index in 0..<6_000 {
+    for index in 0..<40_000 {
       xml +=
         " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Watch\" unit=\"count\" "
         + "creationDate=\"2026-01-01 10:00:00 +0000\" startDate=\"2026-01-01 10:00:00 +0000\" "
-        + "endDate=\"2026-01-01 10:01:00 +0000\" value=\"\(index)\"/>\n"
+        + "endDate=\"2026-01-01 10:01:00 +0000\" "
+        + "value=\"\(1_000_000_000 + index * 7_919 % 999_983 * 997)\"/>\n"
     }
     let result = try interrupt(
       ["profile", "export.xml", "-o", "profile.json"], in: folder,

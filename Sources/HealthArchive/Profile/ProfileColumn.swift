@@ -1,7 +1,8 @@
 import HealthModel
 import SystemShim
 
-/// The encoded elements of one type, one line each, in memory and, past a limit, in a spill file.
+/// The encoded elements of one type, one line each coded against the one before
+/// (`ProfileLineDelta`), in memory and, past a limit, in a spill file.
 final class ProfileColumn {
   /// The column's place among the columns, which names its spill file.
   let index: Int
@@ -10,6 +11,7 @@ final class ProfileColumn {
   private var keys: [MemberKey?]?
   private var spillPath: String?
   private var spillDescriptor: Int32?
+  private var coder = ProfileLineDelta.Encoder()
 
   /// - Parameters:
   ///   - index: the column's position.
@@ -27,8 +29,7 @@ final class ProfileColumn {
   var memoryCount: Int { memory.count }
 
   func append(_ element: [UInt8], key: MemberKey?) {
-    memory.append(contentsOf: element)
-    memory.append(0x0A)
+    coder.append(element, to: &memory)
     keys?.append(key)
     count += 1
   }
@@ -89,12 +90,22 @@ final class ProfileColumn {
       }
       written += 1
     }
-    if let spillPath {
-      let stream = try FileByteStream(path: spillPath)
-      try Self.forEachLine(of: stream) { try emit($0) }
+    var decoder = ProfileLineDelta.Decoder()
+    func emitRecord(_ record: UnsafeBufferPointer<UInt8>) throws {
+      try decoder.decode(record) { try emit($0) }
     }
-    try memory.withUnsafeBufferPointer { buffer in
-      try Self.forEachLine(in: buffer) { try emit($0) }
+    do {
+      if let spillPath {
+        let stream = try FileByteStream(path: spillPath)
+        try Self.forEachRecord(of: stream) { try emitRecord($0) }
+      }
+      try memory.withUnsafeBufferPointer { buffer in
+        let end = try ProfileLineDelta.forEachRecord(in: buffer) { try emitRecord($0) }
+        if end < buffer.count { throw ProfileLineDelta.Damage() }
+      }
+    } catch is ProfileLineDelta.Damage {
+      throw ProfileError.cannotSpill(
+        path: spillPath ?? name, reason: "its contents changed while the profile was written")
     }
     try output.write("\n]")
     return written
@@ -110,17 +121,8 @@ final class ProfileColumn {
     return false
   }
 
-  private static func forEachLine(
-    in buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) throws {
-    var start = 0
-    for index in 0..<buffer.count where buffer[index] == 0x0A {
-      try body(UnsafeBufferPointer(rebasing: buffer[start..<index]))
-      start = index + 1
-    }
-  }
-
-  private static func forEachLine(
+  /// The records of the spill file, in order.
+  private static func forEachRecord(
     of stream: FileByteStream, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     var pending: [UInt8] = []
@@ -129,17 +131,10 @@ final class ProfileColumn {
       let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
       if count == 0 { break }
       pending.append(contentsOf: chunk[0..<count])
-      var consumed = 0
-      try pending.withUnsafeBufferPointer { buffer in
-        var start = 0
-        for index in 0..<buffer.count where buffer[index] == 0x0A {
-          try body(UnsafeBufferPointer(rebasing: buffer[start..<index]))
-          start = index + 1
-        }
-        consumed = start
-      }
-      pending.removeFirst(consumed)
+      let consumed = try pending.withUnsafeBufferPointer { try ProfileLineDelta.forEachRecord(in: $0, body) }
+      pending.removeSubrange(0..<consumed)
     }
+    if !pending.isEmpty { throw ProfileLineDelta.Damage() }
   }
 }
 

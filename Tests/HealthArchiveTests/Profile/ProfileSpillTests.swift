@@ -29,4 +29,28 @@ import Testing
     #expect(try folder.contents() == [])
     #expect(!TemporaryPaths.shared.registered.contains(spill))
   }
+
+  @Test func aSpillFileCutShortIsAClearErrorNotAWrongProfile() throws {
+    let folder = try TestDirectory()
+    let writer = ProfileWriter(
+      options: ProfileWriterTests.options, spillFolder: folder.path, columnLimit: 100)
+    for second in 0..<20 {
+      try writer.add(
+        .sample(
+          Sample(
+            type: "HKQuantityTypeIdentifierStepCount", value: .quantity(Double(second), unit: "count"),
+            sourceName: "Watch", startDate: Timestamp(secondsSince1970: Int64(1_768_910_400 + second)),
+            endDate: Timestamp(secondsSince1970: Int64(1_768_910_400 + second)))))
+    }
+    let part = folder.file(".health-profile.\(SystemCall.processID).0.tmp/0.part")
+    let bytes = try #require(FileManager.default.contents(atPath: part))
+    try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: part))
+    #expect(
+      throws: ProfileError.cannotSpill(
+        path: part, reason: "its contents changed while the profile was written")
+    ) {
+      _ = try writer.finish { _ in }
+    }
+    #expect(try folder.contents() == [])
+  }
 }
