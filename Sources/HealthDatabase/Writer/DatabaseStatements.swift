@@ -1,20 +1,20 @@
 /// The insert statements of the database writer, each prepared once.
 struct DatabaseStatements {
   let source: SQLiteStatement
-  let record: SQLiteStatement
-  let metadata: SQLiteStatement
-  let heartbeat: SQLiteStatement
+  let record: BatchedInsert
+  let metadata: BatchedInsert
+  let heartbeat: BatchedInsert
   let correlation: SQLiteStatement
   let workout: SQLiteStatement
   let workoutActivity: SQLiteStatement
   let workoutEvent: SQLiteStatement
   let workoutStatistics: SQLiteStatement
   let workoutRoute: SQLiteStatement
-  let routePoint: SQLiteStatement
+  let routePoint: BatchedInsert
   let activitySummary: SQLiteStatement
   let me: SQLiteStatement
   let ecg: SQLiteStatement
-  let ecgSample: SQLiteStatement
+  let ecgSample: BatchedInsert
   let clinicalRecord: SQLiteStatement
   let labResult: SQLiteStatement
   let summary: SQLiteStatement
@@ -30,13 +30,16 @@ struct DatabaseStatements {
       let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
       return try connection.prepare("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))")
     }
+    func batch(_ table: String, _ columns: String) throws(DatabaseError) -> BatchedInsert {
+      try BatchedInsert(connection, table: table, columns: columns)
+    }
     source = try insert("sources", "id, name, version, device, device_model, priority")
-    record = try insert(
+    record = try batch(
       "records",
       "id, type, source_id, unit, value, value_text, creation_date, start_date, end_date, creation_unix, "
         + "start_unix, end_unix, correlation_id")
-    metadata = try insert("metadata", "owner_kind, owner_id, key, value")
-    heartbeat = try insert("heart_rate_beats", "record_id, n, bpm, time")
+    metadata = try batch("metadata", "owner_kind, owner_id, key, value")
+    heartbeat = try batch("heart_rate_beats", "record_id, n, bpm, time")
     correlation = try insert(
       "correlations",
       "id, type, source_id, creation_date, start_date, end_date, creation_unix, start_unix, end_unix")
@@ -55,7 +58,7 @@ struct DatabaseStatements {
     workoutRoute = try insert(
       "workout_routes",
       "id, workout_id, source_name, start_date, end_date, start_unix, end_unix, file, points")
-    routePoint = try insert(
+    routePoint = try batch(
       "route_points",
       "workout_id, route_id, time, time_unix, latitude, longitude, elevation_m, speed_mps, course_deg, "
         + "horizontal_accuracy_m, vertical_accuracy_m")
@@ -70,7 +73,7 @@ struct DatabaseStatements {
       "ecgs",
       "id, file, recorded_date, recorded_unix, classification, symptoms, software_version, device, "
         + "sample_rate_hz, lead, unit, samples, name, date_of_birth")
-    ecgSample = try insert("ecg_samples", "ecg_id, n, microvolts")
+    ecgSample = try batch("ecg_samples", "ecg_id, n, microvolts")
     clinicalRecord = try insert(
       "clinical_records",
       "id, type, identifier, source_name, source_url, fhir_version, received_date, received_unix, "
@@ -96,5 +99,11 @@ struct DatabaseStatements {
       "state_of_mind",
       "id, source_id, creation_date, start_date, end_date, creation_unix, start_unix, end_unix, kind, "
         + "valence, labels, associations")
+  }
+
+  /// Inserts the rows the batched inserts hold: before anything reads their tables.
+  /// - Throws: `DatabaseError`.
+  func flush() throws(DatabaseError) {
+    for batch in [record, metadata, heartbeat, routePoint, ecgSample] { try batch.flush() }
   }
 }

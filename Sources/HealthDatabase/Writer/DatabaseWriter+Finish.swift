@@ -23,12 +23,21 @@ extension DatabaseWriter {
               AND member.correlation_id IS NOT NULL AND member.end_unix = copy.end_unix
               AND member.source_id = copy.source_id AND member.unit IS copy.unit
               AND member.value IS copy.value AND member.value_text IS copy.value_text);
+      CREATE TEMP TABLE repeated_types AS
+        SELECT DISTINCT type FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
       DELETE FROM heart_rate_beats WHERE record_id IN (SELECT id FROM repeated_copies);
       """)
     let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
-    try connection.execute("DROP TABLE repeated_copies")
+    if let recordSummaries, recordSummaries.isUsable {
+      // The records summarized as they were written must all be kept; a dropped copy of one
+      // of their types has the summaries read back instead.
+      for row in try connection.rows("SELECT DISTINCT type FROM repeated_types") {
+        if case .text(let type) = row[0], recordSummaries.summarized(type) { recordSummaries.abandon() }
+      }
+    }
+    try connection.execute("DROP TABLE repeated_copies; DROP TABLE repeated_types")
     if case .integer(let count) = repeated {
       counts.repeatedMembers = Int(count)
       counts.records -= Int(count)

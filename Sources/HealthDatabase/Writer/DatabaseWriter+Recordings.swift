@@ -35,7 +35,7 @@ extension DatabaseWriter {
       try sample.bind(id, at: 1)
       try sample.bind(n, at: 2)
       try sample.bind(value * scale, at: 3)
-      try sample.run()
+      try sample.endRow()
     }
     counts.ecgSamples += recording.samples.count
   }

@@ -12,6 +12,7 @@ extension DatabaseWriter {
     try statement.bind(id, at: 1)
     try statement.bind(sample.type, at: 2)
     try statement.bind(source, at: 3)
+    var number: Double?
     switch sample.value {
     case .quantity(let value, let unit):
       try statement.bind(unit, at: 4)
@@ -20,7 +21,8 @@ extension DatabaseWriter {
       noteRecordType(sample.type, hasQuantity: true)
     case .category(let text):
       try statement.bindNull(at: 4)
-      if let number = ValueParsing.decimal(text) {
+      number = ValueParsing.decimal(text)
+      if let number {
         try statement.bind(number, at: 5)
         try statement.bindNull(at: 6)
       } else {
@@ -38,11 +40,12 @@ extension DatabaseWriter {
     try bind(sample.startDate, text: 8, unix: 11, in: statement)
     try bind(sample.endDate, text: 9, unix: 12, in: statement)
     try statement.bind(correlationID, at: 13)
-    try statement.run()
+    try statement.endRow()
     counts.records += 1
     recordSpans.note(
       type: sample.type, start: sample.startDate.wholeSecondsSince1970,
       end: sample.endDate.wholeSecondsSince1970)
+    recordSummaries?.add(sample, storedValue: RecordSummaries.stored(sample.value, number: number))
     try addMetadata(sample.metadata, owner: "record", id: id)
     guard !sample.beats.isEmpty else { return }
     let beat = statements.heartbeat
@@ -51,7 +54,7 @@ extension DatabaseWriter {
       try beat.bind(n, at: 2)
       try beat.bind(entry.beatsPerMinute, at: 3)
       try beat.bind(entry.time, at: 4)
-      try beat.run()
+      try beat.endRow()
     }
     counts.heartbeats += sample.beats.count
   }

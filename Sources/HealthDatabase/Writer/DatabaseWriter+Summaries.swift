@@ -4,10 +4,11 @@ import HealthArchive
 import HealthExport
 import HealthModel
 
-/// The `summaries` table, made from the records once they are all written: each quantity and
-/// category type on its own, one local calendar year at a time, through the summaries' own
-/// `Summarizer` (one per period), so that memory holds one type's year of samples at the most,
-/// whatever the export's size.
+/// The `summaries` table: the rows of the summarizers that took the records as they were
+/// written (`RecordSummaries`), and those of the types they leave out, made from the records once
+/// they are all written: each such type on its own, one local calendar year at a time, through
+/// the summaries' own `Summarizer` (one per period), so that memory holds one type's year of
+/// samples at the most, whatever the export's size.
 ///
 /// The records are each reading once (the copies of correlation members dropped), fed in the
 /// order the input gave them, with every source's place in `sources.priority` given as the
@@ -42,8 +43,26 @@ extension DatabaseWriter {
       """)
     let staging = try connection.prepare(
       "INSERT INTO temp.summary_rows (period_order, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    if let recordSummaries, recordSummaries.isUsable {
+      do {
+        try recordSummaries.finish(sourcePriority: priority) { order, row in
+          try staging.bind(order, at: 1)
+          try insert(DatabaseSummaryRow(row), with: staging, from: 2)
+        }
+      } catch let error as DatabaseError {
+        throw error
+      } catch {
+        // Spilled samples could not be read back: every type is read back from `records`.
+        recordSummaries.abandon()
+        try connection.execute("DELETE FROM temp.summary_rows")
+        counts.summaries = 0
+      }
+    }
+    let readBack = recordSpans.summarized().filter { entry in
+      recordSummaries.map { !$0.isUsable || !$0.summarized(entry.type) } ?? true
+    }
     var texts = StringInterner()
-    for (type, span) in recordSpans.summarized() {
+    for (type, span) in readBack {
       let (first, last, longest) = (span.firstStart, span.lastEnd, span.longest)
       let zone = configuration.timeZone
       let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year

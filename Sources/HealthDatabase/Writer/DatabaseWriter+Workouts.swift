@@ -148,7 +148,7 @@ extension DatabaseWriter {
       try statement.bind(point.course, at: 9)
       try statement.bind(point.horizontalAccuracy, at: 10)
       try statement.bind(point.verticalAccuracy, at: 11)
-      try statement.run()
+      try statement.endRow()
     }
     counts.routePoints += points.count
   }

@@ -57,6 +57,8 @@ package final class DatabaseWriter {
   @exclusivity(unchecked) var lastIDs = LastIDs()
   /// The span of each record type's dates, for the summaries.
   @exclusivity(unchecked) var recordSpans = RecordSpans()
+  /// The summaries made as the records are written; nil without summaries.
+  let recordSummaries: RecordSummaries?
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
   var recordTypesWithQuantities: [String: Bool] = [:]
   private var lastRecordType = ""
@@ -98,6 +100,11 @@ package final class DatabaseWriter {
     self.configuration = configuration
     dates = DateText(timeZone: configuration.timeZone)
     catalog = TypeCatalog(registry: configuration.registry)
+    recordSummaries =
+      configuration.summaryPeriods.isEmpty
+      ? nil
+      : RecordSummaries(
+        periods: configuration.summaryPeriods, configuration: configuration, spillBeside: path)
     connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
     let folder = temporaryFolder.replacingOccurrences(of: "'", with: "''")
     try connection.execute(
@@ -172,7 +179,9 @@ package final class DatabaseWriter {
   }
 
   /// Binds a date's text at `textIndex` and its Unix seconds at `unixIndex`, or NULLs.
-  func bind(_ date: Timestamp?, text textIndex: Int32, unix unixIndex: Int32, in statement: SQLiteStatement)
+  func bind(
+    _ date: Timestamp?, text textIndex: Int32, unix unixIndex: Int32, in statement: some SQLiteParameters
+  )
     throws(DatabaseError)
   {
     guard let date else {
@@ -208,7 +217,7 @@ package final class DatabaseWriter {
       try statement.bind(id, at: 2)
       try statement.bind(entry.key, at: 3)
       try statement.bind(entry.value, at: 4)
-      try statement.run()
+      try statement.endRow()
     }
   }
 
@@ -233,6 +242,7 @@ package final class DatabaseWriter {
   /// - Returns: how many rows of each kind were written.
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
+    try statements.flush()
     try connection.execute(DatabaseSchema.createIndexes)
     try dropRepeatedMembers()
     try writeExportInfo(header: header)

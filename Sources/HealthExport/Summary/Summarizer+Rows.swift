@@ -29,9 +29,9 @@ extension Summarizer {
   /// The summary's rows as they are written, read one at a time: packed, and past the row
   /// budget partly spilled beside the output. Call once (or `finish()`), after the last item.
   /// - Throws: as `finish()`; `OutputError` when the spill file cannot be written.
-  func finishRows() throws -> SummaryRows {
+  package func finishRows() throws -> SummaryRows {
     try addCorrelationMembers()
-    let ranks = sources.ranks(priority: selection.sourcePriority)
+    let ranks = sources.ranks(priority: sourcePriority)
     let targets = slots.indices.map(summaryUnit(ofSlot:))
     let (labels, labelOfSlot, labelOfSeries) = self.labels(targets: targets)
     let output = SummaryRowStore(labels: labels, spillTo: spillPlace, budget: rowBudget)

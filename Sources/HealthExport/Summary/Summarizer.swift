@@ -23,6 +23,9 @@ package import HealthModel
 /// holds every row in memory.
 package final class Summarizer: ExportStage {
   let selection: SummarySelection
+  /// The names that come first in the source priority: the selection's, unless changed before
+  /// `finish()` (a writer that learns its sources' order only once every item is read).
+  package var sourcePriority: [String]
   let diagnostics: Diagnostics
   var calendar: PeriodCalendar
   /// The instants summarized, in milliseconds since 1970: the range widened to whole periods.
@@ -78,6 +81,7 @@ package final class Summarizer: ExportStage {
     discreteBudget: Int = defaultDiscreteBudget
   ) {
     self.selection = selection
+    sourcePriority = selection.sourcePriority
     self.diagnostics = diagnostics
     spillPlace = spillBeside.map(SpillPlace.init)
     self.rowBudget = rowBudget
@@ -130,7 +134,7 @@ package final class Summarizer: ExportStage {
   }
 
   /// The source names of `--source-priority` that no summarized sample carries.
-  var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
+  var unknownPrioritySources: [String] { sources.unknownNames(in: sourcePriority) }
 
   // MARK: - Samples
 

@@ -5,9 +5,9 @@ import HealthModel
 /// and, for a large summary, partly in sorted runs in a temporary file beside the output, merged
 /// as they are read (`RunMerge`). The summary CSV is written from them as they are read; the
 /// library's `SummaryResult` holds them all (`result()`).
-struct SummaryRows {
+package struct SummaryRows {
   /// How many rows there are.
-  let count: Int
+  package let count: Int
   /// Distinct names in the Metric column.
   let metricCount: Int
   /// Readings left out by a rule (blood glucose under 20 mg/dL), by reason.
@@ -41,7 +41,7 @@ struct SummaryRows {
 
   /// Hands each row to `body`, by period, then by metric in byte order (then by type).
   /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.
-  func forEachRow(_ body: (SummaryRow) throws -> Void) throws {
+  package func forEachRow(_ body: (SummaryRow) throws -> Void) throws {
     var calendar = calendar
     var merge = RunMerge(lists: lists, spill: spill, precedes: PackedSummaryRow.precedes)
     while let next = try merge.next() {

@@ -39,7 +39,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [0, 1, 20_000])
+  /// Nothing, one record, a batch of records exactly, a batch and one more (the rows bound and
+  /// not yet inserted), and many.
+  @Test(arguments: [0, 1, BatchedInsert.defaultBatchSize, BatchedInsert.defaultBatchSize + 1, 20_000])
   func leavesNothingWhenTheInputFailsPartWay(itemsBeforeFailure: Int) throws {
     let folder = try TestDirectory()
     let export = DatabaseExport(
