@@ -28,8 +28,9 @@ final class ProfileColumn {
 
   var memoryCount: Int { memory.count }
 
-  func append(_ element: [UInt8], key: MemberKey?) {
-    coder.append(element, to: &memory)
+  /// Takes the encoded `element`, giving back a buffer to reuse.
+  func append(_ element: inout [UInt8], key: MemberKey?) {
+    coder.append(&element, to: &memory)
     keys?.append(key)
     count += 1
   }

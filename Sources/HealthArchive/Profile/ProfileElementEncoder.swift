@@ -17,6 +17,12 @@ struct ProfileElementEncoder {
     needsComma.removeAll(keepingCapacity: true)
   }
 
+  /// Lends the bytes written to `body`, which may exchange them for another buffer (emptied by
+  /// the next `reset()`) rather than copy them.
+  mutating func handOver(_ body: (inout [UInt8]) -> Void) {
+    body(&bytes)
+  }
+
   // MARK: - Elements
 
   /// A quantity or category sample; `type` is written for correlation members.

@@ -23,29 +23,34 @@ enum ProfileLineDelta {
   /// Codes lines, each against the one it was given before.
   struct Encoder {
     private var previous: [UInt8] = []
-    private var record: [UInt8] = []
 
-    /// Appends the record of `line` to `output`.
-    mutating func append(_ line: [UInt8], to output: inout [UInt8]) {
-      var record = self.record
-      self.record = []
-      record.removeAll(keepingCapacity: true)
+    /// Appends the record of `line` to `output`, and keeps `line` for the next one: `line` is
+    /// given back holding the line before, to be reused.
+    mutating func append(_ line: inout [UInt8], to output: inout [UInt8]) {
+      let lengthAt = output.count
+      output.append(0)
       line.withUnsafeBufferPointer { current in
         previous.withUnsafeBufferPointer { previous in
-          ProfileLineDelta.encode(current, against: previous, into: &record)
+          ProfileLineDelta.encode(current, against: previous, into: &output)
         }
       }
-      ProfileLineDelta.appendLength(record.count, to: &output)
-      output.append(contentsOf: record)
-      self.record = record
-      previous.removeAll(keepingCapacity: true)
-      previous.append(contentsOf: line)
+      let length = output.count - lengthAt - 1
+      if length < 0x80 {
+        output[lengthAt] = UInt8(length)
+      } else {
+        var prefix: [UInt8] = []
+        ProfileLineDelta.appendLength(length, to: &prefix)
+        output.replaceSubrange(lengthAt..<(lengthAt + 1), with: prefix)
+      }
+      swap(&previous, &line)
     }
   }
 
   /// Gives back the lines of the records an `Encoder` wrote, read in the same order.
   struct Decoder {
+    /// The previous line, in the first `previousCount` bytes.
     private var previous: [UInt8] = []
+    private var previousCount = 0
     private var current: [UInt8] = []
 
     /// The line of `record` (without its length), valid until the next call.
@@ -53,15 +58,22 @@ enum ProfileLineDelta {
     mutating func decode<Result>(
       _ record: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
+      // A line holds at most the bytes of the previous line and those of its record.
+      let bound = previousCount + record.count
       var current = self.current
       self.current = []
-      current.removeAll(keepingCapacity: true)
-      try previous.withUnsafeBufferPointer { previous in
-        try ProfileLineDelta.decode(record, against: previous, into: &current)
+      if current.count < bound { current = [UInt8](repeating: 0, count: max(bound, 2 * current.count, 256)) }
+      let count = previousCount
+      let length = try current.withUnsafeMutableBufferPointer { output in
+        try previous.withUnsafeBufferPointer { previous in
+          try ProfileLineDelta.decode(
+            record, against: UnsafeBufferPointer(rebasing: previous[0..<count]), into: output.baseAddress!)
+        }
       }
       self.current = previous
       previous = current
-      return try previous.withUnsafeBufferPointer(body)
+      previousCount = length
+      return try previous.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<length])) }
     }
   }
 
@@ -169,22 +181,26 @@ enum ProfileLineDelta {
     record.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
   }
 
+  /// Writes the line of `record` at `line`, which has room for the previous line's bytes and
+  /// the record's; returns its length.
   private static func decode(
     _ record: UnsafeBufferPointer<UInt8>, against previous: UnsafeBufferPointer<UInt8>,
-    into line: inout [UInt8]
-  ) throws {
-    guard let start = record.baseAddress else { return }
+    into line: UnsafeMutablePointer<UInt8>
+  ) throws -> Int {
+    guard let start = record.baseAddress else { return 0 }
     let before = previous.baseAddress ?? start
     let previousCount = previous.count
     var cursor = 0
     var previousPosition = 0
+    var written = 0
     while cursor < record.count {
       let operation = record[cursor]
       cursor += 1
       if operation < 0x80 {
         let length = Int(operation) + 1
         guard length <= previousCount - previousPosition else { throw Damage() }
-        line.append(contentsOf: UnsafeBufferPointer(start: before + previousPosition, count: length))
+        (line + written).update(from: before + previousPosition, count: length)
+        written += length
         previousPosition += length
         continue
       }
@@ -204,10 +220,12 @@ enum ProfileLineDelta {
       guard length <= record.count - cursor, passed <= previousCount - previousPosition else {
         throw Damage()
       }
-      line.append(contentsOf: UnsafeBufferPointer(start: start + cursor, count: length))
+      (line + written).update(from: start + cursor, count: length)
+      written += length
       cursor += length
       previousPosition += passed
     }
+    return written
   }
 
   // MARK: - Segments

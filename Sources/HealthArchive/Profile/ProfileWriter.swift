@@ -185,7 +185,7 @@ public final class ProfileWriter {
       columnOrder.append(type)
     }
     let column = columns[type]!
-    column.append(encoder.bytes, key: key)
+    encoder.handOver { column.append(&$0, key: key) }
     if column.memoryCount > columnLimit, let parent = spillParent {
       if spillFolder == nil {
         // `.health-profile.PID.N.tmp`: made 0700 in one step, removed if a signal ends the run,

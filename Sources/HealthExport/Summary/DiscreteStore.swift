@@ -69,8 +69,11 @@ final class DiscreteStore {
   private var firstSeen: [Int] = []
   private var lastTouched: [Int] = []
   private var numberByKey: [Key: Int] = [:]
-  private var lastKey: Key?
-  private var lastNumber = 0
+  /// The record each list added to last, checked first: a type's samples come in runs of one
+  /// period, however the types interleave. -1 for none.
+  private var lastRecordByList: [Int] = []
+  private var lastSlotUnit: SlotUnit?
+  private var lastList = 0
   /// Samples added so far: each one's input position.
   private var sequence = 0
 
@@ -105,12 +108,21 @@ final class DiscreteStore {
   /// - Throws: `OutputError` when the spill file cannot be made or written.
   func add(_ value: Double, slot: Int, unit: Int, periodStart: Double, source: Int) throws {
     sequence += 1
-    let list = number(of: SlotUnit(slot: slot, unit: unit))
+    let slotUnit = SlotUnit(slot: slot, unit: unit)
+    let list: Int
+    if slotUnit == lastSlotUnit {
+      list = lastList
+    } else {
+      list = number(of: slotUnit)
+      lastSlotUnit = slotUnit
+      lastList = list
+    }
     sampleCounts[list] += 1
     let key = Key(list: list, periodStart: periodStart)
     let index: Int
-    if key == lastKey {
-      index = lastNumber
+    let last = lastRecordByList[list]
+    if last >= 0 && keys[last] == key {
+      index = last
     } else if let known = numberByKey[key] {
       index = known
     } else if let range = spilledRange[list], range.contains(periodStart) {
@@ -127,8 +139,7 @@ final class DiscreteStore {
       lastTouched.append(sequence)
       numberByKey[key] = index
     }
-    lastKey = key
-    lastNumber = index
+    lastRecordByList[list] = index
     stats[index].add(value, source: source)
     lastTouched[index] = sequence
     if keys.count > budget && canSpill { try spillOldest() }
@@ -194,6 +205,7 @@ final class DiscreteStore {
     sampleCounts.append(0)
     listFirstSeen.append(sequence)
     spilledRange.append(nil)
+    lastRecordByList.append(-1)
     _ = spilled.addList()
     _ = late.addList()
     return list
@@ -236,6 +248,6 @@ final class DiscreteStore {
     stats = newStats
     firstSeen = newFirstSeen
     lastTouched = newLastTouched
-    lastKey = nil
+    for list in lastRecordByList.indices { lastRecordByList[list] = -1 }
   }
 }

@@ -9,7 +9,10 @@ import Testing
   static func records(of lines: [String]) -> [UInt8] {
     var encoder = ProfileLineDelta.Encoder()
     var bytes: [UInt8] = []
-    for line in lines { encoder.append(Array(line.utf8), to: &bytes) }
+    for line in lines {
+      var bytesOfLine = Array(line.utf8)
+      encoder.append(&bytesOfLine, to: &bytes)
+    }
     return bytes
   }
 
