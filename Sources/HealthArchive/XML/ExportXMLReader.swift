@@ -74,9 +74,7 @@ package final class ExportXMLReader {
       // A Record's tag is checked once its type is known to be wanted.
       if !tokenizer.nameIs("Record"), try skipsDamagedTag(isEmpty: isEmpty) { continue }
       if tokenizer.nameIs("Record") {
-        if let sample = try readSample(isEmpty: isEmpty) {
-          try consume(.sample(sample.sample), sample.location)
-        }
+        if let sample = try readSample(isEmpty: isEmpty) { try consume(.sample(sample), sampleLocation) }
       } else if tokenizer.nameIs("Correlation") && filter.includesCorrelations {
         let location = tokenizer.tagLocation
         if let correlation = try readCorrelation(isEmpty: isEmpty, location: location) {
@@ -133,14 +131,14 @@ package final class ExportXMLReader {
 
   // MARK: - Records
 
-  struct LocatedSample {
-    var sample: Sample
-    var location: SourceLocation
-  }
+  /// Where the last sample `readSample` gave starts.
+  private(set) var sampleLocation = SourceLocation(file: "", line: 0)
 
   /// Reads the `Record` whose start tag is current, with its children; nil when its type is not
-  /// wanted or it cannot give a sample (reported).
-  func readSample(isEmpty: Bool) throws -> LocatedSample? {
+  /// wanted or it cannot give a sample (reported). Where it starts is left in `sampleLocation`
+  /// (a sample returned on its own is moved into its item, where one returned with its location
+  /// in a struct was copied out of it).
+  func readSample(isEmpty: Bool) throws -> Sample? {
     guard let typeAttribute = attribute("type") else {
       let location = tokenizer.tagLocation
       if !isEmpty { try tokenizer.skipElement() }
@@ -195,12 +193,12 @@ package final class ExportXMLReader {
           : isValueOutOfRange ? Self.valueOutOfRange : "value is not a number", location)
       return nil
     }
-    let sample = Sample(
+    sampleLocation = location
+    return Sample(
       type: type, value: value, sourceName: fields.sourceName ?? "",
       sourceVersion: fields.sourceVersion, device: fields.device,
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
       metadata: metadata, beats: beats)
-    return LocatedSample(sample: sample, location: location)
   }
 
   /// The attributes that records, correlations and workouts share, as read.
@@ -214,6 +212,9 @@ package final class ExportXMLReader {
     /// `value`.
     var averageAttribute: RawAttribute?
     var creationDate: Timestamp?
+    /// The `startDate` attribute as read, whose bytes an `endDate` of the same bytes (an
+    /// instantaneous sample's) is taken from rather than parsed again.
+    var startDateAttribute: RawAttribute?
     var startDate: Timestamp?
     var endDate: Timestamp?
     var hasStartDate = false
@@ -260,12 +261,21 @@ package final class ExportXMLReader {
       fields.creationDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
     case 9 where t.bytesEqual(start, end, "startDate"):
       fields.hasStartDate = true
+      fields.startDateAttribute = attribute
       fields.startDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
       if fields.startDate == nil {
         fields.startDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
       }
     case 7 where t.bytesEqual(start, end, "endDate"):
       fields.hasEndDate = true
+      if let start = fields.startDateAttribute, !start.needsDecoding, !attribute.needsDecoding,
+        t.rawValue(of: start).equals(t.rawValue(of: attribute))
+      {
+        // The same bytes as the start: what parsing them gives depends on the bytes alone.
+        fields.endDate = fields.startDate
+        fields.endDateOutOfRange = fields.startDateOutOfRange
+        return
+      }
       fields.endDate = try t.withValueBytes(of: attribute, ValueParsing.appleDate)
       if fields.endDate == nil {
         fields.endDateOutOfRange = try t.withValueBytes(of: attribute, ValueParsing.isAppleDateOutsideRange)
@@ -338,7 +348,7 @@ package final class ExportXMLReader {
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
         } else if tokenizer.nameIs("Record") {
-          if let member = try readSample(isEmpty: childIsEmpty) { objects.append(member.sample) }
+          if let member = try readSample(isEmpty: childIsEmpty) { objects.append(member) }
         }
       }
     }

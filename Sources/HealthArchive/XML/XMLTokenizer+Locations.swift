@@ -36,11 +36,18 @@ extension XMLTokenizer {
     return SourceLocation(file: stream.name, line: newlinesCounted - newlines + 1, column: column)
   }
 
+  /// The line of a position in the buffer, as `location(of:)` gives it, without making a location.
+  func line(of position: Int) -> Int {
+    guard position >= countedPosition else { return location(of: position).line }
+    countLines(upTo: position)
+    return newlinesCounted + 1
+  }
+
   /// The location of the current tag's `<`.
   var tagLocation: SourceLocation { location(of: tagStart) }
 
   /// The line of the current tag's `<`.
-  var tagLine: Int { location(of: tagStart).line }
+  var tagLine: Int { line(of: tagStart) }
 
   func countLines(upTo position: Int) {
     guard position > countedPosition else { return }

@@ -1,28 +1,6 @@
 import HealthModel
 import SystemShim
 
-/// One attribute of the current start tag, as byte ranges into the tokenizer's buffer: 20 bytes
-/// (positions fit 32 bits, the buffer being at most `ResourceLimit.tagSize`).
-struct RawAttribute {
-  private var positions: (UInt32, UInt32, UInt32, UInt32)
-  /// Whether the value holds `&` or a control character, so that it must be decoded rather than
-  /// taken as it is.
-  var needsDecoding: Bool
-
-  init(nameStart: Int, nameEnd: Int, valueStart: Int, valueEnd: Int, needsDecoding: Bool) {
-    positions = (
-      UInt32(truncatingIfNeeded: nameStart), UInt32(truncatingIfNeeded: nameEnd),
-      UInt32(truncatingIfNeeded: valueStart), UInt32(truncatingIfNeeded: valueEnd)
-    )
-    self.needsDecoding = needsDecoding
-  }
-
-  var nameStart: Int { Int(positions.0) }
-  var nameEnd: Int { Int(positions.1) }
-  var valueStart: Int { Int(positions.2) }
-  var valueEnd: Int { Int(positions.3) }
-}
-
 /// What `XMLTokenizer.next()` found.
 enum XMLToken: Equatable {
   /// A start tag; `isEmpty` for `<name …/>`. Its name and attributes are in the tokenizer.
@@ -55,7 +33,7 @@ final class XMLTokenizer {
   static let maximumAttributes = ResourceLimit.attributesPerTag.value
 
   let stream: any ByteStream
-  private let byteClass = ByteClass.table
+  let byteClass = ByteClass.table
   @exclusivity(unchecked) private(set) var window: ByteWindow
 
   /// The buffer the current tag's ranges point into, for scanning loops that index it.
@@ -67,23 +45,26 @@ final class XMLTokenizer {
   /// The first byte not yet consumed.
   var start = 0
 
+  // What the scanners (`scanStartTag`, `scanEndTag`) found in the current tag; set by them only.
   /// Where the current tag starts in the buffer.
   private(set) var tagStart = 0
-  private(set) var nameStart = 0
-  private(set) var nameEnd = 0
-  /// The attributes of the current start tag (at most `maximumAttributes`).
-  @exclusivity(unchecked) private(set) var attributes: [RawAttribute] = []
+  var nameStart = 0
+  var nameEnd = 0
+  /// The attributes of the current start tag (at most `maximumAttributes`), valid until the next
+  /// tag.
+  var attributes: RawAttributes { attributeList.elements }
+  let attributeList = RawAttributeList(capacity: XMLTokenizer.maximumAttributes)
   /// Whether the current start tag has more attributes than are kept.
-  private(set) var hasTooManyAttributes = false
+  var hasTooManyAttributes = false
   /// How many attribute names of the current start tag held spaces and were read as one name.
-  private(set) var repairedAttributeNames = 0
+  var repairedAttributeNames = 0
   /// Whether the current start tag's attribute names are known to be all different (its
   /// stretches between values were the last such tag's, whose names were compared); false when
   /// not known.
-  private(set) var attributeNamesAreDistinct = false
+  var attributeNamesAreDistinct = false
   /// The last start tag's stretches between values at depth 0, 1, 2 and 3 or deeper (a record's
   /// and its metadata entries' shapes differ, and alternate).
-  private let tagShapes = [TagShape(), TagShape(), TagShape(), TagShape()]
+  let tagShapes = [TagShape(), TagShape(), TagShape(), TagShape()]
 
   // The open elements, touched at every tag: never accessed from two places at once (one thread,
   // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
@@ -135,7 +116,7 @@ final class XMLTokenizer {
   ///   reading fails.
   func next() throws -> XMLToken {
     if hasClosedRoot {
-      attributes.removeAll(keepingCapacity: true)
+      attributeList.removeAll()
       return .endOfInput
     }
     if !hasCheckedByteOrderMark {
@@ -192,7 +173,7 @@ final class XMLTokenizer {
       case .endTag(let next):
         start = next
         // The start tag's attributes point into a buffer that may have moved: an end tag has none.
-        attributes.removeAll(keepingCapacity: true)
+        attributeList.removeAll()
         hasTooManyAttributes = false
         attributeNamesAreDistinct = false
         try popOpenName()
@@ -230,7 +211,7 @@ final class XMLTokenizer {
 
   // MARK: - Markup
 
-  private enum Markup {
+  enum Markup {
     case incomplete(String)
     case skipped(next: Int)
     case startTag(isEmpty: Bool, next: Int)
@@ -266,138 +247,6 @@ final class XMLTokenizer {
       throw error(.unexpectedCharacter("'<!'", expected: "a comment, CDATA or DOCTYPE"), at: position)
     default:
       return try scanStartTag(at: position)
-    }
-  }
-
-  private func scanStartTag(at position: Int) throws -> Markup {
-    let p = base
-    let end = self.end  // the window does not move while a tag is scanned
-    let table = byteClass
-    var i = position + 1
-    nameStart = i
-    while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-    if i == end { return .incomplete("a tag") }
-    nameEnd = i
-    if nameEnd == nameStart {
-      throw error(.unexpectedCharacter(describe(p[i]), expected: "an element name after '<'"), at: i)
-    }
-    attributes.removeAll(keepingCapacity: true)
-    hasTooManyAttributes = false
-    repairedAttributeNames = 0
-    attributeNamesAreDistinct = false
-    let shape = tagShapes[Swift.min(depth, tagShapes.count - 1)]
-    // Whether every stretch so far is the shape's, and the names in them all different.
-    var followsShape = remembersTagShapes
-    var namesDistinct = true
-    var index = 0
-    while true {
-      let attributeNameStart: Int
-      var attributeNameEnd: Int
-      let quote: UInt8
-      if followsShape, let stretch = shape.match(index, p, at: i, end: end) {
-        // The same bytes as the last tag's here, checked then: a name, `=` and an opening quote.
-        attributeNameStart = i + stretch.nameStart
-        attributeNameEnd = i + stretch.nameEnd
-        namesDistinct = stretch.namesDistinct
-        i += stretch.length
-        quote = p[i - 1]
-      } else {
-        let stretchStart = i
-        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-        guard i < end else { return .incomplete("a tag") }
-        let byte = p[i]
-        if byte == UInt8(ascii: ">") {
-          attributeNamesAreDistinct = followsShape && namesDistinct
-          return .startTag(isEmpty: false, next: i + 1)
-        }
-        if byte == UInt8(ascii: "/") {
-          guard i + 1 < end else { return .incomplete("a tag") }
-          guard p[i + 1] == UInt8(ascii: ">") else {
-            throw error(.unexpectedCharacter(describe(p[i + 1]), expected: "'>' after '/'"), at: i + 1)
-          }
-          attributeNamesAreDistinct = followsShape && namesDistinct
-          return .startTag(isEmpty: true, next: i + 2)
-        }
-        attributeNameStart = i
-        while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-        guard i < end else { return .incomplete("a tag") }
-        if i == attributeNameStart {
-          throw error(.unexpectedCharacter(describe(p[i]), expected: "an attribute name or '>'"), at: i)
-        }
-        attributeNameEnd = i
-        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-        guard i < end else { return .incomplete("a tag") }
-        var isRepaired = false
-        if p[i] != UInt8(ascii: "=") {
-          // iOS 8 wrote third-party metadata keys as attribute names, spaces and all
-          // (`Health Mate App Version="2.6.2"`): read the words up to `=` as one name.
-          let firstWordEnd = attributeNameEnd
-          while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 {
-            while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-            attributeNameEnd = i
-            while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-          }
-          guard i < end else { return .incomplete("a tag") }
-          guard p[i] == UInt8(ascii: "="), attributeNameEnd > firstWordEnd else {
-            throw error(.missingEquals(attribute: text(attributeNameStart, firstWordEnd)), at: i)
-          }
-          repairedAttributeNames += 1
-          isRepaired = true
-        }
-        i += 1
-        while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-        guard i < end else { return .incomplete("a tag") }
-        quote = p[i]
-        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-          throw error(.unquotedValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
-        }
-        i += 1
-        // A repaired name is not kept: matching it would skip the repair's count.
-        if followsShape, !isRepaired,
-          let kept = shape.keep(
-            index, p, from: stretchStart, to: i, nameStart: attributeNameStart, nameEnd: attributeNameEnd)
-        {
-          namesDistinct = kept.namesDistinct
-        } else {
-          followsShape = false
-        }
-      }
-      let valueStart = i
-      var needsDecoding = false
-      if followsShape, let value = shape.matchValue(index, p, at: i, end: end) {
-        // The same bytes as the last value after this stretch, read then, through its closing quote.
-        i += value.length - 1
-        needsDecoding = value.needsDecoding
-      } else {
-        while true {
-          i = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
-          guard i < end else { return .incomplete("a tag") }
-          let byte = p[i]
-          if byte == quote { break }
-          if byte == UInt8(ascii: "<") {
-            throw error(
-              .lessThanInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
-          }
-          if byte == 0 {
-            throw error(.nulInAttributeValue(attribute: text(attributeNameStart, attributeNameEnd)), at: i)
-          }
-          needsDecoding = true  // `&` or a control character
-          i += 1
-        }
-        if followsShape {
-          shape.keepValue(index, p, from: valueStart, to: i + 1, needsDecoding: needsDecoding)
-        }
-      }
-      if attributes.count < Self.maximumAttributes {
-        attributes.append(
-          RawAttribute(
-            nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
-            valueEnd: i, needsDecoding: needsDecoding))
-      } else {
-        hasTooManyAttributes = true
-      }
-      i += 1
-      index += 1
     }
   }
 
@@ -518,7 +367,7 @@ final class XMLTokenizer {
     window.bytes.firstIndex(of: needle, from: from)
   }
 
-  private func describe(_ byte: UInt8) -> String {
+  func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     switch byte {
     case 0x20: return "a space"

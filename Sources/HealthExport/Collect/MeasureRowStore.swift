@@ -11,7 +11,9 @@ final class MeasureRowStore {
   static let defaultBudget = 262_144
 
   private let order: ExportSelection.SortOrder
-  private var sources = SourceTable()
+  /// Touched at every row, by one thread, never from two places at once: no dynamic exclusivity
+  /// checks.
+  @exclusivity(unchecked) private var sources = SourceTable()
   private let store: SpilledRuns<PackedMeasureRow>
 
   /// - Parameters:

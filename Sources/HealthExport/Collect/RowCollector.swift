@@ -27,10 +27,16 @@ package final class RowCollector: ExportStage {
     var recent: RowStore<MeasureRow>?
   }
 
-  private var series: [MeasureSeries]
+  // The state touched at every sample, by the one thread that reads the input and never from two
+  // places at once: the dynamic exclusivity checks are left out.
+  @exclusivity(unchecked) private var series: [MeasureSeries]
   /// Every row of the series without a limit.
   private let store: MeasureRowStore
   private var seriesIndexByType: [String: Int] = [:]
+  /// The last sample type looked up in `seriesIndexByType` and what it found: records come in
+  /// runs of one type, whose strings the reader shares, so most lookups compare one string.
+  @exclusivity(unchecked) private var lastType = ""
+  @exclusivity(unchecked) private var lastSeriesIndex: Int?
   private var labSeries: [String: RowStore<LabRow>] = [:]
   private var labsByCode: [String: Lab] = [:]
   /// Labs of codes outside the registry, in the order first met (with `keepsEveryLab`).
@@ -38,10 +44,10 @@ package final class RowCollector: ExportStage {
 
   private var topLevelKeys: Set<RecordKey> = []
   private var pendingMembers: [(sample: Sample, sequence: Int, location: SourceLocation)] = []
-  private var sequence = 0
+  @exclusivity(unchecked) private var sequence = 0
   private var droppedReadings = DroppedReadings()
   /// The readings the range left out, per measure series (as `series`) and for all labs.
-  private var outside: [ReadingSpan]
+  @exclusivity(unchecked) private var outside: [ReadingSpan]
   private var labsOutside = ReadingSpan()
 
   /// How many readings, and the first and last start.
@@ -109,7 +115,7 @@ package final class RowCollector: ExportStage {
   package func add(_ item: HealthItem, at location: SourceLocation) throws {
     switch item {
     case .sample(let sample):
-      guard let index = seriesIndexByType[sample.type] else { return }
+      guard let index = seriesIndex(ofType: sample.type) else { return }
       sequence += 1
       if series[index].measure.appearsInCorrelations {
         topLevelKeys.insert(RecordKey(sample))
@@ -228,6 +234,14 @@ package final class RowCollector: ExportStage {
   }
 
   // MARK: - Private
+
+  /// The series of samples of `type`, if one is selected.
+  private func seriesIndex(ofType type: String) -> Int? {
+    if type == lastType { return lastSeriesIndex }
+    lastType = type
+    lastSeriesIndex = seriesIndexByType[type]
+    return lastSeriesIndex
+  }
 
   private func add(
     _ sample: Sample, toSeries index: Int, sequence: Int, location: SourceLocation

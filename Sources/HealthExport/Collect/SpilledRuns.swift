@@ -13,10 +13,12 @@ final class SpilledRuns<Row: BitwiseCopyable> {
   /// The spill file, once a list of this store (or of another store sharing its place) has been
   /// spilled.
   var spill: SpillFile? { place?.file }
+  // Touched at every row, by the one thread that fills the store and never from two places at
+  // once: the dynamic exclusivity checks are left out.
   /// Each list's rows in memory, in input order until they are sorted.
-  private var memory: [[Row]]
+  @exclusivity(unchecked) private var memory: [[Row]]
   private var runs: [[SpillRun]]
-  private var memoryCount = 0
+  @exclusivity(unchecked) private var memoryCount = 0
 
   /// - Parameters:
   ///   - listCount: how many lists there are to begin with (`addList()` adds more).

@@ -26,6 +26,7 @@ public struct Sample: Hashable, Sendable {
   public var beats: [InstantaneousBeat]
 
   /// A sample, each argument the property of the same name.
+  @inlinable
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,

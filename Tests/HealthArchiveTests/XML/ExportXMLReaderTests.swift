@@ -424,4 +424,35 @@ import Testing
       ])
     #expect(throws: StrictModeError.self) { try readExport(xml, strict: true) }
   }
+  /// An end date of the same bytes as the start date (an instantaneous sample's) is taken from
+  /// it rather than parsed again, and reads as any other: in either order, with references, in
+  /// another offset, and out of the accepted years.
+  @Test func anEndDateOfTheStartDatesBytesReadsAsAnyOther() throws {
+    let xml = ExportXML.document(
+      """
+       <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" unit="kg" startDate="2026-01-09 10:30:00 -0500" endDate="2026-01-09 10:30:00 -0500" value="70"/>
+       <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" unit="kg" endDate="2026-01-09 10:30:00 +0100" startDate="2026-01-09 10:30:00 +0100" value="71"/>
+       <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" unit="kg" startDate="2026-01-09&#32;10:30:00 -0500" endDate="2026-01-09&#32;10:30:00 -0500" value="72"/>
+       <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" unit="kg" startDate="2026-01-09 10:30:00 -0500" endDate="2026-01-09 10:31:00 -0500" value="73"/>
+       <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" unit="kg" startDate="1066-10-14 09:00:00 +0000" endDate="1066-10-14 09:00:00 +0000" value="74"/>
+      """)
+    let result = try readExport(xml)
+    let instant = Timestamp(secondsSince1970: 1_767_972_600, writtenUTCOffset: -18_000)
+    #expect(
+      result.samples.map { [$0.startDate, $0.endDate] } == [
+        [instant, instant],
+        [
+          Timestamp(secondsSince1970: 1_767_951_000, writtenUTCOffset: 3_600),
+          Timestamp(secondsSince1970: 1_767_951_000, writtenUTCOffset: 3_600),
+        ],
+        [instant, instant],
+        [instant, Timestamp(secondsSince1970: 1_767_972_660, writtenUTCOffset: -18_000)],
+      ])
+    #expect(
+      result.diagnostics.summary == [
+        Diagnostics.Tally(
+          reason: "startDate is outside the years \(AcceptedRange.yearsText)", count: 1,
+          firstLocation: SourceLocation(file: "export.xml", line: 15, column: 2))
+      ])
+  }
 }
