@@ -24,18 +24,18 @@ extension DatabaseWriter {
               AND member.source_id = copy.source_id AND member.unit IS copy.unit
               AND member.value IS copy.value AND member.value_text IS copy.value_text);
       CREATE TEMP TABLE repeated_types AS
-        SELECT DISTINCT type FROM records WHERE id IN (SELECT id FROM repeated_copies);
+        SELECT type, count(*) FROM records WHERE id IN (SELECT id FROM repeated_copies) GROUP BY type;
       DELETE FROM records WHERE id IN (SELECT id FROM repeated_copies);
       DELETE FROM metadata WHERE owner_kind = 'record' AND owner_id IN (SELECT id FROM repeated_copies);
       DELETE FROM heart_rate_beats WHERE record_id IN (SELECT id FROM repeated_copies);
       """)
     let repeated = try connection.value("SELECT count(*) FROM repeated_copies")
-    if let recordSummaries, recordSummaries.isUsable {
+    for row in try connection.rows("SELECT * FROM repeated_types") {
+      guard case .text(let type) = row[0], case .integer(let count) = row[1] else { continue }
+      droppedCopies[Array(type.utf8)] = Int(count)
       // The records summarized as they were written must all be kept; a dropped copy of one
       // of their types has the summaries read back instead.
-      for row in try connection.rows("SELECT DISTINCT type FROM repeated_types") {
-        if case .text(let type) = row[0], recordSummaries.summarized(type) { recordSummaries.abandon() }
-      }
+      if let recordSummaries, recordSummaries.summarized(type) { recordSummaries.abandon() }
     }
     try connection.execute("DROP TABLE repeated_copies; DROP TABLE repeated_types")
     if case .integer(let count) = repeated {
@@ -87,8 +87,43 @@ extension DatabaseWriter {
       INSERT INTO types (type, short_name, kind, aggregation, csv_name, records, first_unix, last_unix)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """)
-    let groups: [(sql: String, kind: String?)] = [
-      ("SELECT type, count(*), min(start_unix), max(start_unix) FROM records GROUP BY type", nil),
+    var written = Set<String>()
+    func write(_ rows: [[SQLiteValue]], kind groupKind: String?) throws(DatabaseError) {
+      for row in rows {
+        guard case .text(let type) = row[0], !written.contains(type) else { continue }
+        written.insert(type)
+        let kind =
+          groupKind ?? TypeCatalog.kind(of: type)
+          ?? (recordTypesWithQuantities[type] == true ? "quantity" : "category")
+        try insert.bind(type, at: 1)
+        try insert.bind(TypeCatalog.shortName(of: type), at: 2)
+        try insert.bind(kind, at: 3)
+        try insert.bind(AggregationStyle(ofType: type)?.rawValue, at: 4)
+        try insert.bind(catalog.csvName(of: type), at: 5)
+        for (index, value) in row.dropFirst().enumerated() {
+          if case .integer(let number) = value {
+            try insert.bind(number, at: Int32(index + 6))
+          } else {
+            try insert.bindNull(at: Int32(index + 6))
+          }
+        }
+        try insert.run()
+        counts.types += 1
+      }
+    }
+    // The records' types from what was noted as they were written, less the dropped copies
+    // (whose members, kept, have their type and start), in byte order: what `SELECT type,
+    // count(*), min(start_unix), max(start_unix) FROM records GROUP BY type` gives, without
+    // reading every record.
+    try write(
+      recordSpans.all().map { entry in
+        let dropped = droppedCopies[Array(entry.type.utf8)] ?? 0
+        return [
+          .text(entry.type), .integer(Int64(entry.span.count - dropped)), .integer(entry.span.firstStart),
+          .integer(entry.span.lastStart),
+        ]
+      }, kind: nil)
+    let groups: [(sql: String, kind: String)] = [
       (
         "SELECT type, count(*), min(start_unix), max(start_unix) FROM correlations GROUP BY type",
         "correlation"
@@ -107,32 +142,11 @@ extension DatabaseWriter {
         "clinical"
       ),
     ]
-    var written = Set<String>()
     for group in groups {
       let query = try connection.prepare(group.sql)
       var rows: [[SQLiteValue]] = []
       while try query.step() { rows.append((0..<4).map(query.value(at:))) }
-      for row in rows {
-        guard case .text(let type) = row[0], !written.contains(type) else { continue }
-        written.insert(type)
-        let kind =
-          group.kind ?? TypeCatalog.kind(of: type)
-          ?? (recordTypesWithQuantities[type] == true ? "quantity" : "category")
-        try insert.bind(type, at: 1)
-        try insert.bind(TypeCatalog.shortName(of: type), at: 2)
-        try insert.bind(kind, at: 3)
-        try insert.bind(AggregationStyle(ofType: type)?.rawValue, at: 4)
-        try insert.bind(catalog.csvName(of: type), at: 5)
-        for (index, value) in row.dropFirst().enumerated() {
-          if case .integer(let number) = value {
-            try insert.bind(number, at: Int32(index + 6))
-          } else {
-            try insert.bindNull(at: Int32(index + 6))
-          }
-        }
-        try insert.run()
-        counts.types += 1
-      }
+      try write(rows, kind: group.kind)
     }
   }
 }

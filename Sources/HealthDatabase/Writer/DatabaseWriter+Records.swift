@@ -9,7 +9,9 @@ extension DatabaseWriter {
     lastIDs.record += 1
     let id = lastIDs.record
     let statement = statements.record
-    try statement.bind(id, at: 1)
+    // NULL: SQLite gives the next id itself, which is `id` (the records are written in id order
+    // from 1, none removed until `finish`), without looking the id up first; `finish` checks it.
+    try statement.bindNull(at: 1)
     try statement.bind(sample.type, at: 2)
     try statement.bind(source, at: 3)
     var number: Double?

@@ -1,3 +1,4 @@
+import CSQLite
 package import Foundation
 package import HealthArchive
 package import HealthExport
@@ -57,6 +58,8 @@ package final class DatabaseWriter {
   @exclusivity(unchecked) var lastIDs = LastIDs()
   /// The span of each record type's dates, for the summaries.
   @exclusivity(unchecked) var recordSpans = RecordSpans()
+  /// The top-level copies of correlation members dropped, by the bytes of their type.
+  var droppedCopies: [[UInt8]: Int] = [:]
   /// The summaries made as the records are written; nil without summaries.
   let recordSummaries: RecordSummaries?
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
@@ -235,6 +238,18 @@ package final class DatabaseWriter {
 
   // MARK: - Finishing
 
+  /// Checks that SQLite numbered the records as the writer did (the ids metadata and beats
+  /// refer to).
+  /// - Throws: `DatabaseError` (`SQLITE_ERROR`) if it did not.
+  private func checkRecordIDs() throws(DatabaseError) {
+    let last = try connection.value("SELECT coalesce(max(id), 0) FROM records")
+    guard last == .integer(lastIDs.record) else {
+      throw DatabaseError(
+        path: connection.path, code: SQLITE_ERROR,
+        message: "the records were numbered to \(last), not \(lastIDs.record)")
+    }
+  }
+
   /// Completes the database: builds the indexes, drops the top-level copies of correlation
   /// members, writes `export_info`, source priorities, the summaries and the `types` table, sets
   /// `user_version`, commits and closes it.
@@ -243,6 +258,7 @@ package final class DatabaseWriter {
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
     try statements.flush()
+    try checkRecordIDs()
     try connection.execute(DatabaseSchema.createIndexes)
     try dropRepeatedMembers()
     try writeExportInfo(header: header)

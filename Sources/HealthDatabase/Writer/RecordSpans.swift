@@ -8,23 +8,31 @@ import HealthModel
 /// The top-level copies of correlation members that the database drops have the dates of the
 /// member they repeat, so the spans are those of the records the database keeps.
 struct RecordSpans {
-  /// A type's span, in Unix seconds.
+  /// A type's span, in Unix seconds, and how many records it has.
   struct Span: Equatable {
     var firstStart: Int64
+    var lastStart: Int64
     var lastEnd: Int64
     /// The largest `end - start` of its records.
     var longest: Int64
+    /// The records added.
+    var count = 0
 
+    /// The span of a record, not yet counted.
     init(start: Int64, end: Int64) {
       firstStart = start
+      lastStart = start
       lastEnd = end
       longest = end &- start
     }
 
+    /// Adds a record.
     mutating func add(start: Int64, end: Int64) {
       firstStart = min(firstStart, start)
+      lastStart = max(lastStart, start)
       lastEnd = max(lastEnd, end)
       longest = max(longest, end &- start)
+      count += 1
     }
   }
 
@@ -47,14 +55,18 @@ struct RecordSpans {
     current = (type, span)
   }
 
+  /// The spans of every type, in the byte order of the identifiers (SQLite's `BINARY` order).
+  func all() -> [(type: String, span: Span)] {
+    var all = spans
+    if let current { all[Array(current.type.utf8)] = current }
+    return all.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
+  }
+
   /// The spans of the types that have quantity or category identifiers (the prefix matched in any
   /// ASCII case, as SQL's `LIKE` matches it), in the byte order of the identifiers.
   func summarized() -> [(type: String, span: Span)] {
-    var all = spans
-    if let current { all[Array(current.type.utf8)] = current }
     let prefixes = [HealthKitIdentifier.quantityTypePrefix, HealthKitIdentifier.categoryTypePrefix]
-    return all.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
-      .filter { entry in prefixes.contains { Self.hasPrefix(entry.type, $0) } }
+    return all().filter { entry in prefixes.contains { Self.hasPrefix(entry.type, $0) } }
   }
 
   /// Whether two strings are the same bytes (not only canonically equal).

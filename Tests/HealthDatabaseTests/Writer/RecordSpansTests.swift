@@ -21,6 +21,18 @@ import Testing
     #expect(summarized.map(\.span.firstStart) == [10, 50])
     #expect(summarized.map(\.span.lastEnd) == [3_610, 205])
     #expect(summarized.map(\.span.longest) == [3_600, 60])
+    #expect(summarized.map(\.span.lastStart) == [10, 200])
+    #expect(summarized.map(\.span.count) == [1, 3])
+    // Every type, for the `types` table, in byte order.
+    let all = spans.all()
+    #expect(
+      all.map(\.type) == [
+        "HKCategoryTypeIdentifierSleepAnalysis", "HKDataTypeSleepDurationGoal",
+        "HKQuantityTypeIdentifierStepCount",
+        "HKWorkoutActivityTypeRunning",
+      ])
+    #expect(all.map(\.span.count) == [1, 1, 3, 1])
+    #expect(all.map(\.span.firstStart) == [10, 0, 50, 0])
   }
 
   @Test func matchesThePrefixesAsSQLsLikeDoesInByteOrder() {
