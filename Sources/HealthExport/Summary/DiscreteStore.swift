@@ -63,28 +63,30 @@ final class DiscreteStore {
 
   private let budget: Int
   private let canSpill: Bool
+  // The state touched at every sample, by the one thread that reads the input and never from two
+  // places at once: the dynamic exclusivity checks are left out.
   /// The records in memory.
-  private var keys: [Key] = []
-  private var stats: [Stats] = []
-  private var firstSeen: [Int] = []
-  private var lastTouched: [Int] = []
-  private var numberByKey: [Key: Int] = [:]
+  @exclusivity(unchecked) private var keys: [Key] = []
+  @exclusivity(unchecked) private var stats: [Stats] = []
+  @exclusivity(unchecked) private var firstSeen: [Int] = []
+  @exclusivity(unchecked) private var lastTouched: [Int] = []
+  @exclusivity(unchecked) private var numberByKey: [Key: Int] = [:]
   /// The record each list added to last, checked first: a type's samples come in runs of one
   /// period, however the types interleave. -1 for none.
-  private var lastRecordByList: [Int] = []
-  private var lastSlotUnit: SlotUnit?
-  private var lastList = 0
+  @exclusivity(unchecked) private var lastRecordByList: [Int] = []
+  @exclusivity(unchecked) private var lastSlotUnit: SlotUnit?
+  @exclusivity(unchecked) private var lastList = 0
   /// Samples added so far: each one's input position.
-  private var sequence = 0
+  @exclusivity(unchecked) private var sequence = 0
 
   /// The lists, one per slot and unit, in the order first met.
   private(set) var lists: [SlotUnit] = []
   private var listBySlotUnit: [SlotUnit: Int] = [:]
   /// Samples of each list, and the input position of its first.
-  private(set) var sampleCounts: [Int] = []
+  @exclusivity(unchecked) private(set) var sampleCounts: [Int] = []
   private(set) var listFirstSeen: [Int] = []
   /// The first and last period start spilled, by list.
-  private var spilledRange: [ClosedRange<Double>?] = []
+  @exclusivity(unchecked) private var spilledRange: [ClosedRange<Double>?] = []
   private let spilled: SpilledRuns<PackedStats>
   private let late: SpilledRuns<LateValue>
   private var sourceSets = KeyedStore<SourceSet, SourceSet>()

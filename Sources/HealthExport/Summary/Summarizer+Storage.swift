@@ -12,14 +12,50 @@ extension Summarizer {
     var csvUnit: CSVUnit?
     /// The registry measure, for its precision and its cut-off.
     var measure: Measure?
-    /// Whether its top-level samples are remembered for the correlation rule: the members of
-    /// HealthKit's correlation types (blood pressure, nutrition) and any type met inside a
-    /// correlation.
-    var keepsTopLevelKeys: Bool
     /// Samples by unit number, for types summarized in their most common unit.
     var unitCounts: [Int: Int] = [:]
     /// Where a sample in each unit was first met, for diagnostics.
     var firstLocationByUnit: [Int: SourceLocation] = [:]
+  }
+
+  /// How the samples of a slot are added: what `add` reads of a slot at every sample, in plain
+  /// values (no strings), so that the slot is never copied; and the numbers of its unit and its
+  /// series once met.
+  struct SlotRoute {
+    enum Path {
+      case cumulativeQuantity, discreteQuantity
+      /// Sleep and mindful minutes.
+      case duration
+      /// Stand hours and other category types.
+      case counted
+    }
+
+    var path: Path
+    /// The registry measure's unit, which values are converted to.
+    var csvUnit: CSVUnit?
+    /// The registry measure's cut-off: smaller values are dropped.
+    var minimumKept: Double?
+    /// Whether its top-level samples are remembered for the correlation rule: the members of
+    /// HealthKit's correlation types (blood pressure, nutrition) and any type met inside a
+    /// correlation.
+    var keepsTopLevelKeys: Bool
+    /// The number of `csvUnit`'s name among the units, once met; -1 before.
+    var csvUnitNumber = -1
+    /// The number of the slot's series (a cumulative quantity type has one), once made; -1
+    /// before.
+    var series = -1
+
+    init(kind: SummaryKind, csvUnit: CSVUnit?, minimumKept: Double?, keepsTopLevelKeys: Bool) {
+      switch kind {
+      case .quantity(.cumulative, _): path = .cumulativeQuantity
+      case .quantity: path = .discreteQuantity
+      case .sleepStages, .mindfulMinutes: path = .duration
+      case .standHours, .count: path = .counted
+      }
+      self.csvUnit = csvUnit
+      self.minimumKept = minimumKept
+      self.keepsTopLevelKeys = keepsTopLevelKeys
+    }
   }
 
   /// Statistics of a discrete type in one unit and one period (the period is its key's).

@@ -27,25 +27,29 @@ package final class Summarizer: ExportStage {
   /// `finish()` (a writer that learns its sources' order only once every item is read).
   package var sourcePriority: [String]
   let diagnostics: Diagnostics
-  var calendar: PeriodCalendar
+  @exclusivity(unchecked) var calendar: PeriodCalendar
   /// The instants summarized, in milliseconds since 1970: the range widened to whole periods.
   let bounds: Range<Double>
 
-  var slots: [TypeSlot] = []
-  private var slotByType: [String: Int?] = [:]
-  private var lastType: String?
-  private var lastSlot: Int?
+  // The state touched at every sample, by the one thread that reads the input and never from two
+  // places at once: the dynamic exclusivity checks are left out.
+  @exclusivity(unchecked) var slots: [TypeSlot] = []
+  /// How each slot's samples are added, read at every sample without copying the slot.
+  @exclusivity(unchecked) private var routes: [SlotRoute] = []
+  @exclusivity(unchecked) private var slotByType: [String: Int?] = [:]
+  @exclusivity(unchecked) private var lastType: String?
+  @exclusivity(unchecked) private var lastSlot: Int?
 
   /// Unit names, numbered.
-  var units = KeyedStore<String, String>()
-  var sources = SummarySources()
+  @exclusivity(unchecked) var units = KeyedStore<String, String>()
+  @exclusivity(unchecked) var sources = SummarySources()
   var discrete: DiscreteStore
-  var counted = KeyedStore<SlotPeriodKey, CountStats>()
+  @exclusivity(unchecked) var counted = KeyedStore<SlotPeriodKey, CountStats>()
   /// Cumulative series, with the numbers of their interval lists.
-  var series = KeyedStore<SeriesKey, [Int]>()
+  @exclusivity(unchecked) var series = KeyedStore<SeriesKey, [Int]>()
   /// The lists of samples of cumulative series, one per series, source and unit: the number of
   /// each list in `intervals`.
-  var intervalLists = KeyedStore<IntervalKey, Int>()
+  @exclusivity(unchecked) var intervalLists = KeyedStore<IntervalKey, Int>()
   /// The samples of cumulative series, by list.
   let intervals: SpilledRuns<TimedValue>
   /// Samples of cumulative series kept in memory before the largest lists are spilled: 6 MiB.
@@ -59,11 +63,11 @@ package final class Summarizer: ExportStage {
   /// The rows kept in memory before spilling.
   let rowBudget: Int
 
-  private var topLevelKeys: Set<RecordKey> = []
-  private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
+  @exclusivity(unchecked) private var topLevelKeys: Set<RecordKey> = []
+  @exclusivity(unchecked) private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
   var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
-  private var droppedReadings = DroppedReadings()
+  @exclusivity(unchecked) private var droppedReadings = DroppedReadings()
 
   /// - Parameters:
   ///   - selection: what to summarize and how; its range must not be `lastRecords`.
@@ -108,12 +112,12 @@ package final class Summarizer: ExportStage {
     switch item {
     case .sample(let sample):
       guard let slot = slot(for: sample.type) else { return }
-      if slots[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
+      if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
       try add(sample, slot: slot, at: location)
     case .correlation(let correlation):
       for member in correlation.objects {
         guard let slot = slot(for: member.type) else { continue }
-        slots[slot].keepsTopLevelKeys = true
+        routes[slot].keepsTopLevelKeys = true
         pendingMembers.append((member, location))
       }
     case .exportDate, .characteristics, .workout, .activitySummary, .clinicalRecord, .labResult, .audiogram,
@@ -139,49 +143,55 @@ package final class Summarizer: ExportStage {
   // MARK: - Samples
 
   private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
-    switch slots[slot].kind {
-    case .quantity(let style, _):
-      try addQuantity(sample, slot: slot, isCumulative: style == .cumulative, at: location)
-    case .sleepStages, .mindfulMinutes:
+    let route = routes[slot]
+    switch route.path {
+    case .cumulativeQuantity, .discreteQuantity:
+      try addQuantity(sample, slot: slot, route: route, at: location)
+    case .duration:
       try addDuration(sample, slot: slot, at: location)
-    case .standHours, .count:
+    case .counted:
       addCounted(sample, slot: slot)
     }
   }
 
-  private func addQuantity(
-    _ sample: Sample, slot: Int, isCumulative: Bool, at location: SourceLocation
-  ) throws {
-    let metric = slots[slot].metric
+  private func addQuantity(_ sample: Sample, slot: Int, route: SlotRoute, at location: SourceLocation) throws
+  {
+    let isCumulative = route.path == .cumulativeQuantity
     guard case .quantity(let raw, let unitName) = sample.value else {
       try diagnostics.report(
-        Diagnostic(reason: "\(metric) record without a numeric value", location: location))
+        Diagnostic(reason: "\(slots[slot].metric) record without a numeric value", location: location))
       return
     }
     let start = sample.startDate.millisecondsSince1970
     let end = sample.endDate.millisecondsSince1970
     if isCumulative {
-      guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+      guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
       else { return }
     } else {
       guard bounds.contains(start) else { return }
     }
     let value: Double
     let unit: Int
-    if let csvUnit = slots[slot].csvUnit {
+    if let csvUnit = route.csvUnit {
       guard let converted = csvUnit.convert(raw, from: unitName) else {
         try diagnostics.report(
           Diagnostic(
-            reason: "\(metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
+            reason:
+              "\(slots[slot].metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
             location: location))
         return
       }
-      if let minimum = slots[slot].measure?.minimumKept, converted < minimum {
-        droppedReadings.note("\(metric) under \(Int(minimum)) \(csvUnit.label)")
+      if let minimum = route.minimumKept, converted < minimum {
+        droppedReadings.note("\(slots[slot].metric) under \(Int(minimum)) \(csvUnit.label)")
         return
       }
       value = converted
-      unit = number(ofUnit: csvUnit.label)
+      if route.csvUnitNumber >= 0 {
+        unit = route.csvUnitNumber
+      } else {
+        unit = number(ofUnit: csvUnit.label)
+        routes[slot].csvUnitNumber = unit
+      }
     } else {
       value = raw
       unit = number(ofUnit: unitName)
@@ -190,9 +200,14 @@ package final class Summarizer: ExportStage {
     }
     let source = sources.number(of: sample.sourceName, device: sample.device)
     if isCumulative {
-      try append(
-        TimedValue(start: start, end: end, value: value), series: series(slot: slot, metric: metric),
-        source: source, unit: unit)
+      let series: Int
+      if route.series >= 0 {
+        series = route.series
+      } else {
+        series = self.series(slot: slot, metric: slots[slot].metric)
+        routes[slot].series = series
+      }
+      try append(TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
     } else {
       try addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
     }
@@ -203,7 +218,7 @@ package final class Summarizer: ExportStage {
     var metric = slots[slot].metric
     let start = sample.startDate.millisecondsSince1970
     let end = sample.endDate.millisecondsSince1970
-    guard try isValidInterval(start, end, metric: metric, at: location), overlapsBounds(start, end)
+    guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
     else { return }
     if slots[slot].kind == .sleepStages {
       guard let name = Self.categoryName(of: sample) else {
@@ -281,10 +296,14 @@ package final class Summarizer: ExportStage {
     let isCorrelationMember =
       type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
       || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
+    let csvUnit = measure?.unit.resolved(with: selection.units)
     slots.append(
       TypeSlot(
-        type: type, kind: kind, metric: registry.summaryMetricName(ofType: type),
-        csvUnit: measure?.unit.resolved(with: selection.units), measure: measure,
+        type: type, kind: kind, metric: registry.summaryMetricName(ofType: type), csvUnit: csvUnit,
+        measure: measure))
+    routes.append(
+      SlotRoute(
+        kind: kind, csvUnit: csvUnit, minimumKept: measure?.minimumKept,
         keepsTopLevelKeys: isCorrelationMember))
     return slots.count - 1
   }
@@ -301,11 +320,11 @@ package final class Summarizer: ExportStage {
 
   /// Whether a sample's interval is well formed; one that ends before it starts is reported.
   private func isValidInterval(
-    _ start: Double, _ end: Double, metric: String, at location: SourceLocation
+    _ start: Double, _ end: Double, slot: Int, at location: SourceLocation
   ) throws -> Bool {
     guard end < start else { return true }
     try diagnostics.report(
-      Diagnostic(reason: "\(metric) record that ends before it starts", location: location))
+      Diagnostic(reason: "\(slots[slot].metric) record that ends before it starts", location: location))
     return false
   }
 
