@@ -35,9 +35,10 @@ struct ChildRun {
 
   /// Runs `arguments` (a path and its arguments) in this process, which must have run no other
   /// child, so that the children's peak memory is this one's; its output goes where ours does.
+  /// A bare name is looked up on `PATH`, as a shell would.
   static func measure(_ arguments: [String]) throws -> ChildRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.executableURL = URL(fileURLWithPath: try executable(named: arguments[0]))
     process.arguments = Array(arguments.dropFirst())
     let started = ContinuousClock.now
     try process.run()
@@ -48,6 +49,24 @@ struct ChildRun {
       wallSeconds: wall, cpuSeconds: usage.userSeconds + usage.systemSeconds,
       peakBytes: usage.peakResidentBytes,
       status: process.terminationStatus)
+  }
+
+  /// The program `name` names: itself when it holds a `/`, else the first executable of that
+  /// name in a folder of `PATH`.
+  static func executable(named name: String) throws -> String {
+    let fileManager = FileManager.default
+    if name.contains("/") {
+      guard fileManager.isExecutableFile(atPath: name) else {
+        throw BenchmarkError("\(name) is not an executable file")
+      }
+      return name
+    }
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") where !folder.isEmpty {
+      let candidate = "\(folder)/\(name)"
+      if fileManager.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw BenchmarkError("\(name) is not a program on PATH")
   }
 
   /// Runs `arguments` in `environment`, its output discarded, in a process of its own measured

@@ -61,9 +61,17 @@ if let first = arguments.first, !first.hasPrefix("-") {
   mode = first
   arguments.removeFirst()
 }
+if arguments.first == "--help" || arguments.first == "-h" {
+  print(usage)
+  exit(0)
+}
 if mode == "measure" {
   guard !arguments.isEmpty else { fail(usage) }
-  print(try ChildRun.measure(arguments).line)
+  do {
+    print(try ChildRun.measure(arguments).line)
+  } catch {
+    fail("could not run \(arguments[0]): \(error)")
+  }
   exit(0)
 }
 var file: String?

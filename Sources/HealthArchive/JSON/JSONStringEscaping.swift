@@ -4,28 +4,31 @@ enum JSONStringEscaping {
   /// everything else as raw UTF-8.
   static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
     var text = text
-    text.withUTF8 { utf8 in
+    text.withUTF8 { appendQuoted($0, to: &bytes) }
+  }
+
+  /// Appends the UTF-8 bytes `utf8` as a JSON string, as `appendQuoted(_:to:)` appends a string.
+  static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    guard let base = utf8.baseAddress else {
       bytes.append(UInt8(ascii: "\""))
-      guard let base = utf8.baseAddress else {
-        bytes.append(UInt8(ascii: "\""))
-        return
-      }
-      var runStart = 0
-      let count = utf8.count
-      var i = firstEscape(in: base, from: 0, count: count)
-      while i < count {
-        if i > runStart {
-          bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
-        }
-        appendEscape(of: base[i], to: &bytes)
-        runStart = i + 1
-        i = firstEscape(in: base, from: runStart, count: count)
-      }
-      if count > runStart {
-        bytes.append(contentsOf: utf8.slice(from: runStart, to: count))
-      }
-      bytes.append(UInt8(ascii: "\""))
+      return
     }
+    var runStart = 0
+    let count = utf8.count
+    var i = firstEscape(in: base, from: 0, count: count)
+    while i < count {
+      if i > runStart {
+        bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
+      }
+      appendEscape(of: base[i], to: &bytes)
+      runStart = i + 1
+      i = firstEscape(in: base, from: runStart, count: count)
+    }
+    if count > runStart {
+      bytes.append(contentsOf: utf8.slice(from: runStart, to: count))
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// The index of the first byte from `start` that must be escaped (`"`, `\` or a control

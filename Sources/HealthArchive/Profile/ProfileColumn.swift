@@ -6,12 +6,28 @@ import SystemShim
 final class ProfileColumn {
   /// The column's place among the columns, which names its spill file.
   let index: Int
-  private(set) var count = 0
-  private var memory: [UInt8] = []
-  private var keys: [MemberKey?]?
+  /// Whether its elements keep their identity (they may repeat a correlation's member).
+  let tracksKeys: Bool
+  // What a new element changes, together; touched at every element by the one thread that
+  // writes the profile and never from two places at once: the dynamic exclusivity checks are
+  // left out.
+  @exclusivity(unchecked) private var lines: Lines
   private var spillPath: String?
   private var spillDescriptor: Int32?
-  private var coder = ProfileLineDelta.Encoder()
+
+  /// The elements' records in memory, their keys and the coder of the next.
+  private struct Lines {
+    var memory: [UInt8] = []
+    var keys: [MemberKey?]?
+    var count = 0
+    var coder = ProfileLineDelta.Encoder()
+
+    mutating func append(_ element: UnsafeBufferPointer<UInt8>, key: MemberKey?) {
+      coder.append(element, to: &memory)
+      keys?.append(key)
+      count += 1
+    }
+  }
 
   /// - Parameters:
   ///   - index: the column's position.
@@ -19,20 +35,22 @@ final class ProfileColumn {
   ///     their identity.
   init(index: Int, tracksKeys: Bool) {
     self.index = index
-    keys = tracksKeys ? [] : nil
+    self.tracksKeys = tracksKeys
+    lines = Lines(keys: tracksKeys ? [] : nil)
   }
 
   deinit {
     closeSpill()
   }
 
-  var memoryCount: Int { memory.count }
+  /// How many elements it holds.
+  var count: Int { lines.count }
 
-  /// Takes the encoded `element`, giving back a buffer to reuse.
-  func append(_ element: inout [UInt8], key: MemberKey?) {
-    coder.append(&element, to: &memory)
-    keys?.append(key)
-    count += 1
+  var memoryCount: Int { lines.memory.count }
+
+  /// Takes the encoded `element`.
+  func append(_ element: UnsafeBufferPointer<UInt8>, key: MemberKey?) {
+    lines.append(element, key: key)
   }
 
   /// Moves the elements held in memory to the end of the spill file at `path` (created on first
@@ -49,7 +67,7 @@ final class ProfileColumn {
     let descriptor = spillDescriptor!
     let path = spillPath!
     var failure: SystemError?
-    memory.withUnsafeBytes { bytes in
+    lines.memory.withUnsafeBytes { bytes in
       do {
         try SystemCall.writeAll(descriptor, bytes.baseAddress!, count: bytes.count, path: path)
       } catch {
@@ -57,7 +75,7 @@ final class ProfileColumn {
       }
     }
     if let failure { throw ProfileError.cannotSpill(path: path, reason: failure.reason) }
-    memory.removeAll(keepingCapacity: true)
+    lines.memory.removeAll(keepingCapacity: true)
   }
 
   func closeSpill() {
@@ -71,6 +89,7 @@ final class ProfileColumn {
   func write(
     named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: inout ProfileOutput
   ) throws -> Int {
+    let keys = lines.keys
     let kept = keys.map { $0.filter { $0.map { !members.contains($0) } ?? true }.count } ?? count
     guard kept > 0 else { return 0 }
     var header: [UInt8] = Array(",\n".utf8)
@@ -100,7 +119,7 @@ final class ProfileColumn {
         let stream = try FileByteStream(path: spillPath)
         try Self.forEachRecord(of: stream) { try emitRecord($0) }
       }
-      try memory.withUnsafeBufferPointer { buffer in
+      try lines.memory.withUnsafeBufferPointer { buffer in
         let end = try ProfileLineDelta.forEachRecord(in: buffer) { try emitRecord($0) }
         if end < buffer.count { throw ProfileLineDelta.Damage() }
       }

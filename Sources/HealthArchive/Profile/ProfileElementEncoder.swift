@@ -1,257 +1,118 @@
 import Foundation
 package import HealthModel
 
-/// Writes one element of a JSON profile (a sample, a correlation, a workout, …) as compact JSON,
-/// appending to a byte buffer: the original format's keys first, then this tool's optional keys
-/// (see docs/profile-format.md), which readers of the original format ignore.
+/// Writes one element of a JSON profile (a sample, a correlation, a workout, …) as compact JSON
+/// into a byte buffer it keeps and reuses: the original format's keys first, then this tool's
+/// optional keys (see docs/profile-format.md), which readers of the original format ignore.
+///
+/// The element is written through a `ProfileByteWriter` into room made beforehand; an element
+/// larger than the room is written again into twice as much, and the room stays that large.
 struct ProfileElementEncoder {
-  private(set) var bytes: [UInt8] = []
-  private var needsComma: [Bool] = []
+  /// The bytes written, in the first `count` bytes.
+  private var storage: [UInt8] = []
+  private(set) var count = 0
+  /// The room made before an element is written.
+  private var room = 1024
+  private var needsComma = false
+  private let plain = PlainStrings()
 
-  init() {
-    bytes.reserveCapacity(512)
-  }
+  init() {}
+
+  /// The bytes written, copied.
+  var bytes: [UInt8] { Array(storage[0..<count]) }
 
   mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
-    needsComma.removeAll(keepingCapacity: true)
+    count = 0
+    needsComma = false
   }
 
-  /// Lends the bytes written to `body`, which may exchange them for another buffer (emptied by
-  /// the next `reset()`) rather than copy them.
-  mutating func handOver(_ body: (inout [UInt8]) -> Void) {
-    body(&bytes)
+  /// Lends the bytes written to `body`.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+  }
+
+  /// Appends what `body` writes, written again with more room until it fits.
+  @inline(__always)
+  mutating func encode(_ body: (inout ProfileByteWriter) -> Void) {
+    let offset = count
+    let comma = needsComma
+    let plain = plain
+    while true {
+      if storage.count < offset + room {
+        storage.append(contentsOf: repeatElement(0, count: offset + room - storage.count))
+      }
+      let (written, overflowed, after) = storage.withUnsafeMutableBufferPointer { buffer in
+        var writer = ProfileByteWriter(
+          start: buffer.baseAddress! + offset, count: buffer.count - offset, needsComma: comma,
+          plain: plain)
+        body(&writer)
+        return (writer.count, writer.overflowed, writer.needsComma)
+      }
+      if !overflowed {
+        count = offset + written
+        needsComma = after
+        return
+      }
+      room *= 2
+    }
   }
 
   // MARK: - Elements
 
   /// A quantity or category sample; `type` is written for correlation members.
-  mutating func sample(_ sample: Sample, memberType: String? = nil) {
-    beginObject()
-    if let memberType { string("type", memberType) }
-    switch sample.value {
-    case .quantity(let value, let unit):
-      string("unit", unit)
-      dates(sample.startDate, sample.endDate)
-      number("value", value)
-    case .category(let name):
-      dates(sample.startDate, sample.endDate)
-      if let raw = HealthKitRawValues.categoryValues[name] ?? Int(name) {
-        integer("value", raw)
-      } else {
-        string("valueName", name)
-      }
-    case .none:
-      dates(sample.startDate, sample.endDate)
-      // The format's category samples always have a value; export.xml may leave it out.
-      if sample.type.hasPrefix("HKCategoryTypeIdentifier") {
-        integer("value", HealthKitRawValues.missingCategoryValue)
-      }
-    }
-    provenance(sample.sourceName, sample.sourceVersion, sample.device, sample.creationDate)
-    metadata(sample.metadata)
-    if let uuid = sample.uuid { string("uuid", uuid) }
-    endObject()
+  mutating func sample(_ sample: Sample) {
+    encode { $0.sample(sample) }
   }
 
   mutating func correlation(_ correlation: Correlation) {
-    beginObject()
-    dates(correlation.startDate, correlation.endDate)
-    key("objects")
-    bytes.append(UInt8(ascii: "["))
-    for (index, member) in correlation.objects.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      var nested = ProfileElementEncoder()
-      nested.sample(member, memberType: member.type)
-      bytes.append(contentsOf: nested.bytes)
-    }
-    bytes.append(UInt8(ascii: "]"))
-    provenance(
-      correlation.sourceName, correlation.sourceVersion, correlation.device, correlation.creationDate)
-    metadata(correlation.metadata)
-    if let uuid = correlation.uuid { string("uuid", uuid) }
-    endObject()
+    encode { $0.correlation(correlation) }
   }
 
   mutating func workout(_ workout: Workout) {
-    beginObject()
-    let activity = HealthKitRawValues.workoutActivityTypes[workout.activityType]
-    integer(
-      "workoutActivityType",
-      activity ?? HealthKitRawValues.workoutActivityTypes["HKWorkoutActivityTypeOther"]!)
-    dates(workout.startDate, workout.endDate)
-    number("duration", WorkoutTotals.durationSeconds(workout))
-    if let distance = WorkoutTotals.distanceMeters(workout) { number("totalDistance", distance) }
-    if let energy = WorkoutTotals.energyKilocalories(workout) { number("totalEnergyBurned", energy) }
-    key("workoutEvents")
-    bytes.append(UInt8(ascii: "["))
-    for (index, event) in workout.events.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      beginObject()
-      let type = HealthKitRawValues.workoutEventTypes[event.type]
-      integer("type", type ?? 0)
-      number("sdate", event.date.millisecondsSince1970)
-      if type == nil { string("typeName", event.type) }
-      if let duration = event.duration {
-        number("durationValue", duration.value)
-        string("durationUnit", duration.unit)
-      }
-      metadata(event.metadata)
-      endObject()
-    }
-    bytes.append(UInt8(ascii: "]"))
-    if activity == nil { string("workoutActivityTypeName", workout.activityType) }
-    provenance(workout.sourceName, workout.sourceVersion, workout.device, workout.creationDate)
-    metadata(workout.metadata)
-    if !workout.statistics.isEmpty {
-      key("workoutStatistics")
-      bytes.append(UInt8(ascii: "["))
-      for (index, statistics) in workout.statistics.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        beginObject()
-        string("type", statistics.type)
-        if let start = statistics.startDate { number("sdate", start.millisecondsSince1970) }
-        if let end = statistics.endDate { number("edate", end.millisecondsSince1970) }
-        if let sum = statistics.sum { number("sum", sum) }
-        if let average = statistics.average { number("average", average) }
-        if let minimum = statistics.minimum { number("minimum", minimum) }
-        if let maximum = statistics.maximum { number("maximum", maximum) }
-        if let unit = statistics.unit { string("unit", unit) }
-        endObject()
-      }
-      bytes.append(UInt8(ascii: "]"))
-    }
-    if !workout.routes.isEmpty {
-      key("workoutRoutes")
-      bytes.append(UInt8(ascii: "["))
-      for (index, route) in workout.routes.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        beginObject()
-        string("sourceName", route.sourceName)
-        if let start = route.startDate { number("sdate", start.millisecondsSince1970) }
-        if let end = route.endDate { number("edate", end.millisecondsSince1970) }
-        key("files")
-        bytes.append(UInt8(ascii: "["))
-        for (fileIndex, path) in route.filePaths.enumerated() {
-          if fileIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-          JSONStringEscaping.appendQuoted(path, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        if route.inlineLocationCount > 0 { integer("locationCount", route.inlineLocationCount) }
-        metadata(route.metadata)
-        endObject()
-      }
-      bytes.append(UInt8(ascii: "]"))
-    }
-    if let uuid = workout.uuid { string("uuid", uuid) }
-    endObject()
+    encode { $0.workout(workout) }
   }
 
   mutating func activitySummary(_ summary: ActivitySummary) {
-    beginObject()
-    string("dateComponents", summary.dateComponents)
-    pairs("values", summary.values)
-    endObject()
+    encode { $0.activitySummary(summary) }
   }
 
   mutating func clinicalRecord(_ record: ClinicalRecord) {
-    beginObject()
-    string("type", record.type)
-    string("identifier", record.identifier)
-    string("sourceName", record.sourceName)
-    if let url = record.sourceURL { string("sourceURL", url) }
-    if let version = record.fhirVersion { string("fhirVersion", version) }
-    if let date = record.receivedDate { number("receivedDate", date.millisecondsSince1970) }
-    if let path = record.resourceFilePath { string("resourceFilePath", path) }
-    endObject()
+    encode { $0.clinicalRecord(record) }
   }
 
   mutating func labResult(_ result: LabResult) {
-    beginObject()
-    string("loinc", result.loinc)
-    if let name = result.displayName { string("name", name) }
-    number("value", result.value)
-    string("unit", result.unit)
-    number("date", result.date.millisecondsSince1970)
-    if result.isLocalTime { boolean("localTime", true) }
-    string("sourceName", result.sourceName)
-    if let path = result.resourceFilePath { string("resourceFilePath", path) }
-    endObject()
+    encode { $0.labResult(result) }
   }
 
   // MARK: - Pieces
 
-  private mutating func dates(_ start: Timestamp, _ end: Timestamp) {
-    number("sdate", start.millisecondsSince1970)
-    if end != start { number("edate", end.millisecondsSince1970) }
-  }
-
-  private mutating func provenance(
-    _ source: String, _ version: String?, _ device: String?, _ created: Timestamp?
-  ) {
-    string("sourceName", source)
-    if let version { string("sourceVersion", version) }
-    if let device { string("device", device) }
-    if let created { number("cdate", created.millisecondsSince1970) }
-  }
-
-  private mutating func metadata(_ entries: [MetadataEntry]) {
-    if !entries.isEmpty { pairs("metadata", entries) }
-  }
-
   /// `"name":[["key","value"],…]`: pairs in order, keys may repeat.
   mutating func pairs(_ name: StaticString, _ entries: [MetadataEntry]) {
-    key(name)
-    bytes.append(UInt8(ascii: "["))
-    for (index, entry) in entries.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(UInt8(ascii: "["))
-      JSONStringEscaping.appendQuoted(entry.key, to: &bytes)
-      bytes.append(UInt8(ascii: ","))
-      JSONStringEscaping.appendQuoted(entry.value, to: &bytes)
-      bytes.append(UInt8(ascii: "]"))
-    }
-    bytes.append(UInt8(ascii: "]"))
+    encode { $0.pairs(name, entries) }
   }
 
   mutating func beginObject() {
-    bytes.append(UInt8(ascii: "{"))
-    needsComma.append(false)
+    encode { $0.beginObject() }
   }
 
   mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
-    needsComma.removeLast()
-    if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
+    encode { $0.endObject() }
   }
 
   mutating func key(_ name: StaticString) {
-    if needsComma.last == true { bytes.append(UInt8(ascii: ",")) }
-    if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    encode { $0.key(name) }
   }
 
   mutating func string(_ name: StaticString, _ value: String) {
-    key(name)
-    JSONStringEscaping.appendQuoted(value, to: &bytes)
+    encode { $0.string(name, value) }
   }
 
   mutating func number(_ name: StaticString, _ value: Double) {
-    key(name)
-    JSONNumberGrammar.append(value.isFinite ? value : 0, to: &bytes)
+    encode { $0.number(name, value) }
   }
 
   mutating func integer(_ name: StaticString, _ value: Int) {
-    key(name)
-    JSONNumberGrammar.append(value, to: &bytes)
-  }
-
-  mutating func boolean(_ name: StaticString, _ value: Bool) {
-    key(name)
-    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    encode { $0.integer(name, value) }
   }
 }
 

@@ -23,26 +23,32 @@ enum ProfileLineDelta {
   /// Codes lines, each against the one it was given before.
   struct Encoder {
     private var previous: [UInt8] = []
+    /// Where a record is made: its length's room, then its operations.
+    private var scratch: [UInt8] = []
 
-    /// Appends the record of `line` to `output`, and keeps `line` for the next one: `line` is
-    /// given back holding the line before, to be reused.
-    mutating func append(_ line: inout [UInt8], to output: inout [UInt8]) {
-      let lengthAt = output.count
-      output.append(0)
-      line.withUnsafeBufferPointer { current in
-        previous.withUnsafeBufferPointer { previous in
-          ProfileLineDelta.encode(current, against: previous, into: &output)
+    /// Appends the record of `line` to `output`, and keeps a copy of `line` for the next one.
+    mutating func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+      let bound = ProfileLineDelta.recordBound(ofLineCount: line.count)
+      if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count)) }
+      let (first, count) = scratch.withUnsafeMutableBufferPointer { buffer in
+        let start = buffer.baseAddress!
+        let room = ProfileLineDelta.maximumLengthBytes
+        let length = previous.withUnsafeBufferPointer { previous in
+          ProfileLineDelta.encode(line, against: previous, into: start + room)
         }
+        // The length goes just before the operations.
+        let lengthBytes = ProfileLineDelta.lengthByteCount(length)
+        ProfileLineDelta.writeLength(length, to: start + room - lengthBytes)
+        return (room - lengthBytes, lengthBytes + length)
       }
-      let length = output.count - lengthAt - 1
-      if length < 0x80 {
-        output[lengthAt] = UInt8(length)
-      } else {
-        var prefix: [UInt8] = []
-        ProfileLineDelta.appendLength(length, to: &prefix)
-        output.replaceSubrange(lengthAt..<(lengthAt + 1), with: prefix)
-      }
-      swap(&previous, &line)
+      scratch.withUnsafeBufferPointer { output.append(contentsOf: $0.extracting(first..<(first + count))) }
+      previous.removeAll(keepingCapacity: true)
+      previous.append(contentsOf: line)
+    }
+
+    /// Appends the record of `line` to `output`, and keeps a copy of `line` for the next one.
+    mutating func append(_ line: [UInt8], to output: inout [UInt8]) {
+      line.withUnsafeBufferPointer { append($0, to: &output) }
     }
   }
 
@@ -100,13 +106,39 @@ enum ProfileLineDelta {
     return position
   }
 
-  static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
-    var rest = UInt(length)
-    while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+  /// The bytes of the longest LEB128 length.
+  static let maximumLengthBytes = 10
+
+  /// The bytes the LEB128 form of `length` takes.
+  static func lengthByteCount(_ length: Int) -> Int {
+    var rest = UInt(length) >> 7
+    var count = 1
+    while rest != 0 {
+      count += 1
       rest >>= 7
     }
-    bytes.append(UInt8(rest))
+    return count
+  }
+
+  /// Writes the LEB128 form of `length` at `bytes`; returns the bytes written.
+  @discardableResult
+  static func writeLength(_ length: Int, to bytes: UnsafeMutablePointer<UInt8>) -> Int {
+    var rest = UInt(length)
+    var count = 0
+    while rest >= 0x80 {
+      bytes[count] = UInt8(truncatingIfNeeded: rest) | 0x80
+      rest >>= 7
+      count += 1
+    }
+    bytes[count] = UInt8(rest)
+    return count + 1
+  }
+
+  /// The most bytes the record of a line of `count` bytes takes, its length included: each
+  /// literal is its bytes and at most 21 more, and comes at the end or before a copy of at least
+  /// `shortestCopy` bytes (one byte of operation for up to 128 of them).
+  static func recordBound(ofLineCount count: Int) -> Int {
+    maximumLengthBytes + count + 21 * (count / shortestCopy + 2) + count / shortestCopy + 2
   }
 
   /// The LEB128 number at `cursor`, moving past it; nil when `bytes` ends inside it.
@@ -127,14 +159,17 @@ enum ProfileLineDelta {
 
   // MARK: - Coding
 
+  /// Writes the operations of `current` against `previous` at `record`, which has room for
+  /// `recordBound(ofLineCount:)` bytes; returns how many it wrote.
   private static func encode(
     _ current: UnsafeBufferPointer<UInt8>, against previous: UnsafeBufferPointer<UInt8>,
-    into record: inout [UInt8]
-  ) {
-    guard let line = current.baseAddress, !current.isEmpty else { return }
+    into record: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    guard let line = current.baseAddress, !current.isEmpty else { return 0 }
     let before = previous.baseAddress ?? line
     let count = current.count
     let previousCount = previous.count
+    var written = 0
     var position = 0
     var previousPosition = 0
     var literalStart = 0
@@ -143,13 +178,14 @@ enum ProfileLineDelta {
       let common = commonLength(
         line + position, count - position, before + previousPosition, previousCount - previousPosition)
       if common >= shortestCopy || (common > 0 && common == count - position) {
-        appendLiteral(
+        written += writeLiteral(
           line + literalStart, position - literalStart, passing: previousPosition - literalPreviousStart,
-          to: &record)
+          to: record + written)
         var rest = common
         while rest > 0 {
           let run = min(rest, longestCopy)
-          record.append(UInt8(run - 1))
+          record[written] = UInt8(run - 1)
+          written += 1
           rest -= run
         }
         position += common
@@ -162,23 +198,29 @@ enum ProfileLineDelta {
       position = segmentEnd(line, from: position, end: count)
       previousPosition = segmentEnd(before, from: previousPosition, end: previousCount)
     }
-    appendLiteral(
+    written += writeLiteral(
       line + literalStart, count - literalStart, passing: previousPosition - literalPreviousStart,
-      to: &record)
+      to: record + written)
+    return written
   }
 
-  private static func appendLiteral(
-    _ start: UnsafePointer<UInt8>, _ length: Int, passing passed: Int, to record: inout [UInt8]
-  ) {
-    guard length > 0 else { return }
+  /// Writes a literal's operation and bytes at `record`; returns how many bytes it wrote.
+  private static func writeLiteral(
+    _ start: UnsafePointer<UInt8>, _ length: Int, passing passed: Int, to record: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    guard length > 0 else { return 0 }
+    var written: Int
     if length <= longestShortLiteral && passed == length {
-      record.append(UInt8(0x7F + length))
+      record[0] = UInt8(0x7F + length)
+      written = 1
     } else {
-      record.append(literal)
-      appendLength(length, to: &record)
-      appendLength(passed, to: &record)
+      record[0] = literal
+      written = 1
+      written += writeLength(length, to: record + written)
+      written += writeLength(passed, to: record + written)
     }
-    record.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+    (record + written).update(from: start, count: length)
+    return written + length
   }
 
   /// Writes the line of `record` at `line`, which has room for the previous line's bytes and

@@ -70,14 +70,19 @@ public final class ProfileWriter {
   /// The spill folder, once made.
   private var spillFolder: String?
   private var columns: [String: ProfileColumn] = [:]
+  // Touched at every item by the one thread that writes the profile and never from two places
+  // at once: the dynamic exclusivity checks are left out.
+  /// The column appended to last, checked first: a type's samples come in runs.
+  @exclusivity(unchecked) private var lastType: String?
+  @exclusivity(unchecked) private var lastColumn: ProfileColumn?
+  @exclusivity(unchecked) private var encoder = ProfileElementEncoder()
+  @exclusivity(unchecked) private var summary = Summary()
   private var columnOrder: [String] = []
-  private var encoder = ProfileElementEncoder()
   private var characteristics: [MetadataEntry] = []
   private var exportDate: Timestamp?
   /// How many times each reading is a correlation's member, and how many times it is at top level.
   private var memberCounts: [MemberKey: Int] = [:]
   private var topLevelCounts: [MemberKey: Int] = [:]
-  private var summary = Summary()
 
   /// - Parameters:
   ///   - options: the profile's metadata.
@@ -107,9 +112,10 @@ public final class ProfileWriter {
       return
     case .sample(let sample):
       encoder.sample(sample)
-      let key = MemberKey(sample)
+      let column = column(of: sample.type)
+      let key = column.tracksKeys ? MemberKey(sample) : nil
       if let key { topLevelCounts[key, default: 0] += 1 }
-      try append(to: sample.type, key: key)
+      try append(to: column, key: key)
       summary.samples += 1
     case .correlation(let correlation):
       encoder.correlation(correlation)
@@ -180,12 +186,27 @@ public final class ProfileWriter {
   // MARK: - Columns
 
   private func append(to type: String, key: MemberKey?) throws {
-    if columns[type] == nil {
-      columns[type] = ProfileColumn(index: columnOrder.count, tracksKeys: MemberKey.isComparable(type))
+    try append(to: column(of: type), key: key)
+  }
+
+  /// The column of `type`, made when first met.
+  private func column(of type: String) -> ProfileColumn {
+    if type == lastType, let lastColumn { return lastColumn }
+    let column: ProfileColumn
+    if let known = columns[type] {
+      column = known
+    } else {
+      column = ProfileColumn(index: columnOrder.count, tracksKeys: MemberKey.isComparable(type))
+      columns[type] = column
       columnOrder.append(type)
     }
-    let column = columns[type]!
-    encoder.handOver { column.append(&$0, key: key) }
+    lastType = type
+    lastColumn = column
+    return column
+  }
+
+  private func append(to column: ProfileColumn, key: MemberKey?) throws {
+    encoder.withBytes { column.append($0, key: key) }
     if column.memoryCount > columnLimit, let parent = spillParent {
       if spillFolder == nil {
         // `.health-profile.PID.N.tmp`: made 0700 in one step, removed if a signal ends the run,

@@ -10,8 +10,7 @@ import Testing
     var encoder = ProfileLineDelta.Encoder()
     var bytes: [UInt8] = []
     for line in lines {
-      var bytesOfLine = Array(line.utf8)
-      encoder.append(&bytesOfLine, to: &bytes)
+      encoder.append(Array(line.utf8), to: &bytes)
     }
     return bytes
   }

@@ -1,0 +1,228 @@
+/// Writes JSON pieces through a pointer into room its owner made: one bounds check per piece, no
+/// intermediate `String`s, no per-byte array growth. A piece that does not fit writes nothing and
+/// marks the writer `overflowed`; its owner then gives it more room and writes the element again
+/// (`ProfileElementEncoder.encode`), so a short estimate costs time, never correctness.
+struct ProfileByteWriter {
+  private let start: UnsafeMutablePointer<UInt8>
+  private let end: UnsafeMutablePointer<UInt8>
+  private var cursor: UnsafeMutablePointer<UInt8>
+  /// Whether a piece did not fit: what was written must be written again with more room.
+  private(set) var overflowed = false
+  /// Whether the next key needs a comma before it (a key was written in the object open).
+  private(set) var needsComma: Bool
+  /// Strings known to need no escape, one per field that mostly repeats (`PlainStrings`).
+  private let plain: PlainStrings?
+
+  /// A writer of the `count` bytes at `start`, inside an object whose next key needs a comma
+  /// when `needsComma`.
+  init(
+    start: UnsafeMutablePointer<UInt8>, count: Int, needsComma: Bool = false, plain: PlainStrings? = nil
+  ) {
+    self.start = start
+    end = start + count
+    cursor = start
+    self.needsComma = needsComma
+    self.plain = plain
+  }
+
+  /// The bytes written.
+  var count: Int { cursor - start }
+
+  /// Whether `count` more bytes fit; marks the writer overflowed when they do not.
+  @inline(__always)
+  private mutating func room(_ count: Int) -> Bool {
+    if end - cursor >= count { return true }
+    overflowed = true
+    return false
+  }
+
+  // MARK: - Bytes
+
+  mutating func byte(_ byte: UInt8) {
+    guard room(1) else { return }
+    cursor.pointee = byte
+    cursor += 1
+  }
+
+  mutating func raw(_ text: StaticString) {
+    raw(text.utf8Start, text.utf8CodeUnitCount)
+  }
+
+  mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    raw(base, bytes.count)
+  }
+
+  private mutating func raw(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+    guard room(count) else { return }
+    cursor.update(from: bytes, count: count)
+    cursor += count
+  }
+
+  // MARK: - Structure
+
+  mutating func beginObject() {
+    byte(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  /// Closes an object; the object is a value of the one around it, whose next key needs a comma.
+  mutating func endObject() {
+    byte(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  /// `"name":`, after a comma unless it is the object's first key.
+  mutating func key(_ name: StaticString) {
+    let count = name.utf8CodeUnitCount
+    guard room(count + 4) else { return }
+    if needsComma {
+      cursor.pointee = UInt8(ascii: ",")
+      cursor += 1
+    }
+    needsComma = true
+    cursor.pointee = UInt8(ascii: "\"")
+    (cursor + 1).update(from: name.utf8Start, count: count)
+    cursor += count + 1
+    cursor.pointee = UInt8(ascii: "\"")
+    (cursor + 1).pointee = UInt8(ascii: ":")
+    cursor += 2
+  }
+
+  // MARK: - Values
+
+  /// `text` as a JSON string: in quotes, `"`, `\` and control characters escaped as
+  /// `JSONStringEscaping` escapes them, everything else as raw UTF-8; a string that needs no
+  /// escape is copied in one piece.
+  mutating func quoted(_ text: String) {
+    var text = text
+    _ = text.withUTF8 { quoted($0) }
+  }
+
+  /// `text` as a JSON string, where `field` is the slot of `PlainStrings` that remembers the
+  /// last string of its field that needed no escape: the same string again is copied unscanned.
+  mutating func quoted(_ text: String, field: PlainStrings.Field) {
+    guard let plain else { return quoted(text) }
+    var text = text
+    if text == plain[field] {
+      text.withUTF8 { utf8 in
+        guard room(utf8.count + 2) else { return }
+        cursor.pointee = UInt8(ascii: "\"")
+        if let base = utf8.baseAddress { (cursor + 1).update(from: base, count: utf8.count) }
+        cursor += utf8.count + 1
+        cursor.pointee = UInt8(ascii: "\"")
+        cursor += 1
+      }
+      return
+    }
+    if text.withUTF8({ quoted($0) }) { plain[field] = text }
+  }
+
+  /// UTF-8 bytes as a JSON string; whether they needed no escape.
+  @discardableResult
+  mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = utf8.count
+    guard let base = utf8.baseAddress else {
+      raw("\"\"")
+      return true
+    }
+    let firstEscape = JSONStringEscaping.firstEscape(in: base, from: 0, count: count)
+    if firstEscape == count {
+      guard room(count + 2) else { return true }
+      cursor.pointee = UInt8(ascii: "\"")
+      (cursor + 1).update(from: base, count: count)
+      cursor += count + 1
+      cursor.pointee = UInt8(ascii: "\"")
+      cursor += 1
+      return true
+    }
+    // An escape is at most six bytes.
+    guard room(6 * count + 2) else { return false }
+    var escaped: [UInt8] = []
+    JSONStringEscaping.appendQuoted(utf8, to: &escaped)
+    escaped.withUnsafeBufferPointer { raw($0) }
+    return false
+  }
+
+  /// A finite number as `JSONNumberGrammar.append` writes it: an integral value of magnitude
+  /// below 2^53 as an integer (`-0` for negative zero), any other as Swift's shortest
+  /// round-tripping text.
+  mutating func number(_ value: Double) {
+    if value.magnitude < JSONNumberGrammar.integerLimit && value.rounded(.towardZero) == value {
+      if value == 0 && value.sign == .minus {
+        raw("-0")
+      } else {
+        integer(Int(value))
+      }
+      return
+    }
+    var text = value.description
+    text.withUTF8 { raw($0) }
+  }
+
+  /// The decimal digits of an integer, two at a time, written from the last.
+  mutating func integer(_ value: Int) {
+    guard room(20) else { return }
+    var magnitude = value.magnitude
+    if value < 0 {
+      cursor.pointee = UInt8(ascii: "-")
+      cursor += 1
+    }
+    if magnitude < 10 {
+      cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+      cursor += 1
+      return
+    }
+    var digits = 1
+    var power: UInt = 10
+    while magnitude >= power {
+      digits += 1
+      if digits == 20 { break }
+      power &*= 10
+    }
+    var position = cursor + digits
+    while magnitude >= 100 {
+      let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 100)
+      position -= 2
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder / 10)
+      (position + 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder % 10)
+      magnitude = quotient
+    }
+    if magnitude >= 10 {
+      position -= 2
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10)
+      (position + 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+    } else {
+      position -= 1
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    }
+    cursor += digits
+  }
+}
+
+/// The last string that needed no escape in each of the fields of a sample that mostly repeat
+/// from one sample to the next (unit, source, version, device): the same string again (mostly
+/// the same storage, as the readers intern them) is known plain without scanning its bytes.
+final class PlainStrings {
+  enum Field: Int {
+    case unit, source, version, device
+  }
+
+  private let slots: UnsafeMutablePointer<String>
+  private static let count = 4
+
+  init() {
+    slots = .allocate(capacity: Self.count)
+    slots.initialize(repeating: "", count: Self.count)
+  }
+
+  deinit {
+    slots.deinitialize(count: Self.count)
+    slots.deallocate()
+  }
+
+  subscript(field: Field) -> String {
+    get { slots[field.rawValue] }
+    set { slots[field.rawValue] = newValue }
+  }
+}
