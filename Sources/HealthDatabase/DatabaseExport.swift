@@ -113,6 +113,9 @@ struct DatabaseFileWriter: ExportWriter {
   let configuration: DatabaseWriter.Configuration
   /// What the input's reader learned, asked once the items are read.
   let header: () -> ExportHeader
+  /// Called with the writer once the database is open, before the items are read (for tests
+  /// that make SQLite refuse a row).
+  var opened: (DatabaseWriter) throws(DatabaseError) -> Void = { _ in }
 
   func write(_ items: HealthItems, to destination: OutputDestination) throws -> DatabaseCounts {
     guard let folder = destination.folder, let path = destination.path else {
@@ -123,7 +126,14 @@ struct DatabaseFileWriter: ExportWriter {
       do {
         let writer = try DatabaseWriter(
           path: temporaryPath, temporaryFolder: folder, configuration: configuration)
-        try items.read { item, _ in try writer.add(item) }
+        try opened(writer)
+        do {
+          try items.read { item, _ in try writer.add(item) }
+        } catch {
+          // SQLite's failure, if it met one before the input's, is the one to report.
+          try writer.settle()
+          throw error
+        }
         return try writer.finish(header: header())
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)

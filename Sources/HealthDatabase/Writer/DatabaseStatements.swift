@@ -1,38 +1,37 @@
-/// The insert statements of the database writer, each prepared once.
-struct DatabaseStatements {
-  let source: SQLiteStatement
-  let record: BatchedInsert
-  let metadata: BatchedInsert
-  let heartbeat: BatchedInsert
-  let correlation: SQLiteStatement
-  let workout: SQLiteStatement
-  let workoutActivity: SQLiteStatement
-  let workoutEvent: SQLiteStatement
-  let workoutStatistics: SQLiteStatement
-  let workoutRoute: SQLiteStatement
-  let routePoint: BatchedInsert
-  let activitySummary: SQLiteStatement
-  let me: SQLiteStatement
-  let ecg: SQLiteStatement
-  let ecgSample: BatchedInsert
-  let clinicalRecord: SQLiteStatement
-  let labResult: SQLiteStatement
-  let summary: SQLiteStatement
-  let audiogram: SQLiteStatement
-  let audiogramPoint: SQLiteStatement
-  let visionPrescription: SQLiteStatement
-  let visionValue: SQLiteStatement
-  let stateOfMind: SQLiteStatement
+/// The insert statements of the database writer, each prepared once: `Single` a statement of one
+/// row, `Batch` a batched insert. The statements themselves (`SQLiteStatement`, `BatchedInsert`)
+/// on the SQLite thread; on the writing thread, `TapeStatement`s that write the calls down for it,
+/// numbered in the same order (`DatabaseStatements.onTape`).
+struct DatabaseStatements<Single, Batch> {
+  let source: Single
+  let record: Batch
+  let metadata: Batch
+  let heartbeat: Batch
+  let correlation: Single
+  let workout: Single
+  let workoutActivity: Single
+  let workoutEvent: Single
+  let workoutStatistics: Single
+  let workoutRoute: Single
+  let routePoint: Batch
+  let activitySummary: Single
+  let me: Single
+  let ecg: Single
+  let ecgSample: Batch
+  let clinicalRecord: Single
+  let labResult: Single
+  let summary: Single
+  let audiogram: Single
+  let audiogramPoint: Single
+  let visionPrescription: Single
+  let visionValue: Single
+  let stateOfMind: Single
 
-  init(_ connection: SQLiteConnection) throws(DatabaseError) {
-    func insert(_ table: String, _ columns: String) throws(DatabaseError) -> SQLiteStatement {
-      let count = columns.split(separator: ",").count
-      let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
-      return try connection.prepare("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))")
-    }
-    func batch(_ table: String, _ columns: String) throws(DatabaseError) -> BatchedInsert {
-      try BatchedInsert(connection, table: table, columns: columns)
-    }
+  /// Makes each statement with `insert` (a table and its columns, comma-separated) or `batch`,
+  /// in the order of the properties.
+  init<Failure: Error>(
+    insert: (String, String) throws(Failure) -> Single, batch: (String, String) throws(Failure) -> Batch
+  ) throws(Failure) {
     source = try insert("sources", "id, name, version, device, device_model, priority")
     record = try batch(
       "records",
@@ -101,9 +100,80 @@ struct DatabaseStatements {
         + "valence, labels, associations")
   }
 
+}
+
+extension DatabaseStatements where Single == SQLiteStatement, Batch == BatchedInsert {
+  /// Prepares the statements on `connection`, each numbered in `singles` or `batches` in the
+  /// order made.
+  init(
+    _ connection: SQLiteConnection, singles: inout [SQLiteStatement], batches: inout [BatchedInsert]
+  ) throws(DatabaseError) {
+    var madeSingles: [SQLiteStatement] = []
+    var madeBatches: [BatchedInsert] = []
+    try self.init(
+      insert: { (table, columns) throws(DatabaseError) in
+        let count = columns.split(separator: ",").count
+        let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
+        let statement = try connection.prepare("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))")
+        madeSingles.append(statement)
+        return statement
+      },
+      batch: { (table, columns) throws(DatabaseError) in
+        let batch = try BatchedInsert(connection, table: table, columns: columns)
+        madeBatches.append(batch)
+        return batch
+      })
+    singles = madeSingles
+    batches = madeBatches
+  }
+
   /// Inserts the rows the batched inserts hold: before anything reads their tables.
   /// - Throws: `DatabaseError`.
   func flush() throws(DatabaseError) {
     for batch in [record, metadata, heartbeat, routePoint, ecgSample] { try batch.flush() }
+  }
+}
+
+extension DatabaseStatements where Single == TapeStatement, Batch == TapeStatement {
+  /// The statements written onto `recorder`'s tapes, numbered as `init(_:singles:batches:)`
+  /// numbers the statements themselves.
+  static func onTape(_ recorder: TapeRecorder) -> Self {
+    var singles = 0
+    var batches = 0
+    return Self(
+      insert: { _, _ in
+        defer { singles += 1 }
+        return TapeStatement(recorder: recorder, number: singles, isBatch: false)
+      },
+      batch: { _, _ in
+        defer { batches += 1 }
+        return TapeStatement(recorder: recorder, number: batches, isBatch: true)
+      })
+  }
+}
+
+/// The connection of a database being written and its statements, on the SQLite thread: made,
+/// used and closed there (`SQLiteThread`).
+final class DatabaseConnectionSide: SQLiteThreadState {
+  let connection: SQLiteConnection
+  /// The statements; nil once the database is finished.
+  var statements: DatabaseStatements<SQLiteStatement, BatchedInsert>?
+  private var singles: [SQLiteStatement] = []
+  private var batches: [BatchedInsert] = []
+
+  init(connection: SQLiteConnection) throws(DatabaseError) {
+    self.connection = connection
+    statements = try DatabaseStatements(connection, singles: &singles, batches: &batches)
+  }
+
+  func replay(_ tape: StatementTape) throws(DatabaseError) {
+    try tape.replay(singles: singles, batches: batches)
+  }
+
+  /// Finalizes the statements, before the connection is closed.
+  func releaseStatements() {
+    statements = nil
+    singles = []
+    batches = []
   }
 }

@@ -66,7 +66,9 @@ extension DatabaseWriter {
   /// Writes summary rows into `summaries`: the seam the summaries engine fills.
   /// - Throws: `DatabaseError`.
   package func addSummaries(_ rows: some Sequence<DatabaseSummaryRow>) throws(DatabaseError) {
-    for row in rows { try insert(row, with: statements.summary) }
+    try thread.perform { () throws(DatabaseError) in
+      for row in rows { try insert(row, with: side.statements!.summary) }
+    }
   }
 
   /// Binds `row` to the parameters of `statement` from `first` on, in the `summaries` table's

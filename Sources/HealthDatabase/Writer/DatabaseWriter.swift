@@ -4,14 +4,20 @@ package import HealthArchive
 package import HealthExport
 package import HealthModel
 
-/// Writes health items into a new SQLite database with the schema of `DatabaseSchema`, in one
-/// transaction: each item as it comes (prepared statements, values bound as they are), then, at
-/// `finish`, what needs the whole input (the `types` table, source priorities, `export_info`)
-/// and the indexes.
+/// Writes health items into a new SQLite database with the schema of `DatabaseSchema` (its
+/// indexes made with the tables and kept as the rows go in), in one transaction: each item as it
+/// comes, then, at `finish`, what needs the whole input (the `types` table, source priorities,
+/// `export_info`, the summaries).
 ///
-/// Memory stays bounded by SQLite's page cache (16 MiB) and one item. The file is written as it
-/// grows and is not usable until `finish` returns; on any failure the caller removes it. SQLite's
-/// temporary files (sorting for the indexes) go to `temporaryFolder`, never elsewhere.
+/// SQLite runs on a thread of its own (`SQLiteThread`), which alone uses the connection: the
+/// calling thread makes each item's rows and writes the inserts' binds down on tapes of plain
+/// bytes (`TapeStatement`) that SQLite's thread makes, while the caller goes on with the next
+/// items. A failure of SQLite is thrown by a later `add` or by `finish` (or `settle`).
+///
+/// Memory stays bounded by SQLite's page cache (2 MiB), the tapes and one item. The file is
+/// written as it grows and is not usable until `finish` returns; on any failure the caller removes
+/// it, once the writer is gone (which stops SQLite's thread and closes the connection there).
+/// SQLite's temporary files (sorting) go to `temporaryFolder`, never elsewhere.
 package final class DatabaseWriter {
   /// What the database says about the run.
   package struct Configuration: Sendable {
@@ -47,9 +53,19 @@ package final class DatabaseWriter {
   }
 
   let configuration: Configuration
-  let connection: SQLiteConnection
-  private var statementsStorage: DatabaseStatements?
-  var statements: DatabaseStatements { statementsStorage! }
+  /// The thread every use of the connection runs on.
+  let thread: SQLiteThread
+  /// Writes the inserts' calls down for the SQLite thread.
+  private let recorder: TapeRecorder
+  /// The inserts, as the writing thread makes them: written down for the SQLite thread.
+  let statements: DatabaseStatements<TapeStatement, TapeStatement>
+  /// The connection and its statements: only inside `thread.perform`, on the SQLite thread.
+  var side: DatabaseConnectionSide {
+    // The state is the thread's own, and set by `init` before anything else runs there.
+    thread.state as! DatabaseConnectionSide
+  }
+  /// The connection: only inside `thread.perform`, on the SQLite thread.
+  var connection: SQLiteConnection { side.connection }
   @exclusivity(unchecked) var dates: DateText
   @exclusivity(unchecked) var sources = SourceTable()
   let catalog: TypeCatalog
@@ -108,21 +124,38 @@ package final class DatabaseWriter {
       ? nil
       : RecordSummaries(
         periods: configuration.summaryPeriods, configuration: configuration, spillBeside: path)
-    connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
-    let folder = temporaryFolder.replacingOccurrences(of: "'", with: "''")
-    try connection.execute(
-      """
-      PRAGMA page_size = 16384;
-      PRAGMA journal_mode = OFF;
-      PRAGMA synchronous = OFF;
-      PRAGMA locking_mode = EXCLUSIVE;
-      PRAGMA cache_size = -8192;
-      PRAGMA temp_store = FILE;
-      PRAGMA temp_store_directory = '\(folder)';
-      """)
-    try connection.execute(DatabaseSchema.createTables)
-    statementsStorage = try DatabaseStatements(connection)
-    try connection.execute("BEGIN")
+    let thread = SQLiteThread()
+    self.thread = thread
+    recorder = TapeRecorder(thread: thread)
+    statements = .onTape(recorder)
+    do {
+      try thread.perform { () throws(DatabaseError) in
+        let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        let folder = temporaryFolder.replacingOccurrences(of: "'", with: "''")
+        try connection.execute(
+          """
+          PRAGMA page_size = 16384;
+          PRAGMA journal_mode = OFF;
+          PRAGMA synchronous = OFF;
+          PRAGMA locking_mode = EXCLUSIVE;
+          PRAGMA cache_size = -2048;
+          PRAGMA temp_store = FILE;
+          PRAGMA temp_store_directory = '\(folder)';
+          """)
+        try connection.execute(DatabaseSchema.createTables)
+        try connection.execute(DatabaseSchema.createIndexes)
+        thread.state = try DatabaseConnectionSide(connection: connection)
+        try connection.execute("BEGIN")
+      }
+    } catch {
+      thread.stop()
+      throw error
+    }
+  }
+
+  deinit {
+    // The connection is closed on its thread, whatever stopped the writer.
+    thread.stop()
   }
 
   // MARK: - Items
@@ -199,7 +232,7 @@ package final class DatabaseWriter {
   /// Writes a row of a table shaped `(id, type, source_id, creation_date, start_date, end_date,
   /// creation_unix, start_unix, end_unix)`: correlations, audiograms.
   func addTypedRow(
-    _ statement: SQLiteStatement, id: Int64, type: String, source: Int64, creation: Timestamp?,
+    _ statement: TapeStatement, id: Int64, type: String, source: Int64, creation: Timestamp?,
     start: Timestamp, end: Timestamp
   ) throws(DatabaseError) {
     try statement.bind(id, at: 1)
@@ -250,25 +283,36 @@ package final class DatabaseWriter {
     }
   }
 
-  /// Completes the database: builds the indexes, drops the top-level copies of correlation
+  /// Completes the database: drops the top-level copies of correlation
   /// members, writes `export_info`, source priorities, the summaries and the `types` table, sets
   /// `user_version`, commits and closes it.
   /// - Parameter header: what the reader learned of the export.
   /// - Returns: how many rows of each kind were written.
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
-    try statements.flush()
-    try checkRecordIDs()
-    try connection.execute(DatabaseSchema.createIndexes)
-    try dropRepeatedMembers()
-    try writeExportInfo(header: header)
-    try writeSourcePriorities()
-    try writeSummaries(periods: configuration.summaryPeriods, units: configuration.summaryUnits)
-    try writeTypes()
-    try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
-    try connection.execute("COMMIT")
-    statementsStorage = nil
-    try connection.close()
+    try recorder.handOver()
+    try thread.perform { () throws(DatabaseError) in
+      try side.statements!.flush()
+      try checkRecordIDs()
+      try dropRepeatedMembers()
+      try writeExportInfo(header: header)
+      try writeSourcePriorities()
+      try writeSummaries(periods: configuration.summaryPeriods, units: configuration.summaryUnits)
+      try writeTypes()
+      try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
+      try connection.execute("COMMIT")
+      side.releaseStatements()
+      try connection.close()
+    }
     return counts
+  }
+
+  /// Waits for the SQLite thread to make every call handed to it, after the input failed: its
+  /// failure, if it met one, came first and is the one to report (as when the calls were made
+  /// as the items came).
+  /// - Throws: the SQLite thread's failure, if any.
+  package func settle() throws(DatabaseError) {
+    try recorder.handOver()
+    try thread.perform {}
   }
 }

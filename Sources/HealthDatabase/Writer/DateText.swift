@@ -11,6 +11,8 @@ struct DateText: ~Copyable {
   private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 35)
   /// The local day whose date part is kept after the text.
   private var cachedDay: Int64 = .min
+  /// The local time (seconds) and offset of the text in the buffer, if it holds one of `format`.
+  private var formatted: (local: Int64, offset: Int)?
 
   init(timeZone: TimeZone) {
     zone = ZoneOffsetCache(timeZone: timeZone)
@@ -29,10 +31,15 @@ struct DateText: ~Copyable {
   mutating func format(_ date: Timestamp) -> UnsafeBufferPointer<UInt8> {
     let offset = offset(of: date)
     let local = date.wholeSecondsSince1970 + Int64(offset)
+    let out = storage
+    // A record's dates often repeat (its start and end, the next record's): the text is there.
+    if let formatted, formatted.local == local, formatted.offset == offset {
+      return UnsafeBufferPointer(start: out, count: 25)
+    }
+    formatted = (local, offset)
     let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
     let day = remainder < 0 ? quotient - 1 : quotient
     let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
-    let out = storage
     func put(_ value: Int, _ width: Int, at position: Int) {
       var value = value
       for index in stride(from: position + width - 1, through: position, by: -1) {
@@ -69,6 +76,7 @@ struct DateText: ~Copyable {
   /// the next call.
   mutating func formatUTC(_ date: Timestamp) -> UnsafeBufferPointer<UInt8> {
     let text = format(Timestamp(secondsSince1970: date.wholeSecondsSince1970, writtenUTCOffset: 0))
+    formatted = nil
     storage[10] = UInt8(ascii: "T")
     storage[19] = UInt8(ascii: "Z")
     return UnsafeBufferPointer(rebasing: text[0..<20])
