@@ -13,16 +13,6 @@ struct TimedValue: Hashable {
   }
 }
 
-/// What a cumulative series adds up to in one period.
-struct CumulativeTotal {
-  var span: SummaryPeriodSpan
-  var value = 0.0
-  /// The samples that contributed more than zero.
-  var count = 0
-  /// Their sources.
-  var sources = SourceSet()
-}
-
 /// The source-priority sweep of one cumulative series (summaries.md), fed one source at a time
 /// from the highest priority down.
 ///
@@ -39,9 +29,8 @@ struct CumulativeTotal {
 struct CumulativeSweep {
   private var coveredStarts: [Double] = []
   private var coveredEnds: [Double] = []
-  /// The totals by period start, one per period that a sample touched, in the order first
-  /// touched.
-  private var totalsByStart = KeyedStore<Double, CumulativeTotal>()
+  /// The totals, one per period that a sample touched.
+  let totals: CumulativeTotals
   /// The instants counted: `[lowerBound, upperBound)`, whole periods.
   private let bounds: Range<Double>
 
@@ -58,21 +47,25 @@ struct CumulativeSweep {
   private var sourceEnds: [Double] = []
   private var coversSource = true
 
-  /// - Parameter bounds: the instants counted (milliseconds since 1970), whole periods; parts of
-  ///   samples outside them count nowhere.
-  init(bounds: Range<Double>) {
+  /// - Parameters:
+  ///   - bounds: the instants counted (milliseconds since 1970), whole periods; parts of samples
+  ///     outside them count nowhere.
+  ///   - place: where totals past `totalBudget` are spilled; nil keeps them in memory.
+  ///   - totalBudget: the totals kept in memory before spilling.
+  init(
+    bounds: Range<Double>, spillTo place: SpillPlace? = nil, totalBudget: Int = CumulativeTotals.defaultBudget
+  ) {
     self.bounds = bounds
+    totals = CumulativeTotals(spillTo: place, budget: totalBudget)
   }
-
-  /// The totals, one per period that a sample touched, in the order first touched.
-  var totals: [CumulativeTotal] { totalsByStart.values }
 
   /// Sweeps the samples of one source, which must come after every source of higher priority;
   /// they are sorted in place by start.
-  mutating func add(_ samples: inout [TimedValue], source: Int, calendar: inout PeriodCalendar) {
+  /// - Throws: `OutputError` when totals cannot be spilled.
+  mutating func add(_ samples: inout [TimedValue], source: Int, calendar: inout PeriodCalendar) throws {
     samples.sort(by: TimedValue.precedes)
     beginSource(source)
-    for sample in samples { add(sample, calendar: &calendar) }
+    for sample in samples { try add(sample, calendar: &calendar) }
     endSource()
   }
 
@@ -89,12 +82,13 @@ struct CumulativeSweep {
   }
 
   /// Sweeps the next sample of the source begun, in `TimedValue.precedes` order.
-  mutating func add(_ sample: TimedValue, calendar: inout PeriodCalendar) {
+  /// - Throws: `OutputError` when totals cannot be spilled.
+  mutating func add(_ sample: TimedValue, calendar: inout PeriodCalendar) throws {
     while first < coveredEnds.count && coveredEnds[first] <= sample.start { first += 1 }
     if sample.end == sample.start {
       let isHidden = first < coveredStarts.count && coveredStarts[first] <= sample.start
       if !isHidden && bounds.contains(sample.start) {
-        credit(sample.value, to: calendar.span(containing: sample.start))
+        try credit(sample.value, to: calendar.span(containing: sample.start))
       }
     } else {
       var cursor = sample.start
@@ -106,12 +100,12 @@ struct CumulativeSweep {
           continue
         }
         let pieceEnd = index < coveredStarts.count ? min(sample.end, coveredStarts[index]) : sample.end
-        creditPiece(cursor..<pieceEnd, of: sample, calendar: &calendar)
+        try creditPiece(cursor..<pieceEnd, of: sample, calendar: &calendar)
         cursor = pieceEnd
       }
       if coversSource { Self.extend(&sourceStarts, &sourceEnds, sample.start, sample.end) }
     }
-    flushPending()
+    try flushPending()
   }
 
   /// Ends the source begun: its intervals join the union that hides later sources.
@@ -143,7 +137,7 @@ struct CumulativeSweep {
   /// Adds the share of `sample` in `piece` (uncovered) to the periods the piece spans.
   private mutating func creditPiece(
     _ piece: Range<Double>, of sample: TimedValue, calendar: inout PeriodCalendar
-  ) {
+  ) throws {
     var start = max(piece.lowerBound, bounds.lowerBound)
     let end = min(piece.upperBound, bounds.upperBound)
     while start < end {
@@ -152,33 +146,28 @@ struct CumulativeSweep {
       let share =
         start == sample.start && partEnd == sample.end
         ? sample.value : sample.value * (partEnd - start) / (sample.end - sample.start)
-      credit(share, to: span)
+      try credit(share, to: span)
       start = partEnd
     }
   }
 
   /// Adds a share of the current sample to a period; shares in one period are added up before
   /// the sample is counted there.
-  private mutating func credit(_ share: Double, to span: SummaryPeriodSpan) {
+  private mutating func credit(_ share: Double, to span: SummaryPeriodSpan) throws {
     if let pendingSpan, pendingSpan.start == span.start {
       pendingShare += share
       return
     }
-    flushPending()
+    try flushPending()
     pendingSpan = span
     pendingShare = share
   }
 
   /// Adds the pending share to its period's total, counting the sample there when it gave more
   /// than zero.
-  private mutating func flushPending() {
+  private mutating func flushPending() throws {
     guard let span = pendingSpan else { return }
-    let index = totalsByStart.number(of: span.start.millisecondsSince1970) { CumulativeTotal(span: span) }
-    totalsByStart.values[index].value += pendingShare
-    if pendingShare > 0 {
-      totalsByStart.values[index].count += 1
-      totalsByStart.values[index].sources.insert(source)
-    }
+    try totals.credit(pendingShare, toPeriodStarting: span.start.millisecondsSince1970, source: source)
     pendingSpan = nil
     pendingShare = 0
   }

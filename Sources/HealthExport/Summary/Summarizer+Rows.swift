@@ -40,7 +40,7 @@ extension Summarizer {
     discrete = DiscreteStore(spillTo: nil)
     try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
     try appendCountedRows(to: output, labels: labelOfSlot, names: names)
-    counted = KeyedStore()
+    counted = CountedStore(spillTo: nil)
     return output.rows(
       calendar: calendar, dropped: dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
       unknownPrioritySources: unknownPrioritySources)
@@ -188,7 +188,7 @@ extension Summarizer {
         }
         listsBySource[key.source, default: []].append((samples, conversion))
       }
-      var sweep = CumulativeSweep(bounds: bounds)
+      var sweep = CumulativeSweep(bounds: bounds, spillTo: spillPlace, totalBudget: totalBudget)
       let order = listsBySource.keys.sorted { ranks[$0] < ranks[$1] }
       for (position, source) in order.enumerated() {
         let sourceLists = listsBySource.removeValue(forKey: source) ?? []
@@ -199,13 +199,13 @@ extension Summarizer {
           var sample = next.row
           let conversion = sourceLists[next.list].conversion
           if conversion != .identity { sample.value = conversion.apply(sample.value) }
-          sweep.add(sample, calendar: &calendar)
+          try sweep.add(sample, calendar: &calendar)
         }
         sweep.endSource()
       }
-      for total in sweep.totals {
+      try sweep.totals.takeTotals { total in
         try output.append(
-          periodStart: total.span.start.millisecondsSince1970, label: labels[number], value: total.value,
+          periodStart: total.periodStart, label: labels[number], value: total.value,
           count: total.count, sources: total.sources, names: names)
       }
     }
@@ -215,11 +215,10 @@ extension Summarizer {
   private func appendCountedRows(
     to output: SummaryRowStore, labels: [Int?], names: (SourceSet) -> [String]
   ) throws {
-    for (stats, key) in zip(counted.values, counted.keys) {
+    try counted.takeRecords { slot, record in
       try output.append(
-        periodStart: key.periodStart, label: labels[key.slot]!, value: Double(stats.count),
-        count: stats.count,
-        sources: stats.sources, names: names)
+        periodStart: record.periodStart, label: labels[slot]!, value: Double(record.stats.count),
+        count: record.stats.count, sources: record.stats.sources, names: names)
     }
   }
 }

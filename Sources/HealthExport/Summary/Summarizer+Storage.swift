@@ -86,15 +86,10 @@ extension Summarizer {
   }
 
   /// A counted category type (stand hours, any other) in one period.
-  struct CountStats {
+  struct CountStats: Equatable {
     /// The samples that count (stand hours: those stood).
     var count = 0
     var sources = SourceSet()
-  }
-
-  struct SlotPeriodKey: Hashable {
-    var slot: Int
-    var periodStart: Double
   }
 
   /// One cumulative series: a quantity type, one sleep value, mindful minutes.

@@ -7,7 +7,7 @@ package import HealthModel
 ///
 /// Memory: discrete types and counted categories are added up as they arrive, one small record
 /// per type, unit and period; past a budget, the discrete records touched longest ago are spilled
-/// (`DiscreteStore`). Cumulative types (and sleep and mindful minutes) need the source
+/// (`DiscreteStore`), and the counted ones are packed, then spilled (`CountedStore`). Cumulative types (and sleep and mindful minutes) need the source
 /// priority, which is known only at the end: their samples are kept as 24 bytes each (start,
 /// end, value), grouped by series, source and unit, and swept at the end, one series at a time.
 /// Only the samples of the cumulative types selected, inside the selected periods, are kept; past
@@ -44,7 +44,7 @@ package final class Summarizer: ExportStage {
   @exclusivity(unchecked) var units = KeyedStore<String, String>()
   @exclusivity(unchecked) var sources = SummarySources()
   var discrete: DiscreteStore
-  @exclusivity(unchecked) var counted = KeyedStore<SlotPeriodKey, CountStats>()
+  var counted: CountedStore
   /// Cumulative series, with the numbers of their interval lists.
   @exclusivity(unchecked) var series = KeyedStore<SeriesKey, [Int]>()
   /// The lists of samples of cumulative series, one per series, source and unit: the number of
@@ -58,10 +58,16 @@ package final class Summarizer: ExportStage {
   package static let defaultRowBudget = SummaryRowStore.defaultBudget
   /// Discrete types' records (type, unit, period) kept in memory before spilling: about 4 MiB.
   package static let defaultDiscreteBudget = DiscreteStore.defaultBudget
+  /// Counted categories' records (type, period) kept as they are added before they are packed.
+  package static let defaultCountedBudget = CountedStore.defaultBudget
+  /// A cumulative series' totals (one per period) kept in memory while it is swept: about 2 MiB.
+  package static let defaultTotalBudget = CumulativeTotals.defaultBudget
   /// Where samples and rows past their budgets are spilled; nil keeps them in memory.
   let spillPlace: SpillPlace?
   /// The rows kept in memory before spilling.
   let rowBudget: Int
+  /// A cumulative series' totals kept in memory before spilling.
+  let totalBudget: Int
 
   @exclusivity(unchecked) private var topLevelKeys: Set<RecordKey> = []
   @exclusivity(unchecked) private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
@@ -79,18 +85,24 @@ package final class Summarizer: ExportStage {
   ///   - rowBudget: the rows of the summary kept in memory before spilling, when they are
   ///     written as they are read (`finishRows()`).
   ///   - discreteBudget: the discrete types' records kept in memory before spilling.
+  ///   - countedBudget: the counted categories' records kept as they are added before they are
+  ///     packed, and the packed ones kept in memory before spilling.
+  ///   - totalBudget: a cumulative series' totals kept in memory before spilling, as it is swept.
   package init(
     selection: SummarySelection, now: Timestamp, diagnostics: Diagnostics, spillBeside: String? = nil,
     intervalBudget: Int = defaultIntervalBudget, rowBudget: Int = defaultRowBudget,
-    discreteBudget: Int = defaultDiscreteBudget
+    discreteBudget: Int = defaultDiscreteBudget, countedBudget: Int = defaultCountedBudget,
+    totalBudget: Int = defaultTotalBudget
   ) {
     self.selection = selection
     sourcePriority = selection.sourcePriority
     self.diagnostics = diagnostics
     spillPlace = spillBeside.map(SpillPlace.init)
     self.rowBudget = rowBudget
+    self.totalBudget = totalBudget
     intervals = SpilledRuns(spillTo: spillPlace, budget: intervalBudget, precedes: TimedValue.precedes)
     discrete = DiscreteStore(spillTo: spillPlace, budget: discreteBudget)
+    counted = CountedStore(spillTo: spillPlace, budget: countedBudget)
     var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
     let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
@@ -150,7 +162,7 @@ package final class Summarizer: ExportStage {
     case .duration:
       try addDuration(sample, slot: slot, at: location)
     case .counted:
-      addCounted(sample, slot: slot)
+      try addCounted(sample, slot: slot)
     }
   }
 
@@ -237,7 +249,7 @@ package final class Summarizer: ExportStage {
   }
 
   /// Stand hours (those stood count) and other category types (every sample counts), by start.
-  private func addCounted(_ sample: Sample, slot: Int) {
+  private func addCounted(_ sample: Sample, slot: Int) throws {
     let start = sample.startDate.millisecondsSince1970
     guard bounds.contains(start) else { return }
     let counts =
@@ -245,13 +257,7 @@ package final class Summarizer: ExportStage {
       || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
     let source = sources.number(of: sample.sourceName, device: sample.device)
     let span = calendar.span(containing: start)
-    let index = counted.number(of: SlotPeriodKey(slot: slot, periodStart: span.start.millisecondsSince1970)) {
-      CountStats()
-    }
-    if counts {
-      counted.values[index].count += 1
-      counted.values[index].sources.insert(source)
-    }
+    try counted.add(slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
   }
 
   private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) throws {
