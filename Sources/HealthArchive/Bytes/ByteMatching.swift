@@ -31,6 +31,21 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
   return count == 0 || a[0] == b[0]
 }
 
+/// How many of the first `count` bytes at two addresses are equal before the first pair that
+/// differs (`count` when none does): a word at a time, the first difference found from the lowest
+/// set bit of the words' exclusive or.
+@inline(__always)
+func commonPrefixLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int {
+  var i = 0
+  while i + 8 <= count {
+    let difference = ByteWords.load(a, at: i) ^ ByteWords.load(b, at: i)
+    if difference != 0 { return i + difference.trailingZeroBitCount / 8 }
+    i += 8
+  }
+  while i < count && a[i] == b[i] { i += 1 }
+  return i
+}
+
 /// Comparisons and searches over bytes in place, without making a `String`.
 extension UnsafeBufferPointer<UInt8> {
   /// Whether the bytes are exactly `text`.

@@ -9,11 +9,27 @@ package struct StringInterner {
   private var next = 0
   private var lastHit = 0
   private let capacity: Int
+  /// The serial of the bytes last looked up with one (`RawAttribute.valueSerial`), and their
+  /// string.
+  private var lastSerial: UInt32 = 0
+  private var lastSerialString = ""
 
   package init(capacity: Int = 32) {
     self.capacity = capacity
     keys.reserveCapacity(capacity)
     values.reserveCapacity(capacity)
+  }
+
+  /// The string for `raw`, whose bytes have `serial` (0 for none): the last one looked up when
+  /// its serial is the same, else as `string(for:make:)` gives it.
+  package mutating func string(
+    for raw: UnsafeBufferPointer<UInt8>, serial: UInt32, make: () throws -> String
+  ) rethrows -> String {
+    if serial != 0 && serial == lastSerial { return lastSerialString }
+    let value = try string(for: raw, make: make)
+    lastSerial = serial
+    lastSerialString = value
+    return value
   }
 
   /// The string for `raw`, made by `make` the first time.

@@ -31,8 +31,12 @@ package final class ExportXMLReader {
   /// Why the item being read cannot be kept, once a tag inside it was damaged.
   var damage: String?
   private var lastType: [UInt8] = []
+  private var lastTypeSerial: UInt32 = 0
   private var lastTypeString = ""
   private var lastTypeIncluded = false
+  /// The last metadata entry's value and its bytes' serial (`RawAttribute.valueSerial`).
+  @exclusivity(unchecked) private var lastMetadataValue = ""
+  @exclusivity(unchecked) private var lastMetadataValueSerial: UInt32 = 0
 
   /// What the reader learned of the export; complete once `read` returns.
   package private(set) var header = ExportHeader()
@@ -196,11 +200,14 @@ package final class ExportXMLReader {
       return nil
     }
     sampleLocation = location
-    return Sample(
-      type: type, value: value, sourceName: fields.sourceName ?? "",
-      sourceVersion: fields.sourceVersion, device: fields.device,
+    // The fields' strings are moved into the sample rather than copied (a retain and a release
+    // each), and the sample into the optional returned.
+    let sample = Sample(
+      type: type, value: value, sourceName: fields.sourceName.take() ?? "",
+      sourceVersion: fields.sourceVersion.take(), device: fields.device.take(),
       creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
       metadata: metadata, beats: beats)
+    return consume sample
   }
 
   /// The attributes that records, correlations and workouts share, as read.
@@ -323,10 +330,21 @@ package final class ExportXMLReader {
       if isName(attribute, "key") {
         key = try interned(attribute, in: &metadataKeys)
       } else if isName(attribute, "value") {
-        value = try tokenizer.value(of: attribute)
+        value = try metadataValue(attribute)
       }
     }
     return key.map { MetadataEntry(key: $0, value: value) }
+  }
+
+  /// The value of a metadata entry's `value` attribute: the last one's when its bytes are the
+  /// same (the same serial).
+  private func metadataValue(_ attribute: RawAttribute) throws -> String {
+    let serial = attribute.valueSerial
+    if serial != 0 && serial == lastMetadataValueSerial { return lastMetadataValue }
+    let value = try tokenizer.value(of: attribute)
+    lastMetadataValue = value
+    lastMetadataValueSerial = serial
+    return value
   }
 
   // MARK: - Correlations
@@ -438,11 +456,15 @@ package final class ExportXMLReader {
   /// The type named by `attribute` when the filter wants it. Consecutive records of one type
   /// (exports group them) are decided once.
   private func includedType(_ attribute: RawAttribute) throws -> String? {
+    let serial = attribute.valueSerial
+    if serial != 0 && serial == lastTypeSerial { return lastTypeIncluded ? lastTypeString : nil }
     let raw = tokenizer.rawValue(of: attribute)
     if !raw.isEmpty && lastType.withUnsafeBufferPointer({ raw.equals($0) }) {
+      lastTypeSerial = serial
       return lastTypeIncluded ? lastTypeString : nil
     }
     let type = try tokenizer.value(of: attribute)
+    lastTypeSerial = serial
     lastType = Array(raw)
     lastTypeString = type
     lastTypeIncluded = filter.includes(sampleType: type)
@@ -450,7 +472,9 @@ package final class ExportXMLReader {
   }
 
   func interned(_ attribute: RawAttribute, in interner: inout StringInterner) throws -> String {
-    try interner.string(for: tokenizer.rawValue(of: attribute)) { try tokenizer.value(of: attribute) }
+    try interner.string(for: tokenizer.rawValue(of: attribute), serial: attribute.valueSerial) {
+      try tokenizer.value(of: attribute)
+    }
   }
 
   /// Every attribute of the current tag, as name and value.

@@ -76,13 +76,26 @@ struct RecordSkip {
   /// `/>`; nil where the tokenizer would report an error, repair a name, or needs more bytes.
   /// Each stretch from a value's end to the next value's opening quote (` unit="`) that is the
   /// same bytes as the last tag's at that place is taken as checked, the bytes being what was
-  /// checked; any other is checked and kept in `shape`.
+  /// checked; any other is checked and kept in `shape`. The bytes from `from` that are the last
+  /// tag's read so (`shape.template`) are taken as read through the last value they both hold,
+  /// and a tag that is the last one's bytes through its end as ending where it did.
   private static func attributesEnd(
     _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: TagShape
   ) -> (Int, Bool)? {
     let table = ByteClass.table
     var i = from
     var index = 0
+    let template = shape.template
+    let shared = template.sharedLength(p + from, available: end - from, generation: shape.generation)
+    if shared > 0 {
+      if shared == template.length { return (from + shared, template.isEmptyElement) }
+      let taken = template.attributes(endingWithin: shared)
+      if taken > 0 {
+        i = from + template.boundary(taken - 1).end
+        index = taken
+      }
+    }
+    template.beginScan()
     while true {
       let quote: UInt8
       if let stretch = shape.match(index, p, at: i, end: end) {
@@ -93,10 +106,12 @@ struct RecordSkip {
         while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
         guard i < end else { return nil }
         let byte = p[i]
-        if byte == UInt8(ascii: ">") { return (i + 1, false) }
+        if byte == UInt8(ascii: ">") {
+          return keep(p, from: from, to: i + 1, shared: shared, count: index, isEmpty: false, shape: shape)
+        }
         if byte == UInt8(ascii: "/") {
           guard i + 1 < end, p[i + 1] == UInt8(ascii: ">") else { return nil }
-          return (i + 2, true)
+          return keep(p, from: from, to: i + 2, shared: shared, count: index, isEmpty: true, shape: shape)
         }
         let nameStart = i
         while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
@@ -114,8 +129,28 @@ struct RecordSkip {
       }
       guard let close = valueEnd(p, from: i, end: end, quote: quote) else { return nil }
       i = close + 1
+      template.note(index, Self.boundary(at: i - from))
       index += 1
     }
+  }
+
+  /// Keeps the tag just read, `p[from..<to]`, as `shape`'s template, and gives where it ends.
+  private static func keep(
+    _ p: UnsafePointer<UInt8>, from: Int, to: Int, shared: Int, count: Int, isEmpty: Bool, shape: TagShape
+  ) -> (Int, Bool) {
+    shape.template.keep(
+      p + from, length: to - from, shared: shared, count: count, isEmptyElement: isEmpty,
+      namesDistinct: false,
+      generation: shape.generation)
+    return (to, isEmpty)
+  }
+
+  /// What a template of a tag passed over keeps of a value ending at `end` (from the tag's start):
+  /// only where it ends, no attribute being kept.
+  private static func boundary(at end: Int) -> TagTemplate.Boundary {
+    TagTemplate.Boundary(
+      attribute: RawAttribute(nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, needsDecoding: false),
+      end: end, repairs: 0, followsShape: false, namesDistinct: false)
   }
 
   /// The position of the `quote` that closes a value starting at `from`; nil when a `<` or NUL

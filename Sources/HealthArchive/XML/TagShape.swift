@@ -23,6 +23,8 @@ final class TagShape {
     var valueLength = 0
     /// Whether that value holds `&` or a control character.
     var valueNeedsDecoding = false
+    /// That value's serial (`RawAttribute.valueSerial`).
+    var valueSerial: UInt32 = 0
   }
 
   /// The most stretches kept.
@@ -37,6 +39,11 @@ final class TagShape {
   /// Stretch `index`'s value at `index * valueCapacity`.
   private let values = UnsafeMutablePointer<UInt8>.allocate(capacity: TagShape.limit * TagShape.valueCapacity)
   private var count = 0
+  /// Counts the changes to the stretches and values kept, so that what assumes them unchanged
+  /// (`TagTemplate`) can tell.
+  private(set) var generation = 0
+  /// The last start tag scanned with this shape, for the tokenizer (`RecordSkip` keeps none).
+  let template = TagTemplate()
 
   init() {}
 
@@ -65,6 +72,7 @@ final class TagShape {
     _ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int, nameStart: Int, nameEnd: Int
   ) -> Stretch? {
     guard index <= count else { return nil }
+    generation &+= 1
     count = index
     let start = index > 0 ? stretches[index - 1].start + stretches[index - 1].length : 0
     let length = to - from
@@ -92,7 +100,7 @@ final class TagShape {
   /// whether it needed decoding, when the bytes at `position`, before `end`, start with it.
   @inline(__always)
   func matchValue(_ index: Int, _ p: UnsafePointer<UInt8>, at position: Int, end: Int) -> (
-    length: Int, needsDecoding: Bool
+    length: Int, needsDecoding: Bool, serial: UInt32
   )? {
     guard index < count else { return nil }
     let stretch = stretches[index]
@@ -100,13 +108,16 @@ final class TagShape {
     guard length > 0, end - position >= length,
       memoryEqual(p + position, values + index * Self.valueCapacity, length)
     else { return nil }
-    return (length, stretch.valueNeedsDecoding)
+    return (length, stretch.valueNeedsDecoding, stretch.valueSerial)
   }
 
   /// Keeps `p[from..<to]`, a value just read after stretch `index` through its closing quote, in
-  /// place of the one kept before; a value past `valueCapacity` is not kept.
-  func keepValue(_ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int, needsDecoding: Bool) {
+  /// place of the one kept before, with its serial; a value past `valueCapacity` is not kept.
+  func keepValue(
+    _ index: Int, _ p: UnsafePointer<UInt8>, from: Int, to: Int, needsDecoding: Bool, serial: UInt32 = 0
+  ) {
     guard index < count else { return }
+    generation &+= 1
     let length = to - from
     guard length <= Self.valueCapacity else {
       stretches[index].valueLength = 0
@@ -115,5 +126,6 @@ final class TagShape {
     (values + index * Self.valueCapacity).initialize(from: p + from, count: length)
     stretches[index].valueLength = length
     stretches[index].valueNeedsDecoding = needsDecoding
+    stretches[index].valueSerial = serial
   }
 }

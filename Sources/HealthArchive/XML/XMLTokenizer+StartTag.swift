@@ -27,6 +27,36 @@ extension XMLTokenizer {
     var followsShape = remembersTagShapes
     var namesDistinct = true
     var index = 0
+    // The bytes from the name's end that are the last tag's at this depth (`TagTemplate`).
+    let template = shape.template
+    let tagBody = nameEnd
+    var shared = 0
+    if remembersTagShapes {
+      shared = template.sharedLength(p + tagBody, available: end - tagBody, generation: shape.generation)
+      if shared > 0 {
+        let taken = shared == template.length ? template.count : template.attributes(endingWithin: shared)
+        for taking in 0..<taken {
+          if !attributeList.append(template.boundary(taking).attribute.shifted(by: tagBody)) {
+            hasTooManyAttributes = true
+          }
+        }
+        if shared == template.length {
+          // The last tag's bytes through its end: what it was.
+          repairedAttributeNames = taken > 0 ? template.boundary(taken - 1).repairs : 0
+          attributeNamesAreDistinct = template.namesDistinctAtEnd
+          return .startTag(isEmpty: template.isEmptyElement, next: tagBody + shared)
+        }
+        if taken > 0 {
+          let boundary = template.boundary(taken - 1)
+          i = tagBody + boundary.end
+          index = taken
+          repairedAttributeNames = boundary.repairs
+          followsShape = boundary.followsShape
+          namesDistinct = boundary.namesDistinct
+        }
+      }
+      template.beginScan()
+    }
     while true {
       let attributeNameStart: Int
       var attributeNameEnd: Int
@@ -45,6 +75,8 @@ extension XMLTokenizer {
         let byte = p[i]
         if byte == UInt8(ascii: ">") {
           attributeNamesAreDistinct = followsShape && namesDistinct
+          keepTemplate(
+            template, shape, from: tagBody, to: i + 1, shared: shared, count: index, isEmpty: false)
           return .startTag(isEmpty: false, next: i + 1)
         }
         if byte == UInt8(ascii: "/") {
@@ -53,6 +85,7 @@ extension XMLTokenizer {
             throw error(.unexpectedCharacter(describe(p[i + 1]), expected: "'>' after '/'"), at: i + 1)
           }
           attributeNamesAreDistinct = followsShape && namesDistinct
+          keepTemplate(template, shape, from: tagBody, to: i + 2, shared: shared, count: index, isEmpty: true)
           return .startTag(isEmpty: true, next: i + 2)
         }
         attributeNameStart = i
@@ -101,10 +134,12 @@ extension XMLTokenizer {
       }
       let valueStart = i
       var needsDecoding = false
+      let serial: UInt32
       if followsShape, let value = shape.matchValue(index, p, at: i, end: end) {
         // The same bytes as the last value after this stretch, read then, through its closing quote.
         i += value.length - 1
         needsDecoding = value.needsDecoding
+        serial = value.serial
       } else {
         while true {
           i = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
@@ -121,17 +156,45 @@ extension XMLTokenizer {
           needsDecoding = true  // `&` or a control character
           i += 1
         }
+        serial = newValueSerial()
         if followsShape {
-          shape.keepValue(index, p, from: valueStart, to: i + 1, needsDecoding: needsDecoding)
+          shape.keepValue(index, p, from: valueStart, to: i + 1, needsDecoding: needsDecoding, serial: serial)
         }
       }
-      let kept = attributeList.append(
-        RawAttribute(
-          nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
-          valueEnd: i, needsDecoding: needsDecoding))
-      if !kept { hasTooManyAttributes = true }
+      let attribute = RawAttribute(
+        nameStart: attributeNameStart, nameEnd: attributeNameEnd, valueStart: valueStart,
+        valueEnd: i, needsDecoding: needsDecoding, valueSerial: serial)
+      if !attributeList.append(attribute) { hasTooManyAttributes = true }
       i += 1
+      if remembersTagShapes {
+        template.note(
+          index,
+          TagTemplate.Boundary(
+            attribute: attribute.shifted(by: -tagBody), end: i - tagBody, repairs: repairedAttributeNames,
+            followsShape: followsShape, namesDistinct: namesDistinct))
+      }
       index += 1
     }
+  }
+
+  /// Keeps the start tag just scanned, `p[from..<to]` from the end of its name, as the template of
+  /// the next at its depth.
+  @inline(__always)
+  private func keepTemplate(
+    _ template: TagTemplate, _ shape: TagShape, from: Int, to: Int, shared: Int, count: Int, isEmpty: Bool
+  ) {
+    guard remembersTagShapes else { return }
+    template.keep(
+      base + from, length: to - from, shared: shared, count: count, isEmptyElement: isEmpty,
+      namesDistinct: attributeNamesAreDistinct, generation: shape.generation)
+  }
+
+  /// A serial no value has had (`RawAttribute.valueSerial`); 0, which says nothing, once they are
+  /// used up.
+  @inline(__always)
+  private func newValueSerial() -> UInt32 {
+    guard lastValueSerial < UInt32.max else { return 0 }
+    lastValueSerial += 1
+    return lastValueSerial
   }
 }

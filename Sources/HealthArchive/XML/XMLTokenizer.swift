@@ -90,9 +90,15 @@ final class XMLTokenizer {
   /// How many records `RecordSkip` passed over.
   private(set) var recordsPassedOver = 0
   @exclusivity(unchecked) private var recordSkip = RecordSkip()
+  /// The last `<Record type="…"` found by `RecordSkip.type`, through the type's closing quote, and
+  /// whether records of its type are passed over.
+  @exclusivity(unchecked) private var lastRecordPrefix: [UInt8] = []
+  private var lastRecordPassedOver = false
   /// Whether a start tag's stretches between values and its values that are the last tag's bytes
   /// are taken as read (`TagShape`); false to scan every byte, for checking that both read alike.
   var remembersTagShapes = true
+  /// The last serial given to a value's bytes (`RawAttribute.valueSerial`).
+  var lastValueSerial: UInt32 = 0
 
   /// - Parameters:
   ///   - stream: where the bytes come from.
@@ -149,7 +155,7 @@ final class XMLTokenizer {
         return .endOfInput
       }
       tagStart = i
-      if depth == 1, let skips = skipsRecordType, let type = RecordSkip.type(p, at: i, end: end), skips(type),
+      if depth == 1, let skips = skipsRecordType, let type = passedOverType(at: i, skips),
         let next = recordSkip.end(of: p, at: i, type: type, end: end)
       {
         recordsPassedOver += 1
@@ -182,6 +188,34 @@ final class XMLTokenizer {
       }
     }
   }
+
+  /// The type's bytes of the `<Record type="…"` at `position` when `skips` passes records of it
+  /// over (`RecordSkip.type`); nil when it does not, or the tag does not start so. A tag that
+  /// starts with the last such prefix's bytes, through the type's closing quote, is decided as it
+  /// was (records of one type come in runs).
+  private func passedOverType(
+    at position: Int, _ skips: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> UnsafeBufferPointer<UInt8>? {
+    let p = base
+    let length = lastRecordPrefix.count
+    if length > 0, end - position >= length,
+      lastRecordPrefix.withUnsafeBufferPointer({ memoryEqual(p + position, $0.baseAddress!, length) })
+    {
+      guard lastRecordPassedOver else { return nil }
+      return UnsafeBufferPointer(
+        start: p + position + Self.recordPrefixLength, count: length - Self.recordPrefixLength - 1)
+    }
+    guard let type = RecordSkip.type(p, at: position, end: end) else { return nil }
+    let passedOver = skips(type)
+    lastRecordPrefix.removeAll(keepingCapacity: true)
+    lastRecordPrefix.append(
+      contentsOf: UnsafeBufferPointer(start: p + position, count: Self.recordPrefixLength + type.count + 1))
+    lastRecordPassedOver = passedOver
+    return passedOver ? type : nil
+  }
+
+  /// The length of `<Record type="`.
+  private static let recordPrefixLength = 14
 
   /// Skips the content of the element whose start tag was just returned, through its end tag.
   func skipElement() throws {

@@ -58,6 +58,9 @@ private struct Lines {
   private let dateFormat: DateFormat
   private var offsets: ZoneOffsetCache
   private var buffer: [UInt8] = []
+  /// The last measure row's source, and its field as written with the comma after it.
+  private var lastSource = ""
+  private var lastSourceField: [UInt8] = [UInt8(ascii: ",")]
   private let flushThreshold: Int
   private let keepsRawText: Bool
   private let sink: (UnsafeRawBufferPointer) throws -> Void
@@ -90,7 +93,7 @@ private struct Lines {
           FixedDecimal.append(measure.writtenValue(of: row.value), to: &buffer)
           buffer.append(UInt8(ascii: ","))
           buffer.append(contentsOf: unitLabel)
-          appendField(row.source)
+          appendSource(row.source)
           if let mealTime = row.mealTime { appendEscaped(mealTime.displayName) }
           try endRow()
         }
@@ -115,6 +118,16 @@ private struct Lines {
     let offset = dateFormat.isUTC ? 0 : offsets.offset(at: seconds)
     dateFormat.append(secondsSince1970: seconds, offset: offset, to: &buffer)
     buffer.append(UInt8(ascii: ","))
+  }
+
+  /// A measure row's source followed by a comma: the last one's bytes when it is the same text
+  /// (rows come in runs of one source, whose string the reader shares).
+  private mutating func appendSource(_ source: String) {
+    if source != lastSource {
+      lastSource = source
+      lastSourceField = CSVField.bytes(source, keepsRawText: keepsRawText) + [UInt8(ascii: ",")]
+    }
+    buffer.append(contentsOf: lastSourceField)
   }
 
   /// A field followed by a comma.

@@ -23,6 +23,29 @@ import Testing
     }
   }
 
+  /// The shared prefix of equal bytes of every length up to 40 is all of them, and with one byte
+  /// different at any place it ends there.
+  @Test func theCommonPrefixEndsAtTheFirstDifference() {
+    for length in 0...40 {
+      let a = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      a.withUnsafeBufferPointer { left in
+        let base = left.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        a.withUnsafeBufferPointer {
+          #expect(commonPrefixLength(base, $0.baseAddress ?? base, length) == length)
+        }
+        for place in 0..<length {
+          var b = a
+          b[place] ^= 0x01
+          b.withUnsafeBufferPointer { right in
+            #expect(
+              commonPrefixLength(base, right.baseAddress!, length) == place, "byte \(place) of \(length)")
+            #expect(commonPrefixLength(base, right.baseAddress!, place) == place)
+          }
+        }
+      }
+    }
+  }
+
   @Test(arguments: [
     ("", "", true), ("a", "a", true), ("a", "b", false), ("unit", "unit", true), ("unit", "uniT", false),
     ("sourceName", "sourceName", true), ("sourceName", "sourceNamf", false),

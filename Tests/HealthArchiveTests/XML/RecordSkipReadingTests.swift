@@ -62,6 +62,30 @@ import Testing
         </HealthData>
         """, error: nil, passedOver: 2),
     Case(
+      name: "skipped records the last one's bytes over, or up to a value",
+      body: """
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="61">
+          <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>
+         </Record>
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="61">
+          <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>
+         </Record>
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="62">
+          <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+         </Record>
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="62"/>
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="62" extra="x"/>
+        \(wanted)</HealthData>
+        """, error: nil, passedOver: 5),
+    Case(
+      name: "a skipped record the last one's bytes up to a less-than sign",
+      body: """
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="61"/>
+         <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="6<1"/>
+        \(wanted)</HealthData>
+        """,
+      error: "export.xml, line 4, column 76: unexpected '<' in the value of attribute 'value'", passedOver: 1),
+    Case(
       name: "a skipped record cut at its end",
       body:
         " <Record type=\"HKQuantityTypeIdentifierHeartRate\" value=\"61\">\n  <MetadataEntry key=\"k\" value=\"v\"/>\n </Rec",
@@ -160,6 +184,28 @@ import Testing
       let skipped = Self.outcome(testCase.xml, skipping: true, chunkLimit: chunkLimit, bufferSize: bufferSize)
       #expect(skipped.text == plain.text, "\(testCase.name)")
     }
+  }
+
+  /// Runs of records whose types begin as the wanted one's, or as the last one passed over, are
+  /// each decided by their own type: a type and a longer one, a shorter one, the other quote.
+  @Test(arguments: [1, 7, 64], [32, 256])
+  func typesSharingAPrefixAreDecidedEachByItsOwn(chunkLimit: Int, bufferSize: Int) {
+    let xml =
+      Self.head
+        + """
+         <Record type="\(Self.steps)X" value="1"/>
+        \(Self.wanted) <Record type="\(Self.steps)X" value="2"/>
+         <Record type="HKQuantityTypeIdentifierStep" value="3"/>
+         <Record type="HKQuantityTypeIdentifierStep" value="4"/>
+         <Record type='\(Self.steps)' unit="count" startDate="2024-01-01 11:00:00 +0100" endDate="2024-01-01 11:05:00 +0100" value="5"/>
+        \(Self.wanted)\(Self.wanted)</HealthData>
+        """
+    let plain = Self.outcome(xml, skipping: false, chunkLimit: chunkLimit, bufferSize: bufferSize)
+    let skipped = Self.outcome(xml, skipping: true, chunkLimit: chunkLimit, bufferSize: bufferSize)
+    #expect(skipped.text == plain.text)
+    #expect(skipped.samples == 4)
+    #expect(!skipped.text.contains("error:"))
+    #expect(Self.outcome(xml, skipping: true).passedOver == 4)
   }
 
   /// A filter that keeps every type passes nothing over.

@@ -38,6 +38,23 @@ import Testing
     #expect(outcome.csv == ExportTest.csv(["2026-01-09 10:30:00,Weight,,176.37,lbs,\(example.1),"]))
   }
 
+  /// Rows in runs of one source, and sources that change from row to row (none, one quoted, one
+  /// that starts like a formula, back to the first), are each written with their own source.
+  @Test func eachRowIsWrittenWithItsOwnSource() throws {
+    let sources = ["Phone", "Phone", "", "", "Lab, Inc.", "Phone", "=1", "=1", "Phone"]
+    let body = sources.enumerated().map { index, source in
+      ExportTest.record(
+        "StepCount", "\(index + 1)", "count", source: source, at: "2026-01-09 10:3\(index):00 -0500")
+    }.joined()
+    let outcome = try ExportTest.run(body)
+    let written = ["Phone", "Phone", "", "", "\"Lab, Inc.\"", "Phone", "'=1", "'=1", "Phone"]
+    #expect(
+      outcome.rows
+        == written.enumerated().map { index, source in
+          "2026-01-09 10:3\(index):00,Steps,,\(index + 1),steps,\(source),"
+        })
+  }
+
   @Test func keepsRawTextWhenAsked() throws {
     var buffer: [UInt8] = []
     CSVField.append("=1+1", keepsRawText: true, to: &buffer)
