@@ -45,11 +45,12 @@ import Testing
     second.update(repeating: UInt8(ascii: "x"), count: 40)
     output.advance(by: 40)
     #expect(preserved == 1)
+    // The long block is full: what follows goes into the next.
     try output.write("yz")
     try output.finish()
     #expect(
       given.blocks == [
-        Array("abcddddddddddddd".utf8), [UInt8](repeating: UInt8(ascii: "x"), count: 40) + Array("yz".utf8),
+        Array("abcddddddddddddd".utf8), [UInt8](repeating: UInt8(ascii: "x"), count: 40), Array("yz".utf8),
       ])
   }
 
