@@ -52,7 +52,7 @@ import Testing
       power *= 10
       values += [power - 1, power, power + 1, -(power - 1), -power]
     }
-    let wrong = values.filter { Self.written { writer in writer.integer($0) }.text != String($0) }
+    let wrong = values.filter { value in Self.written { $0.integer(value) }.text != String(value) }
     #expect(wrong.isEmpty)
   }
 
