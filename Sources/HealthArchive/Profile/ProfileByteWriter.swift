@@ -191,14 +191,15 @@ struct ProfileByteWriter {
 
   /// `digits` with a point before its last `places` (a `0` before the point when nothing is).
   private mutating func fraction(_ digits: UInt, places: Int, negative: Bool) -> Bool {
-    guard room(40) else { return true }
+    var divisor: UInt = 1
+    for _ in 0..<places { divisor &*= 10 }
+    let (whole, part) = digits.quotientAndRemainder(dividingBy: divisor)
+    let length = (negative ? 1 : 0) + (whole < 10 ? 1 : Self.digitCount(whole)) + 1 + places
+    guard room(length) else { return true }
     if negative {
       cursor.pointee = UInt8(ascii: "-")
       cursor += 1
     }
-    var divisor: UInt = 1
-    for _ in 0..<places { divisor &*= 10 }
-    let (whole, part) = digits.quotientAndRemainder(dividingBy: divisor)
     unsigned(whole)
     cursor.pointee = UInt8(ascii: ".")
     cursor += 1
