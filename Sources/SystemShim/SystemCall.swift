@@ -142,6 +142,19 @@ package enum SystemCall {
     _ = try retrying("sync", path) { fsync(fd) }
   }
 
+  /// Writes the file's data to the storage device and drops `count` bytes of it from byte
+  /// `offset` on from the page cache (on Linux; elsewhere only the data is written), so that a
+  /// file of gigabytes written once does not take the cache's free pages one by one.
+  package static func synchronizeAndDropPages(
+    _ fd: Int32, offset: Int64, count: Int64, path: String
+  ) throws(SystemError) {
+    _ = try retrying("sync", path) { fsync(fd) }
+    #if os(Linux)
+      // Only advice: a failure leaves the pages cached, which changes nothing else.
+      _ = posix_fadvise(fd, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
+    #endif
+  }
+
   /// Closes a descriptor; errors on close of a file opened for reading are of no use and ignored.
   package static func close(_ fd: Int32) {
     _ = posixClose(fd)

@@ -14,16 +14,29 @@ package final class OutputFile {
   private let temporaryPath: String?
   private let overwrites: Bool
   private var descriptor: Int32?
+  /// Past how many bytes written since the last time the file's pages are written to the disk and
+  /// dropped from the page cache; nil keeps them cached.
+  private let dropInterval: Int?
+  private var written: Int64 = 0
+  private var dropped: Int64 = 0
+
+  /// The bytes of a large file written between two drops of its pages, by default.
+  package static let defaultDropInterval = 32 << 20
 
   /// Creates the temporary file.
   /// - Parameters:
   ///   - path: the destination.
   ///   - overwrites: whether an existing file at `path` may be replaced.
+  ///   - dropInterval: for a file of gigabytes written once (the profile), past how many bytes
+  ///     written its pages are written to the disk and dropped from the page cache, so that it
+  ///     does not take the cache's free pages one by one (which, on a virtual machine whose
+  ///     host takes free memory back, costs more than the copying itself); nil keeps them cached.
   /// - Throws: `OutputError.alreadyExists` (checked early so no work is wasted),
   ///   `.folderNotFound` or `.cannotCreate`.
-  package init(path: String, overwrites: Bool) throws(OutputError) {
+  package init(path: String, overwrites: Bool, dropInterval: Int? = nil) throws(OutputError) {
     self.path = path
     self.overwrites = overwrites
+    self.dropInterval = dropInterval.map { max($0, 1) }
     try Self.checkDestination(path, overwrites: overwrites)
     if SystemCall.kind(of: path) == .other {
       do {
@@ -58,6 +71,12 @@ package final class OutputFile {
     guard let descriptor, let base = bytes.baseAddress, bytes.count > 0 else { return }
     do {
       try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
+      written += Int64(bytes.count)
+      if let dropInterval, temporaryPath != nil, written - dropped >= dropInterval {
+        try SystemCall.synchronizeAndDropPages(
+          descriptor, offset: dropped, count: written - dropped, path: path)
+        dropped = written
+      }
     } catch {
       discard()
       throw .writeFailed(path: path, reason: error.reason)

@@ -156,47 +156,133 @@ struct ProfileByteWriter {
       }
       return
     }
+    if fraction(value) { return }
     var text = value.description
     text.withUTF8 { raw($0) }
+  }
+
+  /// Writes a value that is not an integer, of magnitude from 0.001 up to 10^15, with the fewest
+  /// digits after the point that read back as the value, when exactly one such text has that many
+  /// digits: the text `description` gives (the shortest that reads back, never in exponent form at
+  /// these magnitudes), without making a `String`. Whether it wrote it; nothing is written when not.
+  private mutating func fraction(_ value: Double) -> Bool {
+    let magnitude = value.magnitude
+    guard magnitude >= 0.001, magnitude < 1e15 else { return false }
+    var scale = 1.0
+    for places in 1...15 {
+      // 10^places is exact, and so is every integer below 2^53: a division of the two is the
+      // value the text `digits` with `places` places reads back as.
+      scale *= 10
+      let scaled = (magnitude * scale).rounded()
+      guard scaled < JSONNumberGrammar.integerLimit - 1 else { return false }
+      let below = (scaled - 1) / scale == magnitude
+      let at = scaled / scale == magnitude
+      let above = (scaled + 1) / scale == magnitude
+      switch (below, at, above) {
+      case (false, false, false): continue
+      case (true, false, false): return fraction(UInt(scaled - 1), places: places, negative: value < 0)
+      case (false, true, false): return fraction(UInt(scaled), places: places, negative: value < 0)
+      case (false, false, true): return fraction(UInt(scaled + 1), places: places, negative: value < 0)
+      default: return false  // two texts of as many digits: `description` picks the nearer
+      }
+    }
+    return false
+  }
+
+  /// `digits` with a point before its last `places` (a `0` before the point when nothing is).
+  private mutating func fraction(_ digits: UInt, places: Int, negative: Bool) -> Bool {
+    var divisor: UInt = 1
+    for _ in 0..<places { divisor &*= 10 }
+    let (whole, part) = digits.quotientAndRemainder(dividingBy: divisor)
+    let length = (negative ? 1 : 0) + (whole < 10 ? 1 : Self.digitCount(whole)) + 1 + places
+    guard room(length) else { return true }
+    if negative {
+      cursor.pointee = UInt8(ascii: "-")
+      cursor += 1
+    }
+    unsigned(whole)
+    cursor.pointee = UInt8(ascii: ".")
+    cursor += 1
+    let start = cursor
+    cursor += places
+    var rest = part
+    var position = cursor
+    while position > start {
+      position -= 1
+      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    return true
   }
 
   /// The decimal digits of an integer, two at a time, written from the last.
   mutating func integer(_ value: Int) {
     guard room(20) else { return }
-    var magnitude = value.magnitude
     if value < 0 {
       cursor.pointee = UInt8(ascii: "-")
       cursor += 1
     }
+    unsigned(value.magnitude)
+  }
+
+  /// The decimal digits of `magnitude`, two at a time from a table, written from the last; the
+  /// room is made by the caller.
+  @inline(__always)
+  private mutating func unsigned(_ value: UInt) {
+    var magnitude = value
     if magnitude < 10 {
       cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
       cursor += 1
       return
     }
-    var digits = 1
-    var power: UInt = 10
-    while magnitude >= power {
-      digits += 1
-      if digits == 20 { break }
-      power &*= 10
-    }
+    let digits = Self.digitCount(magnitude)
+    let pairs = Self.digitPairs
     var position = cursor + digits
     while magnitude >= 100 {
       let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 100)
       position -= 2
-      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder / 10)
-      (position + 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder % 10)
+      let pair = pairs + 2 * Int(remainder)
+      position[0] = pair[0]
+      position[1] = pair[1]
       magnitude = quotient
     }
     if magnitude >= 10 {
       position -= 2
-      position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10)
-      (position + 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      let pair = pairs + 2 * Int(magnitude)
+      position[0] = pair[0]
+      position[1] = pair[1]
     } else {
       position -= 1
       position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
     }
     cursor += digits
+  }
+
+  /// `00`, `01`, … `99`.
+  private static var digitPairs: UnsafePointer<UInt8> {
+    let pairs: StaticString = """
+      0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+      5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+      """
+    return pairs.utf8Start
+  }
+
+  /// How many decimal digits `value` (at least 10) has.
+  @inline(__always)
+  private static func digitCount(_ value: UInt) -> Int {
+    if value < 10_000_000_000 {
+      if value < 100_000 { return value < 100 ? 2 : value < 1000 ? 3 : value < 10_000 ? 4 : 5 }
+      if value < 100_000_000 { return value < 1_000_000 ? 6 : value < 10_000_000 ? 7 : 8 }
+      return value < 1_000_000_000 ? 9 : 10
+    }
+    if value < 1_000_000_000_000_000 {
+      if value < 10_000_000_000_000 {
+        return value < 100_000_000_000 ? 11 : value < 1_000_000_000_000 ? 12 : 13
+      }
+      return value < 100_000_000_000_000 ? 14 : 15
+    }
+    if value < 100_000_000_000_000_000 { return value < 10_000_000_000_000_000 ? 16 : 17 }
+    return value < 1_000_000_000_000_000_000 ? 18 : value < 10_000_000_000_000_000_000 ? 19 : 20
   }
 }
 

@@ -87,7 +87,7 @@ final class ProfileColumn {
   /// top-level copies of correlation members); writes nothing when no element is left.
   /// - Returns: how many elements were written.
   func write(
-    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: inout ProfileOutput
+    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: ProfileOutput
   ) throws -> Int {
     let keys = lines.keys
     let kept = keys.map { $0.filter { $0.map { !members.contains($0) } ?? true }.count } ?? count
@@ -98,29 +98,49 @@ final class ProfileColumn {
     try output.write(header)
     var index = 0
     var written = 0
-    func emit(_ line: UnsafeBufferPointer<UInt8>) throws {
+    let previous = PreviousLine()
+    // Each line is decoded straight into the output, after room for its `,\n`, against the line
+    // before (where it was written, or a copy once its block is handed over).
+    let uuidRoom = addsUUIDs ? StableUUID.suffixLength : 0
+    func emit(_ record: UnsafeBufferPointer<UInt8>) throws {
       defer { index += 1 }
-      if let key = keys?[index], members.contains(key) { return }
-      if written > 0 { try output.write(",\n") }
-      if addsUUIDs && !Self.hasUUID(line) {
-        try output.write(UnsafeBufferPointer(rebasing: line.dropLast()))
-        try output.write(",\"uuid\":\"\(StableUUID.make(name: name, index: index, content: line))\"}")
-      } else {
-        try output.write(line)
+      let separator = written > 0 ? 2 : 0
+      let start = try output.room(separator + previous.count + record.count + uuidRoom) {
+        previous.keepCopy()
       }
+      let lineStart = start + separator
+      let length = try ProfileLineDelta.decode(record, against: previous.bytes, into: lineStart)
+      let line = UnsafeBufferPointer(start: lineStart, count: length)
+      var extra = 0
+      if let key = keys?[index], members.contains(key) {
+        previous.copy(line)
+        return
+      } else if addsUUIDs && !Self.hasUUID(line) {
+        previous.copy(line)
+        // The closing `}` gives way to `,"uuid":"…"}`.
+        let suffix = ",\"uuid\":\"\(StableUUID.make(name: name, index: index, content: line))\"}"
+        var utf8 = Array(suffix.utf8)
+        utf8.withUnsafeMutableBufferPointer {
+          (lineStart + length - 1).update(from: $0.baseAddress!, count: $0.count)
+        }
+        extra = utf8.count - 1
+      } else {
+        previous.point(at: line)
+      }
+      if separator > 0 {
+        start[0] = UInt8(ascii: ",")
+        start[1] = UInt8(ascii: "\n")
+      }
+      output.advance(by: separator + length + extra)
       written += 1
-    }
-    var decoder = ProfileLineDelta.Decoder()
-    func emitRecord(_ record: UnsafeBufferPointer<UInt8>) throws {
-      try decoder.decode(record) { try emit($0) }
     }
     do {
       if let spillPath {
         let stream = try FileByteStream(path: spillPath)
-        try Self.forEachRecord(of: stream) { try emitRecord($0) }
+        try Self.forEachRecord(of: stream) { try emit($0) }
       }
       try lines.memory.withUnsafeBufferPointer { buffer in
-        let end = try ProfileLineDelta.forEachRecord(in: buffer) { try emitRecord($0) }
+        let end = try ProfileLineDelta.forEachRecord(in: buffer) { try emit($0) }
         if end < buffer.count { throw ProfileLineDelta.Damage() }
       }
     } catch is ProfileLineDelta.Damage {
@@ -141,58 +161,79 @@ final class ProfileColumn {
     return false
   }
 
-  /// The records of the spill file, in order.
+  /// The records of the spill file, in order: read in large pieces, each record handed over
+  /// where it lies, a record cut by the end of a piece moved to the front for the next.
   private static func forEachRecord(
     of stream: FileByteStream, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
-    var pending: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var filled = 0
     while true {
-      let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+      // A record longer than the buffer makes it twice as long.
+      if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      let count = try buffer.withUnsafeMutableBytes {
+        try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
       if count == 0 { break }
-      pending.append(contentsOf: chunk[0..<count])
-      let consumed = try pending.withUnsafeBufferPointer { try ProfileLineDelta.forEachRecord(in: $0, body) }
-      pending.removeSubrange(0..<consumed)
+      filled += count
+      let consumed = try buffer.withUnsafeBufferPointer {
+        try ProfileLineDelta.forEachRecord(in: UnsafeBufferPointer(rebasing: $0[0..<filled]), body)
+      }
+      guard consumed > 0 else { continue }
+      buffer.withUnsafeMutableBufferPointer { bytes in
+        bytes.baseAddress!.update(from: bytes.baseAddress! + consumed, count: filled - consumed)
+      }
+      filled -= consumed
     }
-    if !pending.isEmpty { throw ProfileLineDelta.Damage() }
+    if filled > 0 { throw ProfileLineDelta.Damage() }
   }
 }
 
-/// Gathers the document's bytes and hands them to the sink in large chunks.
-struct ProfileOutput {
-  private var buffer: [UInt8] = []
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
+/// The line the next record is decoded against: where it was written in the output, or a copy
+/// of its own once it is not (its block handed over, or the line left out).
+private final class PreviousLine {
+  private var start: UnsafePointer<UInt8>?
+  private(set) var count = 0
+  private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
-  init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
-    self.sink = sink
-    buffer.reserveCapacity(1 << 20)
+  deinit {
+    storage.deallocate()
   }
 
-  mutating func write(_ bytes: [UInt8]) throws {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 20 { try flush() }
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+  /// The line is `line`, where it lies.
+  func point(at line: UnsafeBufferPointer<UInt8>) {
+    start = line.baseAddress
+    count = line.count
   }
 
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 20 { try flush() }
+  /// The line is a copy of `line`.
+  func copy(_ line: UnsafeBufferPointer<UInt8>) {
+    if storage.count < line.count {
+      storage.deallocate()
+      storage = .allocate(capacity: max(line.count, 2 * storage.count, 256))
+    }
+    if let base = line.baseAddress, line.count > 0 {
+      storage.baseAddress!.update(from: base, count: line.count)
+    }
+    start = UnsafePointer(storage.baseAddress)
+    count = line.count
   }
 
-  mutating func write(_ text: String) throws {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 20 { try flush() }
-  }
-
-  mutating func flush() throws {
-    guard !buffer.isEmpty else { return }
-    try buffer.withUnsafeBytes { try sink($0) }
-    buffer.removeAll(keepingCapacity: true)
+  /// The line is copied into storage of its own, if it is not there already.
+  func keepCopy() {
+    guard let start, start != UnsafePointer(storage.baseAddress) else { return }
+    copy(UnsafeBufferPointer(start: start, count: count))
   }
 }
 
 /// A UUID derived from content (version 8, RFC 9562): the same element in the same place of the
 /// same input always gets the same identifier.
 enum StableUUID {
+  /// The bytes of `,"uuid":"…"}` with its UUID.
+  static let suffixLength = 48
+
   static func make(name: String, index: Int, content: UnsafeBufferPointer<UInt8>) -> String {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142

@@ -225,7 +225,7 @@ enum ProfileLineDelta {
 
   /// Writes the line of `record` at `line`, which has room for the previous line's bytes and
   /// the record's; returns its length.
-  private static func decode(
+  static func decode(
     _ record: UnsafeBufferPointer<UInt8>, against previous: UnsafeBufferPointer<UInt8>,
     into line: UnsafeMutablePointer<UInt8>
   ) throws -> Int {

@@ -63,8 +63,12 @@ public final class ProfileWriter {
   /// The bytes a column keeps in memory before spilling, by default.
   package static let defaultColumnLimit = 256 << 10
 
+  /// The bytes of a block of the document handed to the sink, by default.
+  package static let defaultBlockSize = 1 << 20
+
   private let options: Options
   private let columnLimit: Int
+  private let blockSize: Int
   /// The folder the spill folder is made in; nil keeps everything in memory.
   private let spillParent: String?
   /// The spill folder, once made.
@@ -89,9 +93,14 @@ public final class ProfileWriter {
   ///   - spillFolder: where to create the temporary folder for columns too large for memory (the
   ///     output's folder); nil keeps everything in memory.
   ///   - columnLimit: the bytes a column keeps in memory before spilling.
-  package init(options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit) {
+  ///   - blockSize: the bytes of a block of the document handed to the sink.
+  package init(
+    options: Options, spillFolder: String?, columnLimit: Int = ProfileWriter.defaultColumnLimit,
+    blockSize: Int = ProfileWriter.defaultBlockSize
+  ) {
     self.options = options
     self.columnLimit = columnLimit
+    self.blockSize = blockSize
     self.spillParent = spillFolder
   }
 
@@ -145,11 +154,14 @@ public final class ProfileWriter {
     }
   }
 
-  /// Writes the whole document to `sink` and removes the temporary files.
+  /// Writes the whole document to `sink` and removes the temporary files. The sink is called on a
+  /// thread of its own, with blocks of the document in order, and never after this returns.
   /// - Returns: what was written.
   package func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
     defer { removeSpillFolder() }
-    var output = ProfileOutput(sink: sink)
+    let output = ProfileOutput(sink: sink, blockSize: blockSize)
+    // Whatever ends the assembly, the sink's thread is done before this returns.
+    defer { output.stop() }
     var header = ProfileElementEncoder()
     header.beginObject()
     header.key("metaData")
@@ -171,7 +183,7 @@ public final class ProfileWriter {
     for type in columnOrder {
       guard let column = columns[type] else { continue }
       let count = try column.write(
-        named: type, excluding: repeatedMembers, addsUUIDs: options.addsUUIDs, to: &output)
+        named: type, excluding: repeatedMembers, addsUUIDs: options.addsUUIDs, to: output)
       if !ProfileKeys.isSpecial(type) && !type.hasPrefix("HKCorrelationTypeIdentifier") {
         written.repeatedMembers += column.count - count
         if count > 0 { written.types += 1 }
@@ -179,7 +191,7 @@ public final class ProfileWriter {
     }
     written.samples -= written.repeatedMembers
     try output.write("\n}\n")
-    try output.flush()
+    try output.finish()
     return written
   }
 

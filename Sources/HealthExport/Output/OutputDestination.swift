@@ -68,16 +68,20 @@ public enum OutputDestination {
   /// Hands `body` a sink for the output's bytes, for a writer of bytes (the CSV, a profile). A
   /// file gets them in a temporary file beside it, synced and renamed into place (0600) when
   /// `body` returns, and removed when it throws; a stream gets them as they come.
+  /// - Parameters:
+  ///   - dropInterval: for a large file written once, past how many bytes its pages are written
+  ///     to the disk and dropped from the page cache (`OutputFile`); nil keeps them cached.
+  ///   - body: writes the bytes to the sink it is given.
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError` when the file cannot be made or placed; what `body` throws.
   package func write<Result>(
-    _ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
+    dropInterval: Int? = nil, _ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
   ) throws -> Result {
     switch self {
     case .sink(let sink):
       return try body(sink)
     case .file(let path, let overwrites):
-      let file = try OutputFile(path: path, overwrites: overwrites)
+      let file = try OutputFile(path: path, overwrites: overwrites, dropInterval: dropInterval)
       do {
         let result = try body { try file.write($0) }
         try file.commit()

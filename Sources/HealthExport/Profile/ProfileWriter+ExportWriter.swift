@@ -8,6 +8,9 @@ extension ProfileWriter: ExportWriter {
   ///   `OutputError`.
   package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
     try items.read { item, _ in try add(item) }
-    return try destination.write { sink in try finish(into: sink) }
+    // A profile of gigabytes is written once: its pages go to the disk as it grows.
+    return try destination.write(dropInterval: OutputFile.defaultDropInterval) { sink in
+      try finish(into: sink)
+    }
   }
 }

@@ -20,6 +20,21 @@ import Testing
     #expect(try folder.contents() == ["out.csv"])
   }
 
+  @Test func aFileWhosePagesAreDroppedAsItGrowsHasEveryByte() throws {
+    let folder = try TestDirectory()
+    let file = try OutputFile(path: folder.file("out.csv"), overwrites: false, dropInterval: 10)
+    var expected = ""
+    for index in 0..<100 {
+      var line = "line \(index)\n"
+      expected += line
+      try line.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+    }
+    try file.commit()
+    #expect(try folder.read("out.csv") == expected)
+    #expect(SystemCall.permissions(of: folder.file("out.csv")) == 0o600)
+    #expect(try folder.contents() == ["out.csv"])
+  }
+
   @Test func refusesToOverwriteUnlessAsked() throws {
     let folder = try TestDirectory()
     let path = try folder.write("old\n", to: "out.csv")

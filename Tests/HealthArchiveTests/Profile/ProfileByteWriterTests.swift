@@ -44,6 +44,53 @@ import Testing
     #expect(JSONNumberGrammar.text(of: value) == text)
   }
 
+  /// Every digit count, at both its ends, as `String` writes it.
+  @Test func integersOfEveryLength() {
+    var values: [Int] = [Int.max, Int.min, Int.max - 1, Int.min + 1]
+    var power = 1
+    for _ in 1...18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -(power - 1), -power]
+    }
+    let wrong = values.filter { value in Self.written { $0.integer(value) }.text != String(value) }
+    #expect(wrong.isEmpty)
+  }
+
+  /// A value that is not an integer is written as `JSONNumberGrammar` (and `description`) writes
+  /// it, whether or not its digits are found without `description`: decimals of one to eight
+  /// places as health data has them, their neighbours either side, and values drawn at random
+  /// over every magnitude from 2^-12 to 2^52 (a fixed generator).
+  @Test func fractionsAreWrittenAsTheirDescription() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    var values: [Double] = [
+      0.001, 0.0011, 0.000999, 0.1, 0.3, 0.7, 21.81, 72.5, 98.6, 0.0625, 1e15 - 0.5, 1e15 + 0.5,
+      999_999_999_999_999.9, 4_503_599_627_370_495.5, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 123_456_789.123_456_7,
+    ]
+    for _ in 0..<20_000 {
+      let places = Int(next() % 8) + 1
+      var scale = 1.0
+      for _ in 0..<places { scale *= 10 }
+      let decimal = Double(next() % 100_000_000) / scale
+      values += [decimal, decimal.nextUp, decimal.nextDown, -decimal]
+      let significand = 1 + Double(next() >> 11) / 9_007_199_254_740_992
+      values.append(Double(sign: .plus, exponent: Int(next() % 65) - 12, significand: significand))
+    }
+    let wrong = values.filter { value in
+      Self.written { $0.number(value) }.text != JSONNumberGrammar.text(of: value)
+    }
+    #expect(wrong.isEmpty)
+    #expect(Self.written { $0.number(21.81) } == ("21.81", false))
+    #expect(Self.written { $0.number(-0.0625) } == ("-0.0625", false))
+    #expect(Self.written { $0.number(0.001) } == ("0.001", false))
+    #expect(Self.written { $0.number(1e15 + 0.5) } == ("1000000000000000.5", false))
+  }
+
   /// Dates of years 9999 and 10000 (the last millisecond of one, the first of the other).
   @Test func datesAtTheEndOfYear9999() {
     let last = Timestamp(secondsSince1970: 253_402_300_799).millisecondsSince1970 + 999
