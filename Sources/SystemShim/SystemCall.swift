@@ -142,14 +142,15 @@ package enum SystemCall {
     _ = try retrying("sync", path) { fsync(fd) }
   }
 
-  /// Writes the file's data to the storage device and drops `count` bytes of it from byte
-  /// `offset` on from the page cache (on Linux; elsewhere only the data is written), so that a
-  /// file of gigabytes written once does not take the cache's free pages one by one.
+  /// On Linux, writes the file's data to the storage device and drops `count` bytes of it from
+  /// byte `offset` on from the page cache, so that a file of gigabytes written once does not take
+  /// the cache's free pages one by one. Elsewhere it does nothing: without the advice to drop the
+  /// pages, writing them early would only cost time.
   package static func synchronizeAndDropPages(
     _ fd: Int32, offset: Int64, count: Int64, path: String
   ) throws(SystemError) {
-    _ = try retrying("sync", path) { fsync(fd) }
     #if os(Linux)
+      _ = try retrying("sync", path) { fsync(fd) }
       // Only advice: a failure leaves the pages cached, which changes nothing else.
       _ = posix_fadvise(fd, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     #endif
