@@ -80,7 +80,7 @@ package final class ExportXMLReader {
       // A Record's tag is checked once its type is known to be wanted.
       if !tokenizer.nameIs("Record"), try skipsDamagedTag(isEmpty: isEmpty) { continue }
       if tokenizer.nameIs("Record") {
-        if let sample = try readSample(isEmpty: isEmpty) { try consume(.sample(sample), sampleLocation) }
+        try readSample(isEmpty: isEmpty) { sample, location in try consume(.sample(sample), location) }
       } else if tokenizer.nameIs("Correlation") && filter.includesCorrelations {
         let location = tokenizer.tagLocation
         if let correlation = try readCorrelation(isEmpty: isEmpty, location: location) {
@@ -137,25 +137,23 @@ package final class ExportXMLReader {
 
   // MARK: - Records
 
-  /// Where the last sample `readSample` gave starts.
-  private(set) var sampleLocation = SourceLocation(file: "", line: 0)
-
-  /// Reads the `Record` whose start tag is current, with its children; nil when its type is not
-  /// wanted or it cannot give a sample (reported). Where it starts is left in `sampleLocation`
-  /// (a sample returned on its own is moved into its item, where one returned with its location
-  /// in a struct was copied out of it).
-  func readSample(isEmpty: Bool) throws -> Sample? {
+  /// Reads the `Record` whose start tag is current, with its children, and hands its sample to
+  /// `deliver` with where it starts; nothing when its type is not wanted or it cannot give a
+  /// sample (reported). The sample is built as `deliver`'s argument, which takes it over: one
+  /// returned was built in one place and copied to another (a retain and a release of each of
+  /// its references).
+  func readSample(isEmpty: Bool, _ deliver: (consuming Sample, SourceLocation) throws -> Void) throws {
     guard let typeAttribute = attribute("type") else {
       let location = tokenizer.tagLocation
       if !isEmpty { try tokenizer.skipElement() }
       try report("a record without a type", location)
-      return nil
+      return
     }
     guard let type = try includedType(typeAttribute) else {
       if !isEmpty { try tokenizer.skipElement() }
-      return nil
+      return
     }
-    if try skipsDamagedTag(isEmpty: isEmpty) { return nil }
+    if try skipsDamagedTag(isEmpty: isEmpty) { return }
     let location = tokenizer.tagLocation
     try reportRepairs(location)
     var fields = CommonFields()
@@ -179,35 +177,35 @@ package final class ExportXMLReader {
         }
       }
     }
-    guard try isIntact(location) else { return nil }
+    guard try isIntact(location) else { return }
     guard let startDate = fields.startDate else {
       try report(
         Self.dateProblem("startDate", present: fields.hasStartDate, outOfRange: fields.startDateOutOfRange),
         location)
-      return nil
+      return
     }
     guard let endDate = fields.endDate else {
       try report(
         Self.dateProblem("endDate", present: fields.hasEndDate, outOfRange: fields.endDateOutOfRange),
         location)
-      return nil
+      return
     }
     guard let value else {
       try report(
         fields.valueAttribute == nil && fields.averageAttribute == nil
           ? "a quantity without a value"
           : isValueOutOfRange ? Self.valueOutOfRange : "value is not a number", location)
-      return nil
+      return
     }
-    sampleLocation = location
     // The fields' strings are moved into the sample rather than copied (a retain and a release
-    // each), and the sample into the optional returned.
-    let sample = Sample(
-      type: type, value: value, sourceName: fields.sourceName.take() ?? "",
-      sourceVersion: fields.sourceVersion.take(), device: fields.device.take(),
-      creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
-      metadata: metadata, beats: beats)
-    return consume sample
+    // each).
+    try deliver(
+      Sample(
+        type: type, value: value, sourceName: fields.sourceName.take() ?? "",
+        sourceVersion: fields.sourceVersion.take(), device: fields.device.take(),
+        creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
+        metadata: metadata, beats: beats),
+      location)
   }
 
   /// The attributes that records, correlations and workouts share, as read.
@@ -368,7 +366,7 @@ package final class ExportXMLReader {
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
         } else if tokenizer.nameIs("Record") {
-          if let member = try readSample(isEmpty: childIsEmpty) { objects.append(member) }
+          try readSample(isEmpty: childIsEmpty) { member, _ in objects.append(member) }
         }
       }
     }

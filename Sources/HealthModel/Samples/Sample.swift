@@ -19,36 +19,37 @@ public struct Sample: Hashable, Sendable {
   public var endDate: Timestamp
   /// The sample's metadata, in the order it was written; keys may repeat.
   public var metadata: [MetadataEntry]
-  /// A unique identifier, when the input gave one (JSON profiles may).
-  public var uuid: String?
   /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, in order, when the reader
   /// was asked for them (`ItemFilter.includesHeartbeats`); empty for other samples.
   public var beats: [InstantaneousBeat]
+  // Declared after `beats`, so that the memberwise initializer (`uuid` last) is not the public
+  // one (`uuid` before `beats`), which builds the sample with it.
+  /// A unique identifier, when the input gave one (JSON profiles may).
+  public var uuid: String?
 
+  /// The value of the first metadata entry with `key`, if any.
+  public func metadataValue(forKey key: String) -> String? {
+    metadata.first { $0.key == key }?.value
+  }
+}
+
+extension Sample {
   /// A sample, each argument the property of the same name.
-  @inlinable
+  ///
+  /// It hands its arguments to the memberwise initializer, which builds the sample of them as
+  /// they are: one that assigns each property builds the sample in a variable and returns a copy
+  /// of it (a retain of each of its references, and a release of each as the variable goes),
+  /// which the optimizer leaves in for a struct of this many optional fields.
   public init(
     type: String, value: SampleValue, sourceName: String, sourceVersion: String? = nil,
     device: String? = nil, creationDate: Timestamp? = nil, startDate: Timestamp,
     endDate: Timestamp, metadata: [MetadataEntry] = [], uuid: String? = nil,
     beats: [InstantaneousBeat] = []
   ) {
-    self.type = type
-    self.value = value
-    self.sourceName = sourceName
-    self.sourceVersion = sourceVersion
-    self.device = device
-    self.creationDate = creationDate
-    self.startDate = startDate
-    self.endDate = endDate
-    self.metadata = metadata
-    self.uuid = uuid
-    self.beats = beats
-  }
-
-  /// The value of the first metadata entry with `key`, if any.
-  public func metadataValue(forKey key: String) -> String? {
-    metadata.first { $0.key == key }?.value
+    self.init(
+      type: type, value: value, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
+      creationDate: creationDate, startDate: startDate, endDate: endDate, metadata: metadata,
+      beats: beats, uuid: uuid)
   }
 }
 
