@@ -37,6 +37,9 @@ package final class ExportXMLReader {
   /// The last metadata entry's value and its bytes' serial (`RawAttribute.valueSerial`).
   @exclusivity(unchecked) private var lastMetadataValue = ""
   @exclusivity(unchecked) private var lastMetadataValueSerial: UInt32 = 0
+  /// An emptied list of a record's metadata whose storage the next record with metadata fills
+  /// (`recycleMetadata`).
+  @exclusivity(unchecked) private var spareMetadata: [MetadataEntry] = []
 
   /// What the reader learned of the export; complete once `read` returns.
   package private(set) var header = ExportHeader()
@@ -167,7 +170,10 @@ package final class ExportXMLReader {
     if !isEmpty {
       try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
-          if let entry = try metadataEntry() { metadata.append(entry) }
+          if let entry = try metadataEntry() {
+            if metadata.capacity == 0 { swap(&metadata, &spareMetadata) }
+            metadata.append(entry)
+          }
         } else if filter.includesHeartbeats && !childIsEmpty
           && tokenizer.nameIs("HeartRateVariabilityMetadataList")
         {
@@ -206,6 +212,21 @@ package final class ExportXMLReader {
         creationDate: fields.creationDate, startDate: startDate, endDate: endDate,
         metadata: metadata, beats: beats),
       location)
+    recycleMetadata(&metadata)
+  }
+
+  /// The most entries a recycled list of metadata has room for: a sample kept by whoever took it
+  /// keeps no more room than that.
+  static let spareMetadataCapacity = 8
+
+  /// Keeps the storage of a record's metadata, once its sample has been handed on, for the next
+  /// record's (`spareMetadata`): one allocation and one deallocation fewer a record with metadata.
+  /// The list is emptied in place when the sample that shared it is gone (the consumer kept
+  /// nothing), else its entries are left to the sample and an empty list is made.
+  private func recycleMetadata(_ metadata: inout [MetadataEntry]) {
+    guard metadata.capacity > 0, metadata.capacity <= Self.spareMetadataCapacity else { return }
+    metadata.removeAll(keepingCapacity: true)
+    swap(&metadata, &spareMetadata)
   }
 
   /// The attributes that records, correlations and workouts share, as read.
