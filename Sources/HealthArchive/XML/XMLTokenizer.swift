@@ -68,6 +68,9 @@ final class XMLTokenizer {
 
   // The open elements, touched at every tag: never accessed from two places at once (one thread,
   // no overlapping calls), so the dynamic exclusivity checks are left out, as for the window.
+  /// The open elements' names, one after the other through `openNameEnds.last`; the bytes past it
+  /// are the names last closed, kept so that an element opened with the name last closed at its
+  /// depth (a record's metadata entries, records) writes nothing.
   @exclusivity(unchecked) private var openNameBytes: [UInt8] = []
   @exclusivity(unchecked) private var openNameEnds: [Int] = []
   @exclusivity(unchecked) private var openLines: [Int] = []
@@ -353,8 +356,16 @@ final class XMLTokenizer {
     guard depth < Self.maximumDepth else {
       throw error(.nestingTooDeep(limit: Self.maximumDepth), at: tagStart)
     }
-    openNameBytes.append(contentsOf: window.bytes(from: nameStart, to: nameEnd))
-    openNameEnds.append(openNameBytes.count)
+    let first = openNameEnds.last ?? 0
+    let name = window.bytes(from: nameStart, to: nameEnd)
+    let isKept =
+      openNameBytes.count >= first + name.count
+      && openNameBytes.withUnsafeBufferPointer { name.equals($0.slice(from: first, to: first + name.count)) }
+    if !isKept {
+      openNameBytes.removeSubrange(first...)
+      openNameBytes.append(contentsOf: name)
+    }
+    openNameEnds.append(first + name.count)
     openLines.append(tagLine)
   }
 
@@ -363,7 +374,6 @@ final class XMLTokenizer {
       throw error(.unexpectedEndTag(name), at: tagStart)
     }
     let first = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
-    let length = last - first
     let matches = openNameBytes.withUnsafeBufferPointer {
       window.bytes(from: nameStart, to: nameEnd).equals($0.slice(from: first, to: last))
     }
@@ -371,7 +381,6 @@ final class XMLTokenizer {
       throw error(
         .mismatchedEndTag(expected: openName(at: openNameEnds.count - 1), found: name), at: tagStart)
     }
-    openNameBytes.removeLast(length)
     openNameEnds.removeLast()
     openLines.removeLast()
   }
