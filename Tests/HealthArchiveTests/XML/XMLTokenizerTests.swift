@@ -57,4 +57,50 @@ import Testing
         == "r.gpx, line 2, column 28: the file ends before <time> (opened at line 2) is closed; it may be truncated"
     )
   }
+
+  /// An element opened with the name last closed at its depth takes the bytes kept of it, and one
+  /// of another name (shorter, longer, other) writes its own: each end tag is checked against the
+  /// name it closes.
+  @Test(arguments: [1, 3, 7, 64])
+  func endTagsCloseTheNamesOpenedInPlaceOfTheLastOnes(_ chunk: Int) throws {
+    let xml = "<r><ab><c/></ab><ab><cd></cd></ab><a><c></c></a><abc><c></c></abc><b></b></r>"
+    #expect(
+      try Self.tokens(xml, chunk: chunk) == [
+        "<r []", "<ab []", "<c/ []", "</ab []", "<ab []", "<cd []", "</cd []", "</ab []", "<a []", "<c []",
+        "</c []", "</a []", "<abc []", "<c []", "</c []", "</abc []", "<b []", "</b []", "</r []", "end []",
+      ])
+  }
+
+  struct OpenNameCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var xml: String
+    var message: String
+    var testDescription: String { name }
+  }
+
+  /// The errors that name an open element name the one open, after elements of names that begin
+  /// as it or as the last one closed at its depth.
+  @Test(arguments: [
+    OpenNameCase(
+      name: "a shorter name than the last closed",
+      xml: "<r><ab></ab><a></ab></r>", message: "t.xml, line 1, column 16: end tag </ab> does not close <a>"),
+    OpenNameCase(
+      name: "a longer name than the last closed",
+      xml: "<r><a></a><ab></a></r>", message: "t.xml, line 1, column 15: end tag </a> does not close <ab>"),
+    OpenNameCase(
+      name: "the name last closed, then a child's",
+      xml: "<r><ab><c></c></ab><ab><c></cd></ab></r>",
+      message: "t.xml, line 1, column 27: end tag </cd> does not close <c>"),
+    OpenNameCase(
+      name: "the file ending inside the name last closed",
+      xml: "<r>\n<ab><c/></ab>\n<ab>",
+      message:
+        "t.xml, line 3, column 5: the file ends before <ab> (opened at line 3) is closed; it may be truncated"),
+  ])
+  func errorsNameTheElementOpen(_ example: OpenNameCase) throws {
+    for chunk in [1, 3, 64] {
+      let error = try #require(throws: XMLError.self) { _ = try Self.tokens(example.xml, chunk: chunk) }
+      #expect(error.description == example.message)
+    }
+  }
 }
