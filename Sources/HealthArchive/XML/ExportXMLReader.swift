@@ -142,9 +142,8 @@ package final class ExportXMLReader {
 
   /// Reads the `Record` whose start tag is current, with its children, and hands its sample to
   /// `deliver` with where it starts; nothing when its type is not wanted or it cannot give a
-  /// sample (reported). The sample is built as `deliver`'s argument, which takes it over: one
-  /// returned was built in one place and copied to another (a retain and a release of each of
-  /// its references).
+  /// sample (reported). The sample is built as `deliver`'s argument, which takes it over
+  /// (`consuming`), rather than returned in an optional and moved out of it.
   func readSample(isEmpty: Bool, _ deliver: (consuming Sample, SourceLocation) throws -> Void) throws {
     guard let typeAttribute = attribute("type") else {
       let location = tokenizer.tagLocation

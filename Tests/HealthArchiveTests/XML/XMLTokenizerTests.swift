@@ -95,7 +95,8 @@ import Testing
       name: "the file ending inside the name last closed",
       xml: "<r>\n<ab><c/></ab>\n<ab>",
       message:
-        "t.xml, line 3, column 5: the file ends before <ab> (opened at line 3) is closed; it may be truncated"),
+        "t.xml, line 3, column 5: the file ends before <ab> (opened at line 3) is closed; it may be truncated"
+    ),
   ])
   func errorsNameTheElementOpen(_ example: OpenNameCase) throws {
     for chunk in [1, 3, 64] {
