@@ -81,10 +81,13 @@ private struct ConsumerStopped: Error {}
 
 /// The consumer's side, run on its thread.
 private final class Consumer: @unchecked Sendable {
-  // Unchecked: `consume` is called only on the consumer's thread; `failure` is written there
-  // before `hasEnded` is set and read only after it is, both under `condition`.
+  // Unchecked: `consume` is called only on the consumer's thread and let go of there, before
+  // `hasEnded` is set; `failure` is written there before `hasEnded` is set and read only after
+  // it is, both under `condition`.
   private let queue: HandOffQueue<Batch>
-  private let consume: (HealthItem, SourceLocation) throws -> Void
+  /// Nil once the consumer has ended: what it holds (the writer, with its temporary files) goes
+  /// away on the calling thread, not on this one as it exits after the run has returned.
+  private var consume: ((HealthItem, SourceLocation) throws -> Void)?
   private let condition = NSCondition()
   private var hasEnded = false
   private var storedFailure: (any Error)?
@@ -102,29 +105,34 @@ private final class Consumer: @unchecked Sendable {
   }
 
   func run() {
-    var failure: (any Error)?
-    defer {
-      condition.lock()
-      storedFailure = failure
-      hasEnded = true
-      condition.broadcast()
-      condition.unlock()
-    }
+    let failure = consumeAll()
+    condition.lock()
+    consume = nil
+    storedFailure = failure
+    hasEnded = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Consumes the batches until the end, or until `consume` throws.
+  /// - Returns: what `consume` threw.
+  private func consumeAll() -> (any Error)? {
+    guard let consume else { return nil }
     while case .element(var batch) = queue.take() {
       do {
         for (item, location) in batch.items { try consume(item, location) }
       } catch {
-        failure = error
         // Stops the reader at its next batch and waits until it has returned.
         queue.stop()
-        return
+        return error
       }
       batch.items.removeAll(keepingCapacity: true)
       queue.recycle(batch)
     }
+    return nil
   }
 
-  /// Waits until `run` has returned.
+  /// Waits until `run` has let go of `consume` and is returning.
   func waitUntilEnded() {
     condition.lock()
     defer { condition.unlock() }

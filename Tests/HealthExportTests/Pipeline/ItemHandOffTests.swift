@@ -112,6 +112,27 @@ import Testing
     #expect(seen.lines == Array(1...5))
   }
 
+  /// Held by the consumer's closure.
+  final class Token {}
+
+  @Test(arguments: [nil, 3] as [Int?])
+  func whatTheConsumerHoldsIsLetGoOfBeforeTheRunReturns(consumerFailsAt: Int?) throws {
+    // A writer held by the consumer removes its temporary files when it goes away: before the
+    // run's error reaches the caller, not later on the consumer's thread.
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      try? ItemHandOff(batchSize: 2, depth: 2).run(
+        NumberedSource(count: 10), filter: .everything, diagnostics: Diagnostics()
+      ) { _, location in
+        withExtendedLifetime(token) {}
+        if location.line == consumerFailsAt { throw ConsumerFailed(at: location.line) }
+      }
+    }
+    #expect(weakToken == nil)
+  }
+
   // MARK: - Against the sequential read of an export
 
   /// Records the reader skips (an unknown unit, a date it cannot read, a value that is not a
