@@ -20,6 +20,9 @@ import HealthModel
 final class RecordSummaries {
   /// One per period, in the order of the periods.
   private(set) var summarizers: [Summarizer]
+  /// The summarizers after the first, which each sample is given through the first
+  /// (`Summarizer.add(_:at:alongside:)`), the work the periods share done once.
+  private var followers: [Summarizer]
   /// False once the summaries made here cannot be used (see the type's description).
   private(set) var isUsable = true
   /// The types summarized here, by their bytes.
@@ -51,6 +54,7 @@ final class RecordSummaries {
         now: configuration.created, diagnostics: Diagnostics(), spillBeside: spillBeside,
         intervalBudget: intervalBudget, discreteBudget: discreteBudget)
     }
+    followers = Array(summarizers.dropFirst())
   }
 
   /// Whether records of `type` are summarized here rather than read back.
@@ -78,15 +82,18 @@ final class RecordSummaries {
     guard lastTypeIsSummarized else { return }
     let start = Self.wholeSeconds(sample.startDate)
     let end = Self.wholeSeconds(sample.endDate)
-    var item = HealthItem.sample(sample)
-    if value != nil || start != nil || end != nil {
-      item = .sample(
-        Sample(
-          type: sample.type, value: value ?? sample.value, sourceName: sample.sourceName,
-          startDate: start ?? sample.startDate, endDate: end ?? sample.endDate))
-    }
     do {
-      for summarizer in summarizers { try summarizer.add(item, at: Self.location) }
+      // The first summarizer works out what the periods share, once; the others take it.
+      guard let lead = summarizers.first else { return }
+      let others = followers
+      if value != nil || start != nil || end != nil {
+        let stored = Sample(
+          type: sample.type, value: value ?? sample.value, sourceName: sample.sourceName,
+          startDate: start ?? sample.startDate, endDate: end ?? sample.endDate)
+        try lead.add(stored, at: Self.location, alongside: others)
+      } else {
+        try lead.add(sample, at: Self.location, alongside: others)
+      }
     } catch {
       // The spill file could not be written: the summaries are read back instead.
       abandon()
@@ -97,12 +104,17 @@ final class RecordSummaries {
   func abandon() {
     isUsable = false
     summarizers = []
+    followers = []
   }
 
   /// Hands each summarizer's rows to `body` with the summarizer's number, the source priority
   /// set first, each summarizer released once its rows are handed on.
   /// - Throws: what `body` throws; `OutputError` when spilled samples cannot be read back.
   func finish(sourcePriority: [String], _ body: (Int, SummaryRow) throws -> Void) throws {
+    if let lead = summarizers.first {
+      for follower in followers { follower.takeSampleTables(of: lead) }
+    }
+    followers = []
     for order in summarizers.indices {
       let summarizer = summarizers[order]
       summarizer.sourcePriority = sourcePriority

@@ -123,9 +123,7 @@ package final class Summarizer: ExportStage {
   package func add(_ item: HealthItem, at location: SourceLocation) throws {
     switch item {
     case .sample(let sample):
-      guard let slot = slot(for: sample.type) else { return }
-      if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
-      try add(sample, slot: slot, at: location)
+      try add(sample, at: location, alongside: [])
     case .correlation(let correlation):
       for member in correlation.objects {
         guard let slot = slot(for: member.type) else { continue }
@@ -152,35 +150,109 @@ package final class Summarizer: ExportStage {
   /// The source names of `--source-priority` that no summarized sample carries.
   var unknownPrioritySources: [String] { sources.unknownNames(in: sourcePriority) }
 
+  /// Takes one sample, and gives it to `others` too: summarizers of the same selection in other
+  /// periods, over the same instants (`bounds`), that are given no items of their own. What the
+  /// sample's summary needs before its period is looked at (its type's slot, its unit, its value
+  /// converted, its source, its series) is worked out here once, in this summarizer's tables, and
+  /// each of the others adds it by number to its own periods; each takes this one's tables
+  /// (`takeSampleTables(of:)`) before it finishes.
+  /// - Throws: `StrictModeError` in strict mode; `OutputError` when a spill file cannot be written.
+  package func add(_ sample: Sample, at location: SourceLocation, alongside others: [Summarizer]) throws {
+    guard let slot = slot(for: sample.type) else { return }
+    if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
+    guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    try add(prepared)
+    for other in others { try other.add(prepared) }
+  }
+
+  /// Takes the tables `add(_:at:alongside:)` kept in `lead` for this summarizer too (types, units,
+  /// sources, series, readings left out, correlation members); call once, before finishing.
+  package func takeSampleTables(of lead: Summarizer) {
+    precondition(lead.bounds == bounds, "summarizers sharing samples summarize the same instants")
+    slots = lead.slots
+    routes = lead.routes
+    slotByType = lead.slotByType
+    lastType = nil
+    lastSlot = nil
+    units = lead.units
+    sources = lead.sources
+    series = lead.series
+    intervalLists = lead.intervalLists
+    droppedReadings = lead.droppedReadings
+    topLevelKeys = lead.topLevelKeys
+    pendingMembers = lead.pendingMembers
+  }
+
   // MARK: - Samples
 
+  /// A sample as it is kept, by number, once its type, unit, value and source are known: what is
+  /// left to do depends on the period alone.
+  enum PreparedSample {
+    /// A discrete type's value, added to the period of its start.
+    case discrete(Double, start: Double, slot: Int, unit: Int, source: Int)
+    /// A sample of a cumulative series, kept in a list of `intervals` (a new one, the next
+    /// number, when `isNewList`).
+    case interval(TimedValue, list: Int, isNewList: Bool)
+    /// A counted category's sample, added to the period of its start.
+    case counted(start: Double, slot: Int, source: Int, counts: Bool)
+  }
+
   private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+    guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    try add(prepared)
+  }
+
+  /// Works out what is kept of a sample of a slot; nil for one left out (reported, dropped, or
+  /// outside the summarized instants).
+  @inline(__always)
+  private func prepare(_ sample: Sample, slot: Int, at location: SourceLocation) throws -> PreparedSample? {
     let route = routes[slot]
     switch route.path {
     case .cumulativeQuantity, .discreteQuantity:
-      try addQuantity(sample, slot: slot, route: route, at: location)
+      return try prepareQuantity(sample, slot: slot, route: route, at: location)
     case .duration:
-      try addDuration(sample, slot: slot, at: location)
+      return try prepareDuration(sample, slot: slot, at: location)
     case .counted:
-      try addCounted(sample, slot: slot)
+      return prepareCounted(sample, slot: slot)
     }
   }
 
-  private func addQuantity(_ sample: Sample, slot: Int, route: SlotRoute, at location: SourceLocation) throws
-  {
+  /// Adds a prepared sample to its period.
+  @inline(__always)
+  private func add(_ prepared: PreparedSample) throws {
+    switch prepared {
+    case .discrete(let value, let start, let slot, let unit, let source):
+      let span = calendar.span(containing: start)
+      try discrete.add(
+        value, slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970, source: source)
+    case .interval(let value, let list, let isNewList):
+      if isNewList {
+        let made = intervals.addList()
+        assert(made == list, "the lists of intervals are numbered as they are prepared")
+      }
+      try intervals.append(value, toList: list)
+    case .counted(let start, let slot, let source, let counts):
+      let span = calendar.span(containing: start)
+      try counted.add(slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
+    }
+  }
+
+  private func prepareQuantity(
+    _ sample: Sample, slot: Int, route: SlotRoute, at location: SourceLocation
+  ) throws -> PreparedSample? {
     let isCumulative = route.path == .cumulativeQuantity
     guard case .quantity(let raw, let unitName) = sample.value else {
       try diagnostics.report(
         Diagnostic(reason: "\(slots[slot].metric) record without a numeric value", location: location))
-      return
+      return nil
     }
     let start = sample.startDate.millisecondsSince1970
     let end = sample.endDate.millisecondsSince1970
     if isCumulative {
       guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
-      else { return }
+      else { return nil }
     } else {
-      guard bounds.contains(start) else { return }
+      guard bounds.contains(start) else { return nil }
     }
     let value: Double
     let unit: Int
@@ -191,11 +263,11 @@ package final class Summarizer: ExportStage {
             reason:
               "\(slots[slot].metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
             location: location))
-        return
+        return nil
       }
       if let minimum = route.minimumKept, converted < minimum {
         droppedReadings.note("\(slots[slot].metric) under \(Int(minimum)) \(csvUnit.label)")
-        return
+        return nil
       }
       value = converted
       if route.csvUnitNumber >= 0 {
@@ -219,61 +291,58 @@ package final class Summarizer: ExportStage {
         series = self.series(slot: slot, metric: slots[slot].metric)
         routes[slot].series = series
       }
-      try append(TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
-    } else {
-      try addDiscrete(value, at: start, slot: slot, unit: unit, source: source)
+      return interval(TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
     }
+    return .discrete(value, start: start, slot: slot, unit: unit, source: source)
   }
 
   /// Sleep and mindful sessions: cumulative minutes, one series per sleep value.
-  private func addDuration(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+  private func prepareDuration(
+    _ sample: Sample, slot: Int, at location: SourceLocation
+  ) throws -> PreparedSample? {
     var metric = slots[slot].metric
     let start = sample.startDate.millisecondsSince1970
     let end = sample.endDate.millisecondsSince1970
     guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
-    else { return }
+    else { return nil }
     if slots[slot].kind == .sleepStages {
       guard let name = Self.categoryName(of: sample) else {
         try diagnostics.report(
           Diagnostic(
             reason: "\(metric) record with a quantity for a value", location: location, kind: .unusable))
-        return
+        return nil
       }
       metric = SummaryKind.sleepMetricName(forValue: name)
     }
     let source = sources.number(of: sample.sourceName, device: sample.device)
-    try append(
+    return interval(
       TimedValue(start: start, end: end, value: (end - start) / 60_000),
       series: series(slot: slot, metric: metric), source: source,
       unit: number(ofUnit: SummaryKind.minutesUnit))
   }
 
   /// Stand hours (those stood count) and other category types (every sample counts), by start.
-  private func addCounted(_ sample: Sample, slot: Int) throws {
+  private func prepareCounted(_ sample: Sample, slot: Int) -> PreparedSample? {
     let start = sample.startDate.millisecondsSince1970
-    guard bounds.contains(start) else { return }
+    guard bounds.contains(start) else { return nil }
     let counts =
       slots[slot].kind != .standHours
       || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
     let source = sources.number(of: sample.sourceName, device: sample.device)
-    let span = calendar.span(containing: start)
-    try counted.add(slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
+    return .counted(start: start, slot: slot, source: source, counts: counts)
   }
 
-  private func addDiscrete(_ value: Double, at start: Double, slot: Int, unit: Int, source: Int) throws {
-    let span = calendar.span(containing: start)
-    try discrete.add(
-      value, slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970, source: source)
-  }
-
-  private func append(_ value: TimedValue, series: Int, source: Int, unit: Int) throws {
+  /// A sample of a cumulative series, in the list of its series, source and unit: a new list
+  /// numbered as `intervals` numbers its lists, the next one.
+  private func interval(_ value: TimedValue, series: Int, source: Int, unit: Int) -> PreparedSample {
     var isNew = false
+    let next = intervalLists.values.count
     let key = intervalLists.number(of: IntervalKey(series: series, source: source, unit: unit)) {
       isNew = true
-      return intervals.addList()
+      return next
     }
     if isNew { self.series.values[series].append(key) }
-    try intervals.append(value, toList: intervalLists.values[key])
+    return .interval(value, list: intervalLists.values[key], isNewList: isNew)
   }
 
   // MARK: - Lookups
@@ -320,38 +389,5 @@ package final class Summarizer: ExportStage {
 
   private func number(ofUnit name: String) -> Int {
     units.number(of: name) { name }
-  }
-
-  // MARK: - Checks
-
-  /// Whether a sample's interval is well formed; one that ends before it starts is reported.
-  private func isValidInterval(
-    _ start: Double, _ end: Double, slot: Int, at location: SourceLocation
-  ) throws -> Bool {
-    guard end < start else { return true }
-    try diagnostics.report(
-      Diagnostic(reason: "\(slots[slot].metric) record that ends before it starts", location: location))
-    return false
-  }
-
-  /// Whether an interval reaches into the summarized periods (a zero-length one: its instant).
-  private func overlapsBounds(_ start: Double, _ end: Double) -> Bool {
-    start == end ? bounds.contains(start) : start < bounds.upperBound && end > bounds.lowerBound
-  }
-
-  /// A category sample's value as a name, read as the profile reads it: iOS 8's exports wrote
-  /// HealthKit's numbers (`1`) and left out 0 (a sleep record without a value is in bed, a stand
-  /// hour without one stood); nil for a quantity.
-  private static func categoryName(of sample: Sample) -> String? {
-    let text: String
-    switch sample.value {
-    case .quantity: return nil
-    case .none: text = String(HealthKitRawValues.missingCategoryValue)
-    case .category(let value): text = value
-    }
-    guard let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
-      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[sample.type]?[number]
-    else { return text }
-    return name
   }
 }

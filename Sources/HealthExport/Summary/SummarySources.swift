@@ -25,22 +25,25 @@ package struct SummarySources {
   private var lastNumber = 0
   private var lastDevice: String?
   private var lastDeviceGroup = Group.other
+  /// Names met recently, with their lengths in bytes, checked before the table.
+  private var recent: [(name: String, length: Int, number: Int)] = []
+  /// The entry of `recent` replaced next once it is full.
+  private var nextRecent = 0
+  private static let recentCount = 8
 
   /// The number of `name`, which is counted when first met; the device sharpens its group.
+  ///
+  /// The last name is checked first, then a few met recently (the samples of a few sources
+  /// interleave), each by its length before its bytes, then the table.
   package mutating func number(of name: String, device: String?) -> Int {
     let number: Int
     if name == lastName {
       number = lastNumber
-    } else if let known = numberByName[name] {
-      number = known
     } else {
-      number = names.count
-      names.append(name)
-      groups.append(.other)
-      numberByName[name] = number
+      number = recentNumber(of: name) ?? tableNumber(of: name)
+      lastName = name
+      lastNumber = number
     }
-    lastName = name
-    lastNumber = number
     if groups[number] != .watch, let device {
       let group = self.group(ofDevice: device)
       if group < groups[number] { groups[number] = group }
@@ -75,6 +78,35 @@ package struct SummarySources {
   package func unknownNames(in priority: [String]) -> [String] {
     var seen: Set<String> = []
     return priority.filter { numberByName[$0] == nil && seen.insert($0).inserted }
+  }
+
+  /// The number of a name among the few met most recently.
+  private func recentNumber(of name: String) -> Int? {
+    let length = name.utf8.count
+    for entry in recent where entry.length == length && entry.name == name { return entry.number }
+    return nil
+  }
+
+  /// The number of a name from the table, counted when first met; kept among the recent ones in
+  /// place of the one kept longest.
+  private mutating func tableNumber(of name: String) -> Int {
+    let number: Int
+    if let known = numberByName[name] {
+      number = known
+    } else {
+      number = names.count
+      names.append(name)
+      groups.append(.other)
+      numberByName[name] = number
+    }
+    let entry = (name: name, length: name.utf8.count, number: number)
+    if recent.count < Self.recentCount {
+      recent.append(entry)
+    } else {
+      recent[nextRecent] = entry
+      nextRecent = (nextRecent + 1) % Self.recentCount
+    }
+    return number
   }
 
   private mutating func group(ofDevice device: String) -> Group {

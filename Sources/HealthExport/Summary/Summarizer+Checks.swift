@@ -1,0 +1,36 @@
+import HealthArchive
+import HealthModel
+
+/// The checks a sample passes before it is summarized.
+extension Summarizer {
+  /// Whether a sample's interval is well formed; one that ends before it starts is reported.
+  func isValidInterval(
+    _ start: Double, _ end: Double, slot: Int, at location: SourceLocation
+  ) throws -> Bool {
+    guard end < start else { return true }
+    try diagnostics.report(
+      Diagnostic(reason: "\(slots[slot].metric) record that ends before it starts", location: location))
+    return false
+  }
+
+  /// Whether an interval reaches into the summarized periods (a zero-length one: its instant).
+  func overlapsBounds(_ start: Double, _ end: Double) -> Bool {
+    start == end ? bounds.contains(start) : start < bounds.upperBound && end > bounds.lowerBound
+  }
+
+  /// A category sample's value as a name, read as the profile reads it: iOS 8's exports wrote
+  /// HealthKit's numbers (`1`) and left out 0 (a sleep record without a value is in bed, a stand
+  /// hour without one stood); nil for a quantity.
+  static func categoryName(of sample: Sample) -> String? {
+    let text: String
+    switch sample.value {
+    case .quantity: return nil
+    case .none: text = String(HealthKitRawValues.missingCategoryValue)
+    case .category(let value): text = value
+    }
+    guard let first = text.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+      let number = Int(text), let name = HealthKitRawValues.categoryNamesByType[sample.type]?[number]
+    else { return text }
+    return name
+  }
+}
