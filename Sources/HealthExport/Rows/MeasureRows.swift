@@ -48,14 +48,24 @@ package struct MeasureRows {
   /// Hands each row to `body`, in order.
   /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.
   package func forEachRow(_ body: (MeasureRow) throws -> Void) throws {
+    let sources = sources
+    try forEachPackedRow { try body($0.unpacked(sources)) }
+  }
+
+  /// Hands each row to `body` in order as it is kept, its source an index into `sourceNames`.
+  /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.
+  func forEachPackedRow(_ body: (PackedMeasureRow) throws -> Void) throws {
     guard spill != nil, !rows.runs.isEmpty else {
-      for row in rows.memory { try body(row.unpacked(sources)) }
+      for row in rows.memory { try body(row) }
       return
     }
     let descending = isDescending
     var merge = RunMerge(lists: [rows], spill: spill) { Self.precedes($0, $1, descending: descending) }
-    while let next = try merge.next() { try body(next.row.unpacked(sources)) }
+    while let next = try merge.next() { try body(next.row) }
   }
+
+  /// The source names that the packed rows' sources point into.
+  var sourceNames: [String] { sources }
 
   /// Whether `a` is written before `b`: older first (newer first when descending), equal dates in
   /// input order.
