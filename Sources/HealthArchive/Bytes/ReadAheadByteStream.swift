@@ -12,7 +12,7 @@ package final class ReadAheadByteStream: ByteStream {
   package let name: String
   private let queue: BufferQueue
   /// The buffer being handed out, and how far.
-  private var current: Chunk?
+  private var current: BufferQueue.Filled?
   private var position = 0
   private var failure: (any Error)?
   private var isFinished = false
@@ -33,7 +33,7 @@ package final class ReadAheadByteStream: ByteStream {
 
   deinit {
     queue.stop()
-    if let current { queue.recycle(current) }
+    if let current { queue.recycle(current.buffer) }
   }
 
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -43,9 +43,9 @@ package final class ReadAheadByteStream: ByteStream {
     while copied < buffer.count {
       if current == nil {
         // Waits only when nothing at all has been copied yet; otherwise hands back what it has.
-        guard copied == 0 || queue.hasQueued else { break }
+        guard copied == 0 || queue.hasFilled else { break }
         switch queue.take() {
-        case .element(let filled):
+        case .bytes(let filled):
           current = filled
           position = 0
         case .end:
@@ -67,7 +67,7 @@ package final class ReadAheadByteStream: ByteStream {
       copied += count
       position += count
       if position == filled.count {
-        queue.recycle(filled)
+        queue.recycle(filled.buffer)
         current = nil
       }
     }
@@ -94,8 +94,7 @@ private final class Producer: @unchecked Sendable {
       queue.producerEnded()
     }
     guard let base else { return }
-    while var chunk = queue.freeElement() {
-      let buffer = chunk.buffer
+    while let buffer = queue.freeBuffer() {
       var count = 0
       do {
         // A buffer is filled before it is handed over, so that the reader waits less often.
@@ -105,13 +104,11 @@ private final class Producer: @unchecked Sendable {
           count += read
         }
       } catch {
-        chunk.count = count
-        if count > 0 { queue.put(.element(chunk)) } else { queue.recycle(chunk) }
+        if count > 0 { queue.put(.bytes(.init(buffer: buffer, count: count))) } else { queue.recycle(buffer) }
         queue.put(.failure(error))
         return
       }
-      chunk.count = count
-      if count > 0 { queue.put(.element(chunk)) } else { queue.recycle(chunk) }
+      if count > 0 { queue.put(.bytes(.init(buffer: buffer, count: count))) } else { queue.recycle(buffer) }
       if count < buffer.count {
         queue.put(.end)
         return
@@ -120,20 +117,115 @@ private final class Producer: @unchecked Sendable {
   }
 }
 
-/// A buffer of the read-ahead stream and how many of its bytes are filled.
-private struct Chunk {
-  var buffer: UnsafeMutableRawBufferPointer
-  var count = 0
-}
+/// The buffers between the two threads: free ones for the producer, filled ones for the reader,
+/// under one lock.
+private final class BufferQueue: @unchecked Sendable {
+  // Unchecked: every stored property is read and written only while `condition` is locked.
+  struct Filled {
+    var buffer: UnsafeMutableRawBufferPointer
+    var count: Int
+  }
 
-/// The buffers between the two threads: free ones for the producer, filled ones for the reader.
-private typealias BufferQueue = HandOffQueue<Chunk>
+  enum Item {
+    case bytes(Filled)
+    case end
+    case failure(any Error)
+  }
 
-extension BufferQueue {
-  /// At most `depth` buffers of `bufferSize` bytes.
-  convenience init(bufferSize: Int, depth: Int) {
-    self.init(
-      depth: depth, make: { Chunk(buffer: .allocate(byteCount: bufferSize, alignment: 16)) },
-      discard: { $0.buffer.deallocate() })
+  private let condition = NSCondition()
+  private let bufferSize: Int
+  private let depth: Int
+  /// Buffers allocated so far, at most `depth`.
+  private var allocated = 0
+  private var free: [UnsafeMutableRawBufferPointer] = []
+  private var filled: [Item] = []
+  private var filledStart = 0
+  private var isStopped = false
+  private var isProducerRunning = true
+
+  init(bufferSize: Int, depth: Int) {
+    self.bufferSize = bufferSize
+    self.depth = depth
+  }
+
+  deinit {
+    for buffer in free { buffer.deallocate() }
+    for case .bytes(let item) in filled[filledStart...] { item.buffer.deallocate() }
+  }
+
+  /// A buffer to fill, waiting while all are full; nil once the reader has stopped.
+  func freeBuffer() -> UnsafeMutableRawBufferPointer? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isStopped {
+      if let buffer = free.popLast() { return buffer }
+      if allocated < depth {
+        allocated += 1
+        return .allocate(byteCount: bufferSize, alignment: 16)
+      }
+      condition.wait()
+    }
+    return nil
+  }
+
+  /// Queues what the producer read.
+  func put(_ item: Item) {
+    condition.lock()
+    defer { condition.unlock() }
+    if isStopped, case .bytes(let filled) = item {
+      free.append(filled.buffer)
+      return
+    }
+    filled.append(item)
+    condition.broadcast()
+  }
+
+  /// Whether something is queued for the reader.
+  var hasFilled: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return filledStart < filled.count
+  }
+
+  /// The next item for the reader, waiting for the producer.
+  func take() -> Item {
+    condition.lock()
+    defer { condition.unlock() }
+    while filledStart == filled.count {
+      if !isProducerRunning { return .end }
+      condition.wait()
+    }
+    let item = filled[filledStart]
+    filledStart += 1
+    if filledStart == filled.count {
+      filled.removeAll(keepingCapacity: true)
+      filledStart = 0
+    }
+    return item
+  }
+
+  /// Gives a buffer back to be filled again.
+  func recycle(_ buffer: UnsafeMutableRawBufferPointer) {
+    condition.lock()
+    defer { condition.unlock() }
+    free.append(buffer)
+    condition.broadcast()
+  }
+
+  /// Called by the producer when it returns.
+  func producerEnded() {
+    condition.lock()
+    defer { condition.unlock() }
+    isProducerRunning = false
+    condition.broadcast()
+  }
+
+  /// Stops the producer and waits until it has returned.
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    isStopped = true
+    condition.broadcast()
+    while isProducerRunning { condition.wait() }
   }
 }

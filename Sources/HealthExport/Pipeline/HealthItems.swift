@@ -24,15 +24,4 @@ package struct HealthItems {
   package func read(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
     try source.readItems(filter: filter, diagnostics: diagnostics, body)
   }
-
-  /// Reads the input once as `read(_:)` does, on the calling thread, with `body` called on a
-  /// thread of its own, handed the items in batches by `handOff`: reading and what `body` does
-  /// run on two cores. `body` sees the same items in the same order, and the run ends with the
-  /// same error as with `read(_:)`.
-  /// - Throws: as `read(_:)`.
-  package func read(
-    handingOffWith handOff: ItemHandOff, _ body: @escaping (HealthItem, SourceLocation) throws -> Void
-  ) throws {
-    try handOff.run(source, filter: filter, diagnostics: diagnostics, body)
-  }
 }

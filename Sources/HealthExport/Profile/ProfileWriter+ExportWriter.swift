@@ -3,13 +3,11 @@ package import HealthArchive
 /// The profile as an output of the pipeline: every item read into its columns (spilled beside
 /// the destination as they grow), then the document assembled into the destination's bytes.
 extension ProfileWriter: ExportWriter {
-  /// Reads `items` whole, encoding them on a second thread, then writes the profile; a writer
-  /// writes one profile.
+  /// Reads `items` whole, then writes the profile; a writer writes one profile.
   /// - Throws: the input's errors; `ProfileError` when temporary files cannot be written;
   ///   `OutputError`.
   package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
-    // Each item is encoded into its column on a thread of its own while the next are read.
-    try items.read(handingOffWith: ItemHandOff()) { item, _ in try self.add(item) }
+    try items.read { item, _ in try add(item) }
     // A profile of gigabytes is written once: its pages go to the disk as it grows.
     return try destination.write(dropInterval: OutputFile.defaultDropInterval) { sink in
       try finish(into: sink)
