@@ -233,7 +233,8 @@ package final class Summarizer: ExportStage {
       try intervals.append(value, toList: list)
     case .counted(let start, let slot, let source, let counts):
       let span = calendar.span(containing: start)
-      try counted.add(slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
+      try counted.add(
+        slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
     }
   }
 
@@ -291,7 +292,8 @@ package final class Summarizer: ExportStage {
         series = self.series(slot: slot, metric: slots[slot].metric)
         routes[slot].series = series
       }
-      return interval(TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
+      return interval(
+        TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
     }
     return .discrete(value, start: start, slot: slot, unit: unit, source: source)
   }

@@ -48,7 +48,8 @@ import Testing
       samples.append(
         Sample(
           type: "HKCategoryTypeIdentifierSleepAnalysis",
-          value: .category(step % 2 == 0 ? "HKCategoryValueSleepAnalysisAsleepCore" : "1"), sourceName: source,
+          value: .category(step % 2 == 0 ? "HKCategoryValueSleepAnalysisAsleepCore" : "1"),
+          sourceName: source,
           startDate: at(hours + 1), endDate: at(hours + 3)))
       samples.append(
         Sample(
@@ -57,7 +58,8 @@ import Testing
       samples.append(
         Sample(
           type: "HKCategoryTypeIdentifierAppleStandHour",
-          value: .category(step % 3 == 0 ? "HKCategoryValueAppleStandHourIdle" : "HKCategoryValueAppleStandHourStood"),
+          value: .category(
+            step % 3 == 0 ? "HKCategoryValueAppleStandHourIdle" : "HKCategoryValueAppleStandHourStood"),
           sourceName: source, startDate: at(hours), endDate: at(hours + 1)))
       samples.append(
         Sample(

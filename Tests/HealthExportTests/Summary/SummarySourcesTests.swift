@@ -4,7 +4,8 @@ import Testing
 
 /// The numbering of a summary's sources: the last name, the few met recently, then the table.
 @Suite struct SummarySourcesTests {
-  static let watchDevice = "<<HKDevice: 0x1>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1>"
+  static let watchDevice =
+    "<<HKDevice: 0x1>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1>"
 
   @Test func namesInterleavedKeepTheirNumbers() {
     var sources = SummarySources()
