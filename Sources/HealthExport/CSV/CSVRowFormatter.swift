@@ -62,7 +62,7 @@ struct CSVRowFormatter {
           buffer.append(UInt8(ascii: ","))
           buffer.append(contentsOf: fields.unitLabel)
           appendSource(row.source, of: sources, to: &buffer)
-          if row.mealTime != 0, let mealTime = MealTime(rawValue: Int(row.mealTime)) {
+          if let mealTime = row.unpackedMealTime {
             CSVField.append(mealTime.displayName, keepsRawText: keepsRawText, to: &buffer)
           }
           buffer.append(0x0A)

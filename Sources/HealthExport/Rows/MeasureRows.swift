@@ -93,11 +93,15 @@ struct PackedMeasureRow {
     mealTime = row.mealTime.map { UInt8($0.rawValue) } ?? 0
   }
 
+  /// The meal time the row was kept with, if any.
+  var unpackedMealTime: MealTime? {
+    mealTime == 0 ? nil : MealTime(rawValue: Int(mealTime))
+  }
+
   func unpacked(_ sources: [String]) -> MeasureRow {
     MeasureRow(
       date: Timestamp(millisecondsSince1970: date), sequence: sequence, value: value,
-      source: sources[Int(source)],
-      mealTime: mealTime == 0 ? nil : MealTime(rawValue: Int(mealTime)))
+      source: sources[Int(source)], mealTime: unpackedMealTime)
   }
 }
 
