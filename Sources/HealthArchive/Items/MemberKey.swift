@@ -10,7 +10,7 @@ struct MemberKey: Hashable {
   var end: Timestamp
   var value: SampleValue
 
-  init?(_ sample: Sample) {
+  init?(_ sample: borrowing Sample) {
     guard Self.isComparable(sample.type) else { return nil }
     type = sample.type
     source = sample.sourceName

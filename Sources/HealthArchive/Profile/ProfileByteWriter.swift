@@ -10,8 +10,10 @@ struct ProfileByteWriter {
   private(set) var overflowed = false
   /// Whether the next key needs a comma before it (a key was written in the object open).
   private(set) var needsComma: Bool
-  /// Strings known to need no escape, one per field that mostly repeats (`PlainStrings`).
-  private let plain: PlainStrings?
+  /// Strings known to need no escape, one per field that mostly repeats (`PlainStrings`). The
+  /// writer lives only while its owner writes one element, and the owner holds the slots
+  /// throughout, so they are not retained again at every string.
+  private unowned(unsafe) let plain: PlainStrings?
 
   /// A writer of the `count` bytes at `start`, inside an object whose next key needs a comma
   /// when `needsComma`.
@@ -95,17 +97,15 @@ struct ProfileByteWriter {
   /// `JSONStringEscaping` escapes them, everything else as raw UTF-8; a string that needs no
   /// escape is copied in one piece.
   mutating func quoted(_ text: String) {
-    var text = text
-    _ = text.withUTF8 { quoted($0) }
+    Self.withUTF8(of: text) { quoted($0) }
   }
 
   /// `text` as a JSON string, where `field` is the slot of `PlainStrings` that remembers the
   /// last string of its field that needed no escape: the same string again is copied unscanned.
   mutating func quoted(_ text: String, field: PlainStrings.Field) {
     guard let plain else { return quoted(text) }
-    var text = text
-    if text == plain[field] {
-      text.withUTF8 { utf8 in
+    if plain.holds(text, in: field) {
+      Self.withUTF8(of: text) { utf8 in
         guard room(utf8.count + 2) else { return }
         cursor.pointee = UInt8(ascii: "\"")
         if let base = utf8.baseAddress { (cursor + 1).update(from: base, count: utf8.count) }
@@ -115,7 +115,18 @@ struct ProfileByteWriter {
       }
       return
     }
-    if text.withUTF8({ quoted($0) }) { plain[field] = text }
+    if Self.withUTF8(of: text, { quoted($0) }) { plain[field] = text }
+  }
+
+  /// Lends the UTF-8 bytes of `text` to `body`: in place when the string keeps them contiguous
+  /// (a native string, as every reader makes), else from a contiguous copy.
+  @inline(__always)
+  private static func withUTF8<Result>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = text
+    return copy.withUTF8(body)
   }
 
   /// UTF-8 bytes as a JSON string; whether they needed no escape.
@@ -310,5 +321,11 @@ final class PlainStrings {
   subscript(field: Field) -> String {
     get { slots[field.rawValue] }
     set { slots[field.rawValue] = newValue }
+  }
+
+  /// Whether `text` is the string the slot of `field` holds, compared where it is kept.
+  @inline(__always)
+  func holds(_ text: String, in field: Field) -> Bool {
+    slots[field.rawValue] == text
   }
 }

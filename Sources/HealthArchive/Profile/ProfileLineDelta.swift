@@ -22,7 +22,9 @@ enum ProfileLineDelta {
 
   /// Codes lines, each against the one it was given before.
   struct Encoder {
+    /// The previous line, in the first `previousCount` bytes.
     private var previous: [UInt8] = []
+    private var previousCount = 0
     /// Where a record is made: its length's room, then its operations.
     private var scratch: [UInt8] = []
 
@@ -30,20 +32,27 @@ enum ProfileLineDelta {
     mutating func append(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
       let bound = ProfileLineDelta.recordBound(ofLineCount: line.count)
       if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count)) }
-      let (first, count) = scratch.withUnsafeMutableBufferPointer { buffer in
+      let previousCount = previousCount
+      scratch.withUnsafeMutableBufferPointer { buffer in
         let start = buffer.baseAddress!
         let room = ProfileLineDelta.maximumLengthBytes
         let length = previous.withUnsafeBufferPointer { previous in
-          ProfileLineDelta.encode(line, against: previous, into: start + room)
+          ProfileLineDelta.encode(
+            line, against: UnsafeBufferPointer(rebasing: previous[0..<previousCount]), into: start + room)
         }
         // The length goes just before the operations.
         let lengthBytes = ProfileLineDelta.lengthByteCount(length)
         ProfileLineDelta.writeLength(length, to: start + room - lengthBytes)
-        return (room - lengthBytes, lengthBytes + length)
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: start + room - lengthBytes, count: lengthBytes + length))
       }
-      scratch.withUnsafeBufferPointer { output.append(contentsOf: $0.extracting(first..<(first + count))) }
-      previous.removeAll(keepingCapacity: true)
-      previous.append(contentsOf: line)
+      if previous.count < line.count {
+        previous = [UInt8](repeating: 0, count: max(line.count, 2 * previous.count, 256))
+      }
+      if let base = line.baseAddress {
+        previous.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: base, count: line.count) }
+      }
+      self.previousCount = line.count
     }
 
     /// Appends the record of `line` to `output`, and keeps a copy of `line` for the next one.

@@ -110,7 +110,7 @@ public final class ProfileWriter {
 
   /// Takes one item of the input.
   /// - Throws: `OutputError`-like `ProfileWriterError` when a spill file cannot be written.
-  package func add(_ item: HealthItem) throws {
+  package func add(_ item: borrowing HealthItem) throws {
     encoder.reset()
     switch item {
     case .exportDate(let date):

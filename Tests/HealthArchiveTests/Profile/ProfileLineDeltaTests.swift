@@ -43,6 +43,17 @@ import Testing
       Array(records.dropFirst(1 + 3 + first.utf8.count)) == [5, 0x18, 0x81] + Array("8,".utf8) + [0x09])
   }
 
+  @Test func aLineAfterAShorterOneIsCodedAgainstTheShorterOneOnly() throws {
+    let long = "abcdefgh,ijkl"
+    let lines = [long, "abcd", long]
+    let records = Self.records(of: lines)
+    // `abcd` copied (0x03), then the rest written (9 bytes, passing over none of `abcd`): the
+    // longer line two before, still in the coder's buffer, is not copied from.
+    #expect(
+      Array(records.suffix(14)) == [13, 0x03, 0xC0, 9, 0] + Array("efgh,ijkl".utf8))
+    #expect(try Self.lines(of: records) == lines)
+  }
+
   @Test func aLineLongerThanTheShortLiteralsHasItsLengthWritten() {
     let line = String(repeating: "x", count: 200)
     #expect(Self.records(of: [line]) == [0xCC, 0x01, 0xC0, 0xC8, 0x01, 0x00] + Array(line.utf8))
