@@ -97,7 +97,7 @@ struct ProfileByteWriter {
   /// `JSONStringEscaping` escapes them, everything else as raw UTF-8; a string that needs no
   /// escape is copied in one piece.
   mutating func quoted(_ text: String) {
-    Self.withUTF8(of: text) { quoted($0) }
+    _ = Self.withUTF8(of: text) { quoted($0) }
   }
 
   /// `text` as a JSON string, where `field` is the slot of `PlainStrings` that remembers the
