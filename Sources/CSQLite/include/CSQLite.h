@@ -62,6 +62,7 @@ int sqlite3_step(sqlite3_stmt *statement);
 int sqlite3_reset(sqlite3_stmt *statement);
 int sqlite3_finalize(sqlite3_stmt *statement);
 int sqlite3_bind_parameter_count(sqlite3_stmt *statement);
+int sqlite3_transfer_bindings(sqlite3_stmt *from, sqlite3_stmt *to);
 int sqlite3_bind_null(sqlite3_stmt *statement, int index);
 int sqlite3_bind_int64(sqlite3_stmt *statement, int index, sqlite3_int64 value);
 int sqlite3_bind_double(sqlite3_stmt *statement, int index, double value);
@@ -141,6 +142,18 @@ const void *sqlite3_column_blob(sqlite3_stmt *statement, int column);
 /// reads them. Only possible before SQLite is first used in the process (SQLITE_MISUSE after).
 static inline int csqlite_disable_memory_statistics(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+/// Moves the values bound to `from` to `to`, a statement of as many parameters, leaving those
+/// of `from` NULL. sqlite3_transfer_bindings is marked deprecated (sqlite3_clear_bindings and
+/// binding again is the advice) but kept in every build that does not omit deprecated calls, the
+/// system libraries' included: it is the one way to hand values already bound to another
+/// statement without the caller keeping a copy of them.
+static inline int csqlite_move_bindings(sqlite3_stmt *from, sqlite3_stmt *to) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+  return sqlite3_transfer_bindings(from, to);
+#pragma clang diagnostic pop
 }
 
 /// SQLITE_TRANSIENT, which Swift cannot spell (a cast of -1 to a function pointer): SQLite copies

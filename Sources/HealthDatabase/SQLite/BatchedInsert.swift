@@ -26,14 +26,18 @@ extension SQLiteStatement: SQLiteParameters {}
 /// An `INSERT` of many rows per statement, for the tables that get most of the rows: each row's
 /// values are bound to its own parameters of one statement of `batchSize` rows, which runs once
 /// they are all bound; `flush()` runs the rows bound so far. The rows keep their order (the
-/// statement reads them from its `VALUES` list in order, as far as its `LIMIT`, the number
-/// bound), so that a table without ids of its own numbers them as one row at a time would.
+/// statement inserts them from its `VALUES` list in order), so that a table without ids of its own
+/// numbers them as one row at a time would.
 ///
 /// One statement for many rows spares SQLite the work it does for every statement it runs
 /// (starting it, opening the table, finding its end, halting) and the caller a call into it per
 /// row; the values are bound as to a statement of one row (`SQLiteStatement`), and bound text
-/// that repeats in a row's place is still not bound again. A failure of the statement (a full
-/// disk) inserts none of its rows and is thrown by the `endRow()` or `flush()` that ran it.
+/// that repeats in a row's place is still not bound again. A whole batch is a plain `INSERT …
+/// VALUES`, which SQLite runs with no step between the bound values and the row it writes; the
+/// rows of a last, partial batch are moved (`SQLiteStatement.moveBindings(to:)`) to a statement
+/// that reads as many of the same `VALUES` as were bound (`LIMIT`), made for that one run. A
+/// failure of the statement (a full disk) inserts none of its rows and is thrown by the `endRow()`
+/// or `flush()` that ran it.
 package final class BatchedInsert: SQLiteParameters {
   /// The table the rows go to.
   package let table: String
@@ -44,6 +48,11 @@ package final class BatchedInsert: SQLiteParameters {
   /// The rows bound and not yet inserted.
   package private(set) var pending = 0
   private let statement: SQLiteStatement
+  private let connection: SQLiteConnection
+  /// The columns, comma-separated, and the `VALUES` list of a whole batch, for the statement of
+  /// a partial one.
+  private let columnList: String
+  private let valuesList: String
   /// The index of the row being bound's first parameter, less one.
   private var base: Int32 = 0
 
@@ -62,8 +71,10 @@ package final class BatchedInsert: SQLiteParameters {
     self.columns = Int32(count)
     let row = "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     let rows = Array(repeating: row, count: batchSize).joined(separator: ", ")
-    statement = try connection.prepare(
-      "INSERT INTO \(table) (\(columns)) SELECT * FROM (VALUES \(rows)) LIMIT ?")
+    self.connection = connection
+    columnList = columns
+    valuesList = rows
+    statement = try connection.prepare("INSERT INTO \(table) (\(columns)) VALUES \(rows)")
   }
 
   @inline(__always)
@@ -113,7 +124,12 @@ package final class BatchedInsert: SQLiteParameters {
     let count = pending
     pending = 0
     base = 0
-    try statement.bind(Int64(count), at: columns * Int32(batchSize) + 1)
-    try statement.run()
+    guard count < batchSize else { return try statement.run() }
+    // The parameters past the rows bound hold an earlier batch's values, or none: the statement
+    // stops reading `VALUES` before them.
+    let partial = try connection.prepare(
+      "INSERT INTO \(table) (\(columnList)) SELECT * FROM (VALUES \(valuesList)) LIMIT \(count)")
+    try statement.moveBindings(to: partial)
+    try partial.run()
   }
 }

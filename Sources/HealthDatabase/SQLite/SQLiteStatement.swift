@@ -134,6 +134,15 @@ package final class SQLiteStatement {
     try connection.check(sqlite3_bind_null(handle, index), sql: sql)
   }
 
+  /// Moves every bound value to `other`, a statement of as many parameters, leaving this one's
+  /// parameters NULL. Text bound from this statement's buffers stays there: `other` is run and
+  /// dropped before this statement binds again.
+  /// - Throws: `DatabaseError` when the two have different numbers of parameters.
+  package func moveBindings(to other: SQLiteStatement) throws(DatabaseError) {
+    for index in 0..<Int(parameterCount) { texts[index].isBound = false }
+    try connection.check(csqlite_move_bindings(handle, other.handle), sql: other.sql)
+  }
+
   // MARK: - Running
 
   /// Runs a statement that returns no rows with the values bound, then resets it for the next

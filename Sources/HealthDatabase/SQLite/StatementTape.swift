@@ -95,48 +95,63 @@ final class StatementTape {
   func replay(singles: [SQLiteStatement], batches: [BatchedInsert]) throws(DatabaseError) {
     var at = UnsafeRawPointer(bytes)
     let end = at + count
+    // The statement of the last call, kept from one call to the next: calls come in runs on
+    // the same statement (a row's binds), and only a change of statement costs a reference count.
+    var singleNumber = -1
+    var batchNumber = -1
+    var single = singles.first
+    var batch = batches.first
     while at < end {
       let operation = Operation(rawValue: at.load(as: UInt8.self) & 0x7F)!
       let isBatch = at.load(as: UInt8.self) & 0x80 != 0
       let number = Int(at.load(fromByteOffset: 1, as: UInt8.self))
       let index = Int32(at.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
       at += 4
+      if isBatch {
+        if number != batchNumber {
+          batch = batches[number]
+          batchNumber = number
+        }
+      } else if number != singleNumber {
+        single = singles[number]
+        singleNumber = number
+      }
       switch operation {
       case .integer:
         let value = at.loadUnaligned(as: Int64.self)
         at += 8
         if isBatch {
-          try batches[number].bind(value, at: index)
+          try batch!.bind(value, at: index)
         } else {
-          try singles[number].bind(value, at: index)
+          try single!.bind(value, at: index)
         }
       case .real:
         let value = at.loadUnaligned(as: Double.self)
         at += 8
         if isBatch {
-          try batches[number].bind(value, at: index)
+          try batch!.bind(value, at: index)
         } else {
-          try singles[number].bind(value, at: index)
+          try single!.bind(value, at: index)
         }
       case .text:
         let length = Int(at.loadUnaligned(as: UInt32.self))
         let text = UnsafeBufferPointer(start: (at + 4).assumingMemoryBound(to: UInt8.self), count: length)
         at += 4 + length
         if isBatch {
-          try batches[number].bind(text: text, at: index)
+          try batch!.bind(text: text, at: index)
         } else {
-          try singles[number].bind(text: text, at: index)
+          try single!.bind(text: text, at: index)
         }
       case .null:
         if isBatch {
-          try batches[number].bindNull(at: index)
+          try batch!.bindNull(at: index)
         } else {
-          try singles[number].bindNull(at: index)
+          try single!.bindNull(at: index)
         }
       case .run:
-        try singles[number].run()
+        try single!.run()
       case .endRow:
-        try batches[number].endRow()
+        try batch!.endRow()
       }
     }
   }

@@ -35,7 +35,7 @@ struct DatabaseStatements<Single, Batch> {
     source = try insert("sources", "id, name, version, device, device_model, priority")
     record = try batch(
       "records",
-      "id, type, source_id, unit, value, value_text, creation_date, start_date, end_date, creation_unix, "
+      "type, source_id, unit, value, value_text, creation_date, start_date, end_date, creation_unix, "
         + "start_unix, end_unix, correlation_id")
     metadata = try batch("metadata", "owner_kind, owner_id, key, value")
     heartbeat = try batch("heart_rate_beats", "record_id, n, bpm, time")

@@ -9,39 +9,38 @@ extension DatabaseWriter {
     lastIDs.record += 1
     let id = lastIDs.record
     let statement = statements.record
-    // NULL: SQLite gives the next id itself, which is `id` (the records are written in id order
-    // from 1, none removed until `finish`), without looking the id up first; `finish` checks it.
-    try statement.bindNull(at: 1)
-    try statement.bind(sample.type, at: 2)
-    try statement.bind(source, at: 3)
+    // No id is bound: SQLite gives the next one itself, which is `id` (the records are written in
+    // id order from 1, none removed until `finish`), without looking it up first; `finish` checks it.
+    try statement.bind(sample.type, at: 1)
+    try statement.bind(source, at: 2)
     var number: Double?
     switch sample.value {
     case .quantity(let value, let unit):
-      try statement.bind(unit, at: 4)
-      try statement.bind(value, at: 5)
-      try statement.bindNull(at: 6)
+      try statement.bind(unit, at: 3)
+      try statement.bind(value, at: 4)
+      try statement.bindNull(at: 5)
       noteRecordType(sample.type, hasQuantity: true)
     case .category(let text):
-      try statement.bindNull(at: 4)
+      try statement.bindNull(at: 3)
       number = ValueParsing.decimal(text)
       if let number {
-        try statement.bind(number, at: 5)
-        try statement.bindNull(at: 6)
-      } else {
+        try statement.bind(number, at: 4)
         try statement.bindNull(at: 5)
-        try statement.bind(text, at: 6)
+      } else {
+        try statement.bindNull(at: 4)
+        try statement.bind(text, at: 5)
       }
       noteRecordType(sample.type, hasQuantity: false)
     case .none:
+      try statement.bindNull(at: 3)
       try statement.bindNull(at: 4)
       try statement.bindNull(at: 5)
-      try statement.bindNull(at: 6)
       noteRecordType(sample.type, hasQuantity: false)
     }
-    try bind(sample.creationDate, text: 7, unix: 10, in: statement)
-    try bind(sample.startDate, text: 8, unix: 11, in: statement)
-    try bind(sample.endDate, text: 9, unix: 12, in: statement)
-    try statement.bind(correlationID, at: 13)
+    try bind(sample.creationDate, text: 6, unix: 9, in: statement)
+    try bind(sample.startDate, text: 7, unix: 10, in: statement)
+    try bind(sample.endDate, text: 8, unix: 11, in: statement)
+    try statement.bind(correlationID, at: 12)
     try statement.endRow()
     counts.records += 1
     recordSpans.note(

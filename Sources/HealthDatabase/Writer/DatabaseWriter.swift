@@ -139,6 +139,7 @@ package final class DatabaseWriter {
           PRAGMA synchronous = OFF;
           PRAGMA locking_mode = EXCLUSIVE;
           PRAGMA cache_size = -2048;
+          PRAGMA secure_delete = OFF;
           PRAGMA temp_store = FILE;
           PRAGMA temp_store_directory = '\(folder)';
           """)

@@ -104,7 +104,7 @@ import Testing
     #expect(error.message == "record \(refused) refused")
     #expect(error.code == SQLITE_CONSTRAINT | 7 << 8)  // SQLITE_CONSTRAINT_TRIGGER
     #expect(
-      error.sql?.hasPrefix("INSERT INTO records (id, type, source_id, unit, value, value_text, ") == true)
+      error.sql?.hasPrefix("INSERT INTO records (type, source_id, unit, value, value_text, ") == true)
     #expect(try folder.contents() == [])
   }
 }

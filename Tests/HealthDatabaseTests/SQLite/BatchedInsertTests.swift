@@ -50,6 +50,45 @@ import Testing
     #expect(try Self.lines(connection) == (0..<count).map(Self.line))
   }
 
+  /// A partial batch's rows leave for a statement of their own, the batch's parameters NULL:
+  /// text bound before, the same again in the next row's place, is bound again, not taken as held.
+  @Test func bindsAgainAfterAPartialBatch() throws {
+    let (folder, connection) = try Self.table()
+    _ = folder
+    let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
+    for n in 0..<6 {
+      try Self.bind(n, to: insert)
+      try insert.endRow()
+    }
+    try insert.flush()
+    for n in 6..<15 {
+      try Self.bind(n, to: insert)
+      try insert.endRow()
+    }
+    try insert.flush()
+    #expect(try Self.lines(connection) == (0..<15).map(Self.line))
+  }
+
+  /// A row refused in a partial batch: none of that batch's rows are in, and the failure names
+  /// the statement made for them.
+  @Test func insertsNoneOfThePartialBatchThatFails() throws {
+    let (folder, connection) = try Self.table()
+    _ = folder
+    let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
+    for n in 0..<7 {
+      try Self.bind(n, to: insert)
+      if n == 5 { try insert.bindNull(at: 1) }
+      try insert.endRow()
+    }
+    let error = try #require(throws: DatabaseError.self) { try insert.flush() }
+    #expect(error.message == "NOT NULL constraint failed: t.i")
+    #expect(
+      error.sql == "INSERT INTO t (i, r, s) SELECT * FROM (VALUES "
+        + Array(repeating: "(?, ?, ?)", count: 4).joined(separator: ", ") + ") LIMIT 3")
+    #expect(insert.pending == 0)
+    #expect(try Self.lines(connection) == (0..<4).map(Self.line))
+  }
+
   @Test func insertsNoneOfTheRowsOfAStatementThatFails() throws {
     let (folder, connection) = try Self.table()
     _ = folder
