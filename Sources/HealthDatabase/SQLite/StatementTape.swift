@@ -227,11 +227,17 @@ final class TapeStatement: SQLiteParameters {
   }
 
   func bind(_ value: String?, at index: Int32) throws(DatabaseError) {
-    guard var value else { return try bindNull(at: index) }
-    // A head, the length and the bytes (`utf8.count` costs nothing for a native string).
+    guard let value else { return try bindNull(at: index) }
+    // A head, the length and the bytes (`utf8.count` costs nothing for a native string), read in
+    // place: no copy of the string (and of its reference) to make it contiguous, which a native
+    // string is already.
     let tape = try recorder.tape(for: 8 + value.utf8.count)
     tape.putHead(StatementTape.Operation.text.rawValue | batchFlag, statement: number, index: index)
-    value.withUTF8 { tape.put(UnsafeRawBufferPointer($0)) }
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable { tape.put(UnsafeRawBufferPointer($0)) }
+    if written == nil {
+      var copy = value
+      copy.withUTF8 { tape.put(UnsafeRawBufferPointer($0)) }
+    }
   }
 
   func bind(text bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(DatabaseError) {

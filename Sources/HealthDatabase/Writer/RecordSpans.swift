@@ -71,12 +71,13 @@ struct RecordSpans {
 
   /// Whether two strings are the same bytes (not only canonically equal).
   static func sameBytes(_ first: String, _ second: String) -> Bool {
-    var (first, second) = (first, second)
-    return first.withUTF8 { a in
-      second.withUTF8 { b in
+    // Read in place where the strings are contiguous (native ones are): no copies of them.
+    let compared = first.utf8.withContiguousStorageIfAvailable { a in
+      second.utf8.withContiguousStorageIfAvailable { b in
         a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
       }
     }
+    return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)
   }
 
   /// Whether `text` starts with `prefix`, ASCII letters in either case.
