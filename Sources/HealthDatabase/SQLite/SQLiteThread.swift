@@ -16,7 +16,8 @@ protocol SQLiteThreadState: AnyObject {
 /// bytes) without waiting, and gets an empty tape back: at most `depth` tapes exist, so it waits
 /// when SQLite falls behind, and memory stays bounded. Anything else (opening the database,
 /// finishing it) is `perform`ed on the thread while the writing thread waits, so that the two
-/// never touch the connection, or the writer's state, at the same time.
+/// never touch the connection, or the writer's state, at the same time; or queued with
+/// `performLater`, for work that shares nothing with what the writing thread does meanwhile.
 ///
 /// The first failure of SQLite stops the calls that follow (the tapes queued after it are
 /// dropped, `perform` throws it) and is thrown on the writing thread by the next `submit` or
@@ -126,6 +127,27 @@ final class SQLiteThread: @unchecked Sendable {
       throw failure ?? DatabaseError(path: "", code: SQLITE_MISUSE, message: "the SQLite thread has stopped")
     }
     return try result.get()
+  }
+
+  /// Queues `body` to run on the thread once everything queued before it is done, and returns at
+  /// once: the writing thread goes on (writing tapes, which run after it) while it runs. What it
+  /// throws is SQLite's failure, as a tape's would be: the calls after it are not made, and the
+  /// next `submit` or `perform` throws it. `body` must touch only what the writing thread leaves
+  /// alone until its next `perform`.
+  func performLater(_ body: @escaping () throws(DatabaseError) -> Void) {
+    let call = Call { [self] in
+      do throws(DatabaseError) {
+        try body()
+      } catch {
+        condition.lock()
+        if failureStorage == nil { failureStorage = error }
+        condition.unlock()
+      }
+    }
+    condition.lock()
+    defer { condition.unlock() }
+    jobs.append(.call(call))
+    condition.broadcast()
   }
 
   /// Stops the thread once it has finished what it is doing, drops what is queued and waits for

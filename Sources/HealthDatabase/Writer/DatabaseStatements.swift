@@ -21,6 +21,8 @@ struct DatabaseStatements<Single, Batch> {
   let clinicalRecord: Single
   let labResult: Single
   let summary: Single
+  /// Into `temp.summary_rows`, where the summaries' rows wait to be sorted into `summaries`.
+  let summaryStaging: Single
   let audiogram: Single
   let audiogramPoint: Single
   let visionPrescription: Single
@@ -82,6 +84,9 @@ struct DatabaseStatements<Single, Batch> {
       "id, clinical_record_id, loinc, name, value, unit, effective_date, effective_unix, source_name")
     summary = try insert(
       "summaries", "period, period_start, type, metric, value, unit, minimum, maximum, count, sources")
+    summaryStaging = try insert(
+      "temp.summary_rows",
+      "period_order, period, period_start, type, metric, value, unit, minimum, maximum, count, sources")
     audiogram = try insert(
       "audiograms",
       "id, type, source_id, creation_date, start_date, end_date, creation_unix, start_unix, end_unix")

@@ -76,6 +76,16 @@ extension DatabaseWriter {
   func insert(_ row: DatabaseSummaryRow, with statement: SQLiteStatement, from first: Int32 = 1)
     throws(DatabaseError)
   {
+    try Self.bind(row, to: statement, from: first)
+    try statement.run()
+    counts.summaries += 1
+  }
+
+  /// Binds `row` to the parameters of `statement` from `first` on, in the `summaries` table's
+  /// column order.
+  static func bind(_ row: DatabaseSummaryRow, to statement: some SQLiteParameters, from first: Int32)
+    throws(DatabaseError)
+  {
     try statement.bind(row.period, at: first)
     try statement.bind(row.periodStart, at: first + 1)
     try statement.bind(row.type, at: first + 2)
@@ -86,7 +96,5 @@ extension DatabaseWriter {
     try statement.bind(row.maximum, at: first + 7)
     try statement.bind(row.count, at: first + 8)
     try statement.bind(row.sources, at: first + 9)
-    try statement.run()
-    counts.summaries += 1
   }
 }

@@ -8,7 +8,10 @@ extension DatabaseWriter {
   /// Deletes the top-level records that repeat a correlation's member (Apple's export writes
   /// each blood-pressure and food member twice), with their metadata: each reading is stored
   /// once, inside its correlation.
-  func dropRepeatedMembers() throws(DatabaseError) {
+  /// - Parameter summarizedTypes: the types summarized as written (`RecordSummaries`), by their
+  ///   bytes: a dropped copy of one of them sets `droppedSummarizedType`.
+  /// - Throws: `DatabaseError`.
+  func dropRepeatedMembers(summarizedTypes: Set<[UInt8]>) throws(DatabaseError) {
     guard counts.correlations > 0 else { return }
     // Run after the indexes are built: the copies are found through `records (type, start_unix)`,
     // among the few types that have members, without reading the other records.
@@ -35,7 +38,7 @@ extension DatabaseWriter {
       droppedCopies[Array(type.utf8)] = Int(count)
       // The records summarized as they were written must all be kept; a dropped copy of one
       // of their types has the summaries read back instead.
-      if let recordSummaries, recordSummaries.summarized(type) { recordSummaries.abandon() }
+      if summarizedTypes.contains(Array(type.utf8)) { droppedSummarizedType = true }
     }
     try connection.execute("DROP TABLE repeated_copies; DROP TABLE repeated_types")
     if case .integer(let count) = repeated {
@@ -63,10 +66,10 @@ extension DatabaseWriter {
     try statement.run()
   }
 
-  /// Each source's priority among all sources (summaries.md).
-  func writeSourcePriorities() throws(DatabaseError) {
+  /// Each source's priority among all sources (summaries.md): `priorities`, by id.
+  func writeSourcePriorities(_ priorities: [Int64: Int]) throws(DatabaseError) {
     let statement = try connection.prepare("UPDATE sources SET priority = ? WHERE id = ?")
-    for (id, priority) in sources.priorities() {
+    for (id, priority) in priorities {
       try statement.bind(priority, at: 1)
       try statement.bind(id, at: 2)
       try statement.run()

@@ -14,16 +14,82 @@ import HealthModel
 /// order the input gave them, with every source's place in `sources.priority` given as the
 /// summaries' source priority: the rows are those the summary command writes for the input.
 extension DatabaseWriter {
-  /// Summarizes every quantity and category type per `periods` into `summaries`.
+  /// The table the summaries' rows wait in, on disk beside the output, to be sorted into
+  /// `summaries` in SQLite's bounded memory: made with the tables, so that its insert is prepared
+  /// with the others and can be written on tapes.
+  static let summaryStagingTable = """
+    CREATE TEMP TABLE summary_rows (
+      period_order INTEGER NOT NULL, period TEXT NOT NULL, period_start TEXT NOT NULL, type TEXT NOT NULL,
+      metric TEXT NOT NULL, value REAL, unit TEXT, minimum REAL, maximum REAL, count INTEGER NOT NULL,
+      sources TEXT NOT NULL)
+    """
+
+  /// The sources' names in the order of `sources.priority` (`priorities`, by id), then of name
+  /// in byte order, then of id, each name once: what `SELECT name FROM sources ORDER BY priority,
+  /// name, id` gives once the priorities are written, the summaries' source priority.
+  static func sourcePriority(of sources: SourceTable, priorities: [Int64: Int]) -> [String] {
+    let ordered = sources.keys.enumerated().map { index, key in
+      (priority: priorities[Int64(index + 1)] ?? 0, name: key.name, id: index + 1)
+    }.sorted { first, second in
+      if first.priority != second.priority { return first.priority < second.priority }
+      if !RecordSpans.sameBytes(first.name, second.name) {
+        return first.name.utf8.lexicographicallyPrecedes(second.name.utf8)
+      }
+      return first.id < second.id
+    }
+    var names: [String] = []
+    var seen = Set<[UInt8]>()
+    for entry in ordered where seen.insert(Array(entry.name.utf8)).inserted { names.append(entry.name) }
+    return names
+  }
+
+  /// Writes the rows of the summaries made as the records were written onto the tapes, for
+  /// `temp.summary_rows`, on the writing thread while SQLite's thread completes the tables.
+  /// - Returns: how many rows, or nil when they cannot be used (their spilled samples could not
+  ///   be read back) and every type is read back instead.
+  /// - Throws: SQLite's failure.
+  func stageRecordSummaries(sourcePriority: [String]) throws(DatabaseError) -> Int? {
+    guard let recordSummaries, recordSummaries.isUsable, !configuration.summaryPeriods.isEmpty else {
+      return nil
+    }
+    let staging = statements.summaryStaging
+    var staged = 0
+    do {
+      try recordSummaries.finish(sourcePriority: sourcePriority) { order, row in
+        try staging.bind(order, at: 1)
+        try Self.bind(DatabaseSummaryRow(row), to: staging, from: 2)
+        try staging.run()
+        staged += 1
+      }
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      return nil
+    }
+    return staged
+  }
+
+  /// Summarizes every quantity and category type per `periods` into `summaries`: the rows
+  /// `staged` from the summaries made as the records were written (nil when those cannot be
+  /// used: the rows staged, if any, are then dropped), and those of the types read back.
   /// - Throws: `DatabaseError`.
-  func writeSummaries(periods: [SummaryPeriod], units: UnitPreferences) throws(DatabaseError) {
+  func writeSummaries(
+    staged: Int?, sourcePriority priority: [String], periods: [SummaryPeriod], units: UnitPreferences
+  ) throws(DatabaseError) {
     guard !periods.isEmpty else { return }
+    if let staged {
+      counts.summaries = staged
+    } else {
+      // Spilled samples could not be read back, or a dropped copy was of a type summarized as
+      // written: every type is read back from `records`.
+      recordSummaries?.abandon()
+      try connection.execute("DELETE FROM temp.summary_rows")
+      counts.summaries = 0
+    }
     var names: [Int64: String] = [:]
-    var priority: [String] = []
-    for row in try connection.rows("SELECT id, name FROM sources ORDER BY priority, name, id") {
+    for row in try connection.rows("SELECT id, name FROM sources") {
       guard case .integer(let id) = row[0], case .text(let name) = row[1] else { continue }
       names[id] = name
-      if priority.last != name && !priority.contains(name) { priority.append(name) }
     }
     let query = try connection.prepare(
       """
@@ -31,33 +97,10 @@ extension DatabaseWriter {
       WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix >= ? ORDER BY id
       """)
     // The rows are made type by type and year by year, and written in period, start, metric and
-    // type order: they wait in a temporary table (on disk, beside the output), which SQLite
-    // sorts in its bounded memory, so they are never all held.
+    // type order: they wait in `temp.summary_rows`, which SQLite sorts in its bounded memory, so
+    // they are never all held.
     let columns = "period, period_start, type, metric, value, unit, minimum, maximum, count, sources"
-    try connection.execute(
-      """
-      CREATE TEMP TABLE summary_rows (
-        period_order INTEGER NOT NULL, period TEXT NOT NULL, period_start TEXT NOT NULL, type TEXT NOT NULL,
-        metric TEXT NOT NULL, value REAL, unit TEXT, minimum REAL, maximum REAL, count INTEGER NOT NULL,
-        sources TEXT NOT NULL)
-      """)
-    let staging = try connection.prepare(
-      "INSERT INTO temp.summary_rows (period_order, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    if let recordSummaries, recordSummaries.isUsable {
-      do {
-        try recordSummaries.finish(sourcePriority: priority) { order, row in
-          try staging.bind(order, at: 1)
-          try insert(DatabaseSummaryRow(row), with: staging, from: 2)
-        }
-      } catch let error as DatabaseError {
-        throw error
-      } catch {
-        // Spilled samples could not be read back: every type is read back from `records`.
-        recordSummaries.abandon()
-        try connection.execute("DELETE FROM temp.summary_rows")
-        counts.summaries = 0
-      }
-    }
+    let staging = side.statements!.summaryStaging
     let readBack = recordSpans.summarized().filter { entry in
       recordSummaries.map { !$0.isUsable || !$0.summarized(entry.type) } ?? true
     }

@@ -78,6 +78,9 @@ package final class DatabaseWriter {
   var droppedCopies: [[UInt8]: Int] = [:]
   /// The summaries made as the records are written; nil without summaries.
   let recordSummaries: RecordSummaries?
+  /// Whether a dropped copy of a correlation member was of a type summarized as written, whose
+  /// summaries must then be read back (set by `dropRepeatedMembers`, on SQLite's thread).
+  var droppedSummarizedType = false
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
   var recordTypesWithQuantities: [String: Bool] = [:]
   private var lastRecordType = ""
@@ -145,6 +148,7 @@ package final class DatabaseWriter {
           """)
         try connection.execute(DatabaseSchema.createTables)
         try connection.execute(DatabaseSchema.createIndexes)
+        try connection.execute(Self.summaryStagingTable)
         thread.state = try DatabaseConnectionSide(connection: connection)
         try connection.execute("BEGIN")
       }
@@ -292,13 +296,24 @@ package final class DatabaseWriter {
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
     try recorder.handOver()
-    try thread.perform { () throws(DatabaseError) in
+    let priorities = sources.priorities()
+    let sourcePriority = Self.sourcePriority(of: sources, priorities: priorities)
+    let summarizedTypes = recordSummaries?.summarizedTypes ?? []
+    // SQLite's thread completes the tables while this one makes the rows of the summaries made
+    // as the records were written: the two share nothing until the `perform` below.
+    thread.performLater { [self] () throws(DatabaseError) in
       try side.statements!.flush()
       try checkRecordIDs()
-      try dropRepeatedMembers()
+      try dropRepeatedMembers(summarizedTypes: summarizedTypes)
       try writeExportInfo(header: header)
-      try writeSourcePriorities()
-      try writeSummaries(periods: configuration.summaryPeriods, units: configuration.summaryUnits)
+      try writeSourcePriorities(priorities)
+    }
+    let staged = try stageRecordSummaries(sourcePriority: sourcePriority)
+    try recorder.handOver()
+    try thread.perform { () throws(DatabaseError) in
+      try writeSummaries(
+        staged: droppedSummarizedType ? nil : staged, sourcePriority: sourcePriority,
+        periods: configuration.summaryPeriods, units: configuration.summaryUnits)
       try writeTypes()
       try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
       try connection.execute("COMMIT")

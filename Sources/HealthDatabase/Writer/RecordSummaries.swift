@@ -70,6 +70,9 @@ final class RecordSummaries {
     typesSummarized.contains(Array(type.utf8))
   }
 
+  /// The types summarized here, by their bytes.
+  var summarizedTypes: Set<[UInt8]> { typesSummarized }
+
   /// Adds a record as written: `value` is its value as stored when that differs from the
   /// sample's (nil when it is the same).
   func add(_ sample: Sample, storedValue value: SampleValue?) {

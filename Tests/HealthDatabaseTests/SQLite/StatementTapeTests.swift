@@ -134,6 +134,54 @@ import Testing
   }
 
   /// A tape made larger for one long text is given back at its standard size.
+  /// Work queued with `performLater` runs between the tapes handed over before it and after it,
+  /// while the writing thread goes on writing.
+  @Test func runsWorkQueuedForLaterInItsPlace() throws {
+    let folder = try TestDirectory()
+    let (thread, recorder, single, _) = try Self.open(folder, tapeCapacity: 64)
+    defer { thread.stop() }
+    for n in 0..<3 {
+      try Self.bind(n, to: single)
+      try single.run()
+    }
+    try recorder.handOver()
+    thread.performLater { () throws(DatabaseError) in
+      try (thread.state as! State).connection.execute("INSERT INTO t (i, kind) VALUES (-0, 'later')")
+    }
+    for n in 3..<6 {
+      try Self.bind(n, to: single)
+      try single.run()
+    }
+    try recorder.handOver()
+    #expect(
+      try Self.lines(thread)
+        == (0..<3).map { Self.line($0, kind: "single") } + ["0|||later"]
+        + (3..<6).map { Self.line($0, kind: "single") })
+  }
+
+  /// What work queued for later throws is SQLite's failure: the calls after it are not made, and
+  /// the next hand-over and `perform` throw it.
+  @Test func throwsTheFailureOfWorkQueuedForLater() throws {
+    let folder = try TestDirectory()
+    let (thread, recorder, single, _) = try Self.open(folder, tapeCapacity: 64)
+    defer { thread.stop() }
+    let failure = DatabaseError(
+      path: folder.file("tape.sqlite"), code: SQLITE_ERROR, message: "refused later")
+    thread.performLater { () throws(DatabaseError) in throw failure }
+    #expect(throws: failure) {
+      for n in 0..<100 {
+        try Self.bind(n, to: single)
+        try single.run()
+      }
+      try recorder.handOver()
+    }
+    #expect(thread.failure == failure)
+    #expect(throws: failure) { try thread.perform {} }
+    thread.stop()
+    let connection = try SQLiteConnection(path: folder.file("tape.sqlite"), mode: .readOnly)
+    #expect(try connection.rows("SELECT i FROM t").isEmpty)
+  }
+
   @Test func givesBackTheMemoryOfALongText() {
     let tape = StatementTape(capacity: 64)
     tape.reserve(10_000)
