@@ -7,9 +7,10 @@ import Foundation
 ///
 /// Text is copied into a buffer the statement keeps for each parameter and bound from there
 /// without SQLite copying it again (`SQLITE_STATIC`: the bytes stay put until the parameter is
-/// bound again or the statement is finalized); text equal to what the parameter holds already is
-/// not bound again, since a reset keeps the bindings. Text past `largeText` bytes is left to
-/// SQLite to copy, so that a large value (a FHIR resource) does not keep its size allocated.
+/// bound again or the statement is finalized); a value equal to what the parameter holds already
+/// (the same text, NULL, the same integer or the same real's bits) is not bound again, since a
+/// reset keeps the bindings. Text past `largeText` bytes is left to SQLite to copy, so that a
+/// large value (a FHIR resource) does not keep its size allocated.
 package final class SQLiteStatement {
   /// The SQL, for messages.
   package let sql: String
@@ -22,13 +23,21 @@ package final class SQLiteStatement {
   /// Text longer than this (bytes) is copied by SQLite rather than kept here.
   static let largeText = 4096
 
-  /// The bytes a parameter is bound to.
+  /// What a parameter is bound to, as far as the statement knows: its kept text, or NULL, an
+  /// integer or a real (`bits`), or something it does not know (`unknown`).
   private struct BoundText {
     var bytes: UnsafeMutablePointer<UInt8>?
     var capacity = 0
     var count = 0
+    var kind = Kind.unknown
+    /// The integer, or the real's bits.
+    var bits: UInt64 = 0
     /// Whether the parameter is bound to `bytes` now.
-    var isBound = false
+    var isBound: Bool { kind == .text }
+  }
+
+  private enum Kind: UInt8 {
+    case unknown, text, null, integer, real
   }
 
   init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
@@ -48,10 +57,23 @@ package final class SQLiteStatement {
     texts.deallocate()
   }
 
-  /// Notes that a parameter is bound to something other than its kept text.
+  /// Notes that a parameter is bound to something the statement does not keep.
   @inline(__always)
   private func forgetText(at index: Int32) {
-    if index >= 1 && index <= parameterCount { texts[Int(index - 1)].isBound = false }
+    if index >= 1 && index <= parameterCount { texts[Int(index - 1)].kind = .unknown }
+  }
+
+  /// Whether the parameter at `index` holds `kind` with `bits` already; if not, binds it with
+  /// `bind` and notes it held.
+  @inline(__always)
+  private func bindUnlessHeld(_ kind: Kind, _ bits: UInt64, at index: Int32, _ bind: () -> Int32) -> Int32 {
+    guard index >= 1 && index <= parameterCount else { return bind() }
+    let slot = texts + Int(index - 1)
+    if slot.pointee.kind == kind && slot.pointee.bits == bits { return SQLITE_OK }
+    let code = bind()
+    slot.pointee.kind = code == SQLITE_OK ? kind : .unknown
+    slot.pointee.bits = bits
+    return code
   }
 
   // MARK: - Binding
@@ -60,8 +82,10 @@ package final class SQLiteStatement {
   @inline(__always)
   package func bind(_ value: Int64?, at index: Int32) throws(DatabaseError) {
     guard let value else { return try bindNull(at: index) }
-    forgetText(at: index)
-    try connection.check(sqlite3_bind_int64(handle, index, value), sql: sql)
+    let code = bindUnlessHeld(.integer, UInt64(bitPattern: value), at: index) {
+      sqlite3_bind_int64(handle, index, value)
+    }
+    try connection.check(code, sql: sql)
   }
 
   /// Binds an integer, or NULL.
@@ -75,8 +99,10 @@ package final class SQLiteStatement {
   @inline(__always)
   package func bind(_ value: Double?, at index: Int32) throws(DatabaseError) {
     guard let value, value.isFinite else { return try bindNull(at: index) }
-    forgetText(at: index)
-    try connection.check(sqlite3_bind_double(handle, index, value), sql: sql)
+    let code = bindUnlessHeld(.real, value.bitPattern, at: index) {
+      sqlite3_bind_double(handle, index, value)
+    }
+    try connection.check(code, sql: sql)
   }
 
   /// Binds text, or NULL.
@@ -123,15 +149,15 @@ package final class SQLiteStatement {
     let code = target.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
       sqlite3_bind_text(handle, index, $0, Int32(count), nil)
     }
-    slot.pointee.isBound = code == SQLITE_OK
+    slot.pointee.kind = code == SQLITE_OK ? .text : .unknown
     return code
   }
 
   /// Binds NULL.
   @inline(__always)
   package func bindNull(at index: Int32) throws(DatabaseError) {
-    forgetText(at: index)
-    try connection.check(sqlite3_bind_null(handle, index), sql: sql)
+    let code = bindUnlessHeld(.null, 0, at: index) { sqlite3_bind_null(handle, index) }
+    try connection.check(code, sql: sql)
   }
 
   /// Moves every bound value to `other`, a statement of as many parameters, leaving this one's
@@ -139,7 +165,7 @@ package final class SQLiteStatement {
   /// dropped before this statement binds again.
   /// - Throws: `DatabaseError` when the two have different numbers of parameters.
   package func moveBindings(to other: SQLiteStatement) throws(DatabaseError) {
-    for index in 0..<Int(parameterCount) { texts[index].isBound = false }
+    for index in 0..<Int(parameterCount) { texts[index].kind = .unknown }
     try connection.check(csqlite_move_bindings(handle, other.handle), sql: other.sql)
   }
 

@@ -36,6 +36,49 @@ import Testing
     #expect(kinds[4] == .text("text"))
   }
 
+  /// NULL, integers and reals that repeat at a parameter are not bound again; what is stored is
+  /// still what was bound last, of its kind (an integer 5 and a real 5.0 are not the same), also
+  /// once the bindings were moved to another statement and the parameters left NULL.
+  @Test func storesWhatWasBoundLastWhenNumbersOrNullRepeat() throws {
+    let folder = try TestDirectory()
+    let connection = try SQLiteConnection(path: folder.file("numbers.sqlite"), mode: .readWriteCreate)
+    try connection.execute("CREATE TABLE t (a, b)")
+    let insert = try connection.prepare("INSERT INTO t VALUES (?, ?)")
+    let values: [(SQLiteValue, SQLiteValue)] = [
+      (.integer(5), .null),
+      (.integer(5), .null),  // the same again: not bound again
+      (.real(5), .integer(0)),
+      (.real(5), .real(0)),
+      (.real(5.5), .real(0)),
+      (.null, .integer(-1)),
+      (.integer(5), .integer(-1)),
+    ]
+    for (a, b) in values {
+      try insert.bind(a, at: 1)
+      try insert.bind(b, at: 2)
+      try insert.run()
+    }
+    let moved = try connection.prepare("INSERT INTO t SELECT ?, ? WHERE 0")
+    try insert.moveBindings(to: moved)
+    try insert.bind(.integer(5), at: 1)  // held before the move, NULL since
+    try insert.bind(.integer(-1), at: 2)
+    try insert.run()
+    let rows = try connection.rows("SELECT a, b, typeof(a), typeof(b) FROM t ORDER BY rowid")
+    let expected = (values + [(.integer(5), .integer(-1))]).map { a, b in
+      [a, b, .text(Self.typeName(a)), .text(Self.typeName(b))]
+    }
+    #expect(rows == expected)
+  }
+
+  static func typeName(_ value: SQLiteValue) -> String {
+    switch value {
+    case .null: "null"
+    case .integer: "integer"
+    case .real: "real"
+    case .text: "text"
+    }
+  }
+
   @Test func bytesBoundFromABufferMayChangeRightAfterTheBind() throws {
     let folder = try TestDirectory()
     let connection = try SQLiteConnection(path: folder.file("bytes.sqlite"), mode: .readWriteCreate)
