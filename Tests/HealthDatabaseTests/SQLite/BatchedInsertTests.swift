@@ -26,6 +26,15 @@ import Testing
     try insert.bind(n % 2 == 0 ? "even" : "odd \(n)", at: 3)
   }
 
+  /// Binds and ends rows `rows`, row `refused` (if any) with NULL where the table wants a value.
+  static func add(_ rows: Range<Int>, to insert: BatchedInsert, refusing refused: Int? = nil) throws {
+    for n in rows {
+      try bind(n, to: insert)
+      if n == refused { try insert.bindNull(at: 1) }
+      try insert.endRow()
+    }
+  }
+
   static func line(_ n: Int) -> String {
     "\(n + 1)|\(n * 10)|\(n % 3 == 2 ? "" : String(Double(n) + 0.5))|\(n % 2 == 0 ? "even" : "odd \(n)")"
   }
@@ -36,10 +45,7 @@ import Testing
     let (folder, connection) = try Self.table()
     _ = folder
     let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
-    for n in 0..<count {
-      try Self.bind(n, to: insert)
-      try insert.endRow()
-    }
+    try Self.add(0..<count, to: insert)
     // Whole batches are in the table as they fill; the rest waits for `flush()`.
     #expect(try Self.lines(connection) == (0..<(count / 4 * 4)).map(Self.line))
     #expect(insert.pending == count % 4)
@@ -56,15 +62,9 @@ import Testing
     let (folder, connection) = try Self.table()
     _ = folder
     let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
-    for n in 0..<6 {
-      try Self.bind(n, to: insert)
-      try insert.endRow()
-    }
+    try Self.add(0..<6, to: insert)
     try insert.flush()
-    for n in 6..<15 {
-      try Self.bind(n, to: insert)
-      try insert.endRow()
-    }
+    try Self.add(6..<15, to: insert)
     try insert.flush()
     #expect(try Self.lines(connection) == (0..<15).map(Self.line))
   }
@@ -75,11 +75,7 @@ import Testing
     let (folder, connection) = try Self.table()
     _ = folder
     let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
-    for n in 0..<7 {
-      try Self.bind(n, to: insert)
-      if n == 5 { try insert.bindNull(at: 1) }
-      try insert.endRow()
-    }
+    try Self.add(0..<7, to: insert, refusing: 5)
     let error = try #require(throws: DatabaseError.self) { try insert.flush() }
     #expect(error.message == "NOT NULL constraint failed: t.i")
     #expect(
@@ -93,15 +89,7 @@ import Testing
     let (folder, connection) = try Self.table()
     _ = folder
     let insert = try BatchedInsert(connection, table: "t", columns: "i, r, s", batchSize: 4)
-    for n in 0..<4 {
-      try Self.bind(n, to: insert)
-      try insert.endRow()
-    }
-    for n in 4..<7 {
-      try Self.bind(n, to: insert)
-      if n == 5 { try insert.bindNull(at: 1) }
-      try insert.endRow()
-    }
+    try Self.add(0..<7, to: insert, refusing: 5)
     try Self.bind(7, to: insert)
     let error = try #require(throws: DatabaseError.self) { try insert.endRow() }
     #expect(error.message == "NOT NULL constraint failed: t.i")
