@@ -49,10 +49,8 @@ package final class BatchedInsert: SQLiteParameters {
   package private(set) var pending = 0
   private let statement: SQLiteStatement
   private let connection: SQLiteConnection
-  /// The columns, comma-separated, and the `VALUES` list of a whole batch, for the statement of
-  /// a partial one.
-  private let columnList: String
-  private let valuesList: String
+  /// The SQL of a partial batch's statement, but for the number of rows it reads.
+  private let partialInsert: String
   /// The index of the row being bound's first parameter, less one.
   private var base: Int32 = 0
 
@@ -72,8 +70,7 @@ package final class BatchedInsert: SQLiteParameters {
     let row = "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     let rows = Array(repeating: row, count: batchSize).joined(separator: ", ")
     self.connection = connection
-    columnList = columns
-    valuesList = rows
+    partialInsert = "INSERT INTO \(table) (\(columns)) SELECT * FROM (VALUES \(rows)) LIMIT "
     statement = try connection.prepare("INSERT INTO \(table) (\(columns)) VALUES \(rows)")
   }
 
@@ -127,8 +124,7 @@ package final class BatchedInsert: SQLiteParameters {
     guard count < batchSize else { return try statement.run() }
     // The parameters past the rows bound hold an earlier batch's values, or none: the statement
     // stops reading `VALUES` before them.
-    let partial = try connection.prepare(
-      "INSERT INTO \(table) (\(columnList)) SELECT * FROM (VALUES \(valuesList)) LIMIT \(count)")
+    let partial = try connection.prepare(partialInsert + String(count))
     try statement.moveBindings(to: partial)
     try partial.run()
   }

@@ -17,15 +17,15 @@ package final class SQLiteStatement {
   /// SQLite's handle, for the calls of the module's other files (`ReadOnlyConnection`).
   let handle: OpaquePointer
   private let connection: SQLiteConnection
-  /// The text of each parameter (index 1 at 0), while it is bound from here.
-  private let texts: UnsafeMutablePointer<BoundText>
+  /// What each parameter (index 1 at 0) is bound to, as far as the statement knows.
+  private let bound: UnsafeMutablePointer<BoundValue>
   private let parameterCount: Int32
   /// Text longer than this (bytes) is copied by SQLite rather than kept here.
   static let largeText = 4096
 
   /// What a parameter is bound to, as far as the statement knows: its kept text, or NULL, an
   /// integer or a real (`bits`), or something it does not know (`unknown`).
-  private struct BoundText {
+  private struct BoundValue {
     var bytes: UnsafeMutablePointer<UInt8>?
     var capacity = 0
     var count = 0
@@ -45,22 +45,22 @@ package final class SQLiteStatement {
     self.sql = sql
     self.connection = connection
     parameterCount = max(sqlite3_bind_parameter_count(handle), 0)
-    texts = .allocate(capacity: Int(parameterCount))
-    texts.initialize(repeating: BoundText(), count: Int(parameterCount))
+    bound = .allocate(capacity: Int(parameterCount))
+    bound.initialize(repeating: BoundValue(), count: Int(parameterCount))
   }
 
   deinit {
     // Finalized first: SQLite may read the bound bytes until then.
     sqlite3_finalize(handle)
-    for index in 0..<Int(parameterCount) { texts[index].bytes?.deallocate() }
-    texts.deinitialize(count: Int(parameterCount))
-    texts.deallocate()
+    for index in 0..<Int(parameterCount) { bound[index].bytes?.deallocate() }
+    bound.deinitialize(count: Int(parameterCount))
+    bound.deallocate()
   }
 
   /// Notes that a parameter is bound to something the statement does not keep.
   @inline(__always)
-  private func forgetText(at index: Int32) {
-    if index >= 1 && index <= parameterCount { texts[Int(index - 1)].kind = .unknown }
+  private func forgetValue(at index: Int32) {
+    if index >= 1 && index <= parameterCount { bound[Int(index - 1)].kind = .unknown }
   }
 
   /// Whether the parameter at `index` holds `kind` with `bits` already; if not, binds it with
@@ -68,7 +68,7 @@ package final class SQLiteStatement {
   @inline(__always)
   private func bindUnlessHeld(_ kind: Kind, _ bits: UInt64, at index: Int32, _ bind: () -> Int32) -> Int32 {
     guard index >= 1 && index <= parameterCount else { return bind() }
-    let slot = texts + Int(index - 1)
+    let slot = bound + Int(index - 1)
     if slot.pointee.kind == kind && slot.pointee.bits == bits { return SQLITE_OK }
     let code = bind()
     slot.pointee.kind = code == SQLITE_OK ? kind : .unknown
@@ -121,7 +121,7 @@ package final class SQLiteStatement {
   private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
     let count = bytes.count
     guard index >= 1 && index <= parameterCount, count <= Self.largeText else {
-      forgetText(at: index)
+      forgetValue(at: index)
       guard let base = bytes.baseAddress, count > 0 else {
         // An empty string is text, not NULL (a null pointer would bind NULL).
         return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
@@ -130,7 +130,7 @@ package final class SQLiteStatement {
         sqlite3_bind_text(handle, index, $0, Int32(count), csqlite_transient())
       }
     }
-    let slot = texts + Int(index - 1)
+    let slot = bound + Int(index - 1)
     if slot.pointee.isBound, slot.pointee.count == count,
       count == 0 || memcmp(slot.pointee.bytes!, bytes.baseAddress!, count) == 0
     {
@@ -165,7 +165,7 @@ package final class SQLiteStatement {
   /// dropped before this statement binds again.
   /// - Throws: `DatabaseError` when the two have different numbers of parameters.
   package func moveBindings(to other: SQLiteStatement) throws(DatabaseError) {
-    for index in 0..<Int(parameterCount) { texts[index].kind = .unknown }
+    for index in 0..<Int(parameterCount) { bound[index].kind = .unknown }
     try connection.check(csqlite_move_bindings(handle, other.handle), sql: other.sql)
   }
 

@@ -97,6 +97,8 @@ final class StatementTape {
     let end = at + count
     // The statement of the last call, kept from one call to the next: calls come in runs on
     // the same statement (a row's binds), and only a change of statement costs a reference count.
+    // Each bind is spelled out for both kinds of statement: one generic helper for the two
+    // brought back a retain and a release per call (9% more instructions on this thread).
     var singleNumber = -1
     var batchNumber = -1
     var single = singles.first

@@ -38,8 +38,9 @@ extension DatabaseWriter {
       return first.id < second.id
     }
     var names: [String] = []
-    var seen = Set<[UInt8]>()
-    for entry in ordered where seen.insert(Array(entry.name.utf8)).inserted { names.append(entry.name) }
+    for entry in ordered where names.last != entry.name && !names.contains(entry.name) {
+      names.append(entry.name)
+    }
     return names
   }
 

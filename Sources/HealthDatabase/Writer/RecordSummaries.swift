@@ -26,7 +26,7 @@ final class RecordSummaries {
   /// False once the summaries made here cannot be used (see the type's description).
   private(set) var isUsable = true
   /// The types summarized here, by their bytes.
-  private var typesSummarized: Set<[UInt8]> = []
+  private(set) var summarizedTypes: Set<[UInt8]> = []
   private var lastType = ""
   private var lastTypeIsSummarized = false
   private static let location = SourceLocation(file: "records", line: 0)
@@ -67,11 +67,8 @@ final class RecordSummaries {
 
   /// Whether records of `type` were summarized here.
   func summarized(_ type: String) -> Bool {
-    typesSummarized.contains(Array(type.utf8))
+    summarizedTypes.contains(Array(type.utf8))
   }
-
-  /// The types summarized here, by their bytes.
-  var summarizedTypes: Set<[UInt8]> { typesSummarized }
 
   /// Adds a record as written: `value` is its value as stored when that differs from the
   /// sample's (nil when it is the same).
@@ -80,7 +77,7 @@ final class RecordSummaries {
     if !(sample.type == lastType && RecordSpans.sameBytes(sample.type, lastType)) {
       lastType = sample.type
       lastTypeIsSummarized = Self.summarizesAsWritten(sample.type)
-      if lastTypeIsSummarized { typesSummarized.insert(Array(sample.type.utf8)) }
+      if lastTypeIsSummarized { summarizedTypes.insert(Array(sample.type.utf8)) }
     }
     guard lastTypeIsSummarized else { return }
     let start = Self.wholeSeconds(sample.startDate)
