@@ -4,7 +4,9 @@ import HealthModel
 // messages of what it throws made. Then read again with a filter that leaves most record types
 // out, with and without records passed over by RecordSkip, and with every record tokenized and
 // every byte of its tags scanned (no tag shapes remembered): the three must give the same items,
-// diagnostics and error, or the target stops.
+// diagnostics and error, or the target stops. Last, read with a filter that leaves most types'
+// metadata out, with and without their records' plain content passed over: the two must agree
+// too.
 @testable import HealthArchive
 
 /// libFuzzer's entry point, called with each input.
@@ -29,12 +31,21 @@ public func fuzzExportXMLReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
   if scanned != tokenized {
     fatalError("remembering tag shapes changed what was read:\n\(tokenized)\n---\n\(scanned)")
   }
+  var withoutMetadata = ItemFilter.everything
+  withoutMetadata.metadataTypes = ["HKQuantityTypeIdentifierStepCount"]
+  let passedOver = outcome(
+    bytes, filter: withoutMetadata, chunk: chunk * 64, bufferSize: 4096, skipping: true)
+  let read = outcome(
+    bytes, filter: withoutMetadata, chunk: chunk * 64, bufferSize: 4096, skipping: true, passingOver: false)
+  if passedOver != read {
+    fatalError("passing metadata over changed what was read:\n\(passedOver)\n---\n\(read)")
+  }
   return 0
 }
 
 private func outcome(
   _ bytes: [UInt8], filter: ItemFilter, chunk: Int, bufferSize: Int, skipping: Bool,
-  remembersTagShapes: Bool = true
+  remembersTagShapes: Bool = true, passingOver: Bool = true
 ) -> String {
   let diagnostics = Diagnostics(keepsEach: true)
   let reader = ExportXMLReader(
@@ -42,6 +53,7 @@ private func outcome(
     diagnostics: diagnostics, bufferSize: bufferSize)
   if !skipping { reader.tokenizer.skipsRecordType = nil }
   reader.tokenizer.remembersTagShapes = remembersTagShapes
+  reader.tokenizer.passesOverContent = passingOver
   var text = ""
   do {
     try reader.read { item, location in

@@ -3,7 +3,7 @@ import HealthModel
 extension ItemFilter {
   /// `item` as a reader of an export with this filter would hand it on: nil when the filter
   /// leaves it out; a correlation without the members whose type it leaves out; a sample without
-  /// its heartbeats, a workout without its routes' inline locations and a clinical record without
+  /// its heartbeats, or its metadata, a workout without its routes' inline locations and a clinical record without
   /// its resource, unless the filter asks for them; anything else as it is. The export date and
   /// the characteristics every reader hands on.
   /// - Parameter item: an item as an app supplied it.
@@ -14,12 +14,12 @@ extension ItemFilter {
       return item
     case .sample(let sample):
       guard includes(sampleType: sample.type) else { return nil }
-      return includesHeartbeats || sample.beats.isEmpty ? item : .sample(withoutBeats(sample))
+      return admitsWhole(sample) ? item : .sample(admitted(sample))
     case .correlation(var correlation):
       guard includesCorrelations else { return nil }
       if sampleTypes != nil { correlation.objects.removeAll { !includes(sampleType: $0.type) } }
-      if !includesHeartbeats && correlation.objects.contains(where: { !$0.beats.isEmpty }) {
-        correlation.objects = correlation.objects.map(withoutBeats)
+      if !correlation.objects.allSatisfy(admitsWhole) {
+        correlation.objects = correlation.objects.map(admitted)
       }
       return .correlation(correlation)
     case .workout(var workout):
@@ -45,9 +45,18 @@ extension ItemFilter {
     }
   }
 
-  private func withoutBeats(_ sample: Sample) -> Sample {
+  /// Whether `sample` is handed on as it is: it has no beats, or the filter asks for them, and no
+  /// metadata, or the filter asks for its type's.
+  private func admitsWhole(_ sample: Sample) -> Bool {
+    (includesHeartbeats || sample.beats.isEmpty)
+      && (sample.metadata.isEmpty || includesMetadata(ofSampleType: sample.type))
+  }
+
+  /// `sample` without the beats and the metadata the filter does not ask for.
+  private func admitted(_ sample: Sample) -> Sample {
     var sample = sample
-    sample.beats = []
+    if !includesHeartbeats { sample.beats = [] }
+    if !includesMetadata(ofSampleType: sample.type) { sample.metadata = [] }
     return sample
   }
 }

@@ -26,6 +26,10 @@ public struct ItemFilter: Sendable {
   public var includesAssessments: Bool
   /// Whether the beat lists of HRV records are read into their samples (`Sample.beats`).
   public var includesHeartbeats: Bool
+  /// The sample types whose metadata is delivered with their samples (`Sample.metadata`),
+  /// top-level and inside correlations; nil for every type. Samples of other types come without
+  /// it, and export.xml's reader passes their plain metadata entries over unread.
+  public var metadataTypes: Set<String>?
 
   /// A filter, each argument the property of the same name.
   public init(
@@ -33,7 +37,7 @@ public struct ItemFilter: Sendable {
     includesActivitySummaries: Bool = false, includesClinicalRecords: Bool = false,
     includesLabResults: Bool = false, includesClinicalResources: Bool = false,
     includesRoutePoints: Bool = false, includesElectrocardiograms: Bool = false,
-    includesAssessments: Bool = false, includesHeartbeats: Bool = false
+    includesAssessments: Bool = false, includesHeartbeats: Bool = false, metadataTypes: Set<String>? = nil
   ) {
     self.sampleTypes = sampleTypes
     self.includesCorrelations = includesCorrelations
@@ -46,6 +50,7 @@ public struct ItemFilter: Sendable {
     self.includesElectrocardiograms = includesElectrocardiograms
     self.includesAssessments = includesAssessments
     self.includesHeartbeats = includesHeartbeats
+    self.metadataTypes = metadataTypes
   }
 
   /// Every element of export.xml the profile and the CSV read, with the lab results of the
@@ -67,5 +72,10 @@ public struct ItemFilter: Sendable {
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {
     sampleTypes?.contains(type) ?? true
+  }
+
+  /// Whether samples of `type` are delivered with their metadata.
+  public func includesMetadata(ofSampleType type: String) -> Bool {
+    metadataTypes?.contains(type) ?? true
   }
 }

@@ -34,6 +34,8 @@ package final class ExportXMLReader {
   private var lastTypeSerial: UInt32 = 0
   private var lastTypeString = ""
   private var lastTypeIncluded = false
+  /// Whether samples of the last type keep their metadata (`ItemFilter.includesMetadata`).
+  private var lastTypeKeepsMetadata = false
   /// The last metadata entry's value and its bytes' serial (`RawAttribute.valueSerial`).
   @exclusivity(unchecked) private var lastMetadataValue = ""
   @exclusivity(unchecked) private var lastMetadataValueSerial: UInt32 = 0
@@ -166,10 +168,13 @@ package final class ExportXMLReader {
     // The value is read before the children: reading them moves the buffer.
     let (value, isValueOutOfRange) = try sampleValue(fields, type: type)
     var beats: [InstantaneousBeat] = []
-    if !isEmpty {
+    // Metadata nobody asked for is left out; its entries are passed over where they are plain.
+    let keepsMetadata = lastTypeKeepsMetadata
+    if !keepsMetadata { metadata.removeAll() }
+    if !isEmpty && (keepsMetadata || !tokenizer.passOverContent(maximumChildren: Self.maximumChildren)) {
       try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
-          if let entry = try metadataEntry() {
+          if let entry = try metadataEntry(), keepsMetadata {
             if metadata.capacity == 0 { swap(&metadata, &spareMetadata) }
             metadata.append(entry)
           }
@@ -486,6 +491,7 @@ package final class ExportXMLReader {
     lastType = Array(raw)
     lastTypeString = type
     lastTypeIncluded = filter.includes(sampleType: type)
+    lastTypeKeepsMetadata = filter.includesMetadata(ofSampleType: type)
     return lastTypeIncluded ? type : nil
   }
 

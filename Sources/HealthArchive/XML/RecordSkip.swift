@@ -16,11 +16,14 @@ import SystemShim
 /// buffer.
 struct RecordSkip {
   private static let prefix: StaticString = "<Record type=\""
-  private static let endTag: StaticString = "</Record>"
+  private static let recordName: StaticString = "Record"
 
   /// The last record tag's stretches between values, and its last child's, once checked.
   private let recordShape = TagShape()
   private let childShape = TagShape()
+  /// The last child's of an element whose content is passed over (`contentEnd`), which a tag
+  /// enters only once it is known to hold nothing to decode and no name twice.
+  private let contentShape = TagShape()
 
   /// The type's bytes of the `<Record type="…"` at `position` (`p[position]` is `<`), or nil when
   /// the tag does not start so within `end`, or the type would need decoding.
@@ -41,12 +44,41 @@ struct RecordSkip {
     of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int? {
     let afterType = type.baseAddress! - p + type.count + 1
-    guard let (close, isEmpty) = Self.attributesEnd(p, from: afterType, end: end, shape: recordShape) else {
-      return nil
-    }
+    guard
+      let (close, isEmpty) = Self.attributesEnd(
+        p, from: afterType, end: end, shape: recordShape, strict: false)
+    else { return nil }
     if isEmpty { return close }
+    let name = UnsafeBufferPointer(start: Self.recordName.utf8Start, count: Self.recordName.utf8CodeUnitCount)
+    return Self.childrenEnd(
+      p, from: close, end: end, name: name, shape: childShape, strict: false, maximumChildren: .max)
+  }
+
+  /// Where the content of an element named `name` whose start tag ends just before `from` ends:
+  /// the position after its end tag, when it holds only empty children (`<…/>`), at most
+  /// `maximumChildren` of them, which the tokenizer reads with nothing to decode (no value holding
+  /// `&` or a control character), nothing to repair and nothing to report (no attribute given
+  /// twice, no more than `TagShape.limit` attributes). Anything else is handed back (nil), as
+  /// `end(of:at:type:end:)` hands back a record, for the tokenizer to read.
+  mutating func contentEnd(
+    of p: UnsafePointer<UInt8>, from: Int, end: Int, name: UnsafeBufferPointer<UInt8>, maximumChildren: Int
+  ) -> Int? {
+    Self.childrenEnd(
+      p, from: from, end: end, name: name, shape: contentShape, strict: true, maximumChildren: maximumChildren
+    )
+  }
+
+  /// The position after the end tag `</name>` that closes the content from `from`, read through
+  /// any empty children (at most `maximumChildren`) and text; nil where the tokenizer would read
+  /// anything else: a child with content, a comment, CDATA or processing instruction, another end
+  /// tag, a child's tag `attributesEnd` hands back, the buffer's end.
+  private static func childrenEnd(
+    _ p: UnsafePointer<UInt8>, from: Int, end: Int, name: UnsafeBufferPointer<UInt8>, shape: TagShape,
+    strict: Bool, maximumChildren: Int
+  ) -> Int? {
     let table = ByteClass.table
-    var i = close
+    var i = from
+    var children = 0
     while true {
       guard let offset = MemorySearch.firstOffset(of: UInt8(ascii: "<"), in: p + i, count: end - i) else {
         return nil
@@ -55,16 +87,21 @@ struct RecordSkip {
       guard tag + 1 < end else { return nil }
       let first = p[tag + 1]
       if first == UInt8(ascii: "/") {
-        let length = Self.endTag.utf8CodeUnitCount
-        guard end - tag >= length, memoryEqual(p + tag, Self.endTag.utf8Start, length) else { return nil }
-        return tag + length
+        let close = tag + 2 + name.count
+        guard close < end, memoryEqual(p + tag + 2, name.baseAddress!, name.count),
+          p[close] == UInt8(ascii: ">")
+        else { return nil }
+        return close + 1
       }
       // `<!…` and `<?…` are comments, CDATA and processing instructions, for the tokenizer.
       guard first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { return nil }
+      children += 1
+      guard children <= maximumChildren else { return nil }
       var nameEnd = tag + 1
       while nameEnd < end && table[Int(p[nameEnd])] & ByteClass.nameDelimiter == 0 { nameEnd += 1 }
       guard nameEnd > tag + 1,
-        let (childClose, childIsEmpty) = Self.attributesEnd(p, from: nameEnd, end: end, shape: childShape),
+        let (childClose, childIsEmpty) = attributesEnd(
+          p, from: nameEnd, end: end, shape: shape, strict: strict),
         childIsEmpty
       else { return nil }
       i = childClose
@@ -73,26 +110,35 @@ struct RecordSkip {
 
   /// Reads the attributes of a start tag from `from` (just after its name or a value's closing
   /// quote) as the tokenizer does: the position after the tag's `>` or `/>`, and whether it was
-  /// `/>`; nil where the tokenizer would report an error, repair a name, or needs more bytes.
+  /// `/>`; nil where the tokenizer would report an error, repair a name, or needs more bytes, and
+  /// when `strict`, also where a value holds `&` or a control character (the tokenizer would
+  /// decode it), or names are not known to be all different (one given twice, or a stretch past
+  /// what `shape` keeps).
   /// Each stretch from a value's end to the next value's opening quote (` unit="`) that is the
   /// same bytes as the last tag's at that place is taken as checked, the bytes being what was
   /// checked; any other is checked and kept in `shape`. The bytes from `from` that are the last
   /// tag's read so (`shape.template`) are taken as read through the last value they both hold,
   /// and a tag that is the last one's bytes through its end as ending where it did.
   private static func attributesEnd(
-    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: TagShape
+    _ p: UnsafePointer<UInt8>, from: Int, end: Int, shape: TagShape, strict: Bool
   ) -> (Int, Bool)? {
     let table = ByteClass.table
     var i = from
     var index = 0
+    var namesDistinct = true
     let template = shape.template
     let shared = template.sharedLength(p + from, available: end - from, generation: shape.generation)
     if shared > 0 {
-      if shared == template.length { return (from + shared, template.isEmptyElement) }
+      if shared == template.length {
+        guard !strict || template.namesDistinctAtEnd else { return nil }
+        return (from + shared, template.isEmptyElement)
+      }
       let taken = template.attributes(endingWithin: shared)
       if taken > 0 {
-        i = from + template.boundary(taken - 1).end
+        let boundary = template.boundary(taken - 1)
+        i = from + boundary.end
         index = taken
+        namesDistinct = boundary.namesDistinct
       }
     }
     template.beginScan()
@@ -101,17 +147,21 @@ struct RecordSkip {
       if let stretch = shape.match(index, p, at: i, end: end) {
         i += stretch.length
         quote = p[i - 1]
+        namesDistinct = stretch.namesDistinct
       } else {
         let stretchStart = i
         while i < end && table[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
         guard i < end else { return nil }
         let byte = p[i]
-        if byte == UInt8(ascii: ">") {
-          return keep(p, from: from, to: i + 1, shared: shared, count: index, isEmpty: false, shape: shape)
-        }
-        if byte == UInt8(ascii: "/") {
-          guard i + 1 < end, p[i + 1] == UInt8(ascii: ">") else { return nil }
-          return keep(p, from: from, to: i + 2, shared: shared, count: index, isEmpty: true, shape: shape)
+        if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
+          let isEmpty = byte == UInt8(ascii: "/")
+          if isEmpty { guard i + 1 < end, p[i + 1] == UInt8(ascii: ">") else { return nil } }
+          guard !strict || namesDistinct else { return nil }
+          let close = isEmpty ? i + 2 : i + 1
+          shape.template.keep(
+            p + from, length: close - from, shared: shared, count: index, isEmptyElement: isEmpty,
+            namesDistinct: strict, generation: shape.generation)
+          return (close, isEmpty)
         }
         let nameStart = i
         while i < end && table[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
@@ -125,32 +175,33 @@ struct RecordSkip {
         quote = p[i]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
         i += 1
-        shape.keep(index, p, from: stretchStart, to: i, nameStart: nameStart, nameEnd: nameEnd)
+        if let kept = shape.keep(index, p, from: stretchStart, to: i, nameStart: nameStart, nameEnd: nameEnd)
+        {
+          namesDistinct = kept.namesDistinct
+        } else if strict {
+          return nil
+        }
       }
-      guard let close = valueEnd(p, from: i, end: end, quote: quote) else { return nil }
-      i = close + 1
-      template.note(index, Self.boundary(at: i - from))
+      if strict {
+        let stop = ByteWords.firstValueStop(p, from: i, end: end, quote: quote)
+        guard stop < end, p[stop] == quote else { return nil }
+        i = stop + 1
+      } else {
+        guard let close = valueEnd(p, from: i, end: end, quote: quote) else { return nil }
+        i = close + 1
+      }
+      template.note(index, Self.boundary(at: i - from, namesDistinct: strict && namesDistinct))
       index += 1
     }
   }
 
-  /// Keeps the tag just read, `p[from..<to]`, as `shape`'s template, and gives where it ends.
-  private static func keep(
-    _ p: UnsafePointer<UInt8>, from: Int, to: Int, shared: Int, count: Int, isEmpty: Bool, shape: TagShape
-  ) -> (Int, Bool) {
-    shape.template.keep(
-      p + from, length: to - from, shared: shared, count: count, isEmptyElement: isEmpty,
-      namesDistinct: false,
-      generation: shape.generation)
-    return (to, isEmpty)
-  }
-
   /// What a template of a tag passed over keeps of a value ending at `end` (from the tag's start):
-  /// only where it ends, no attribute being kept.
-  private static func boundary(at end: Int) -> TagTemplate.Boundary {
+  /// where it ends, and whether the names up to it are known to be all different; no attribute is
+  /// kept.
+  private static func boundary(at end: Int, namesDistinct: Bool) -> TagTemplate.Boundary {
     TagTemplate.Boundary(
       attribute: RawAttribute(nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, needsDecoding: false),
-      end: end, repairs: 0, followsShape: false, namesDistinct: false)
+      end: end, repairs: 0, followsShape: false, namesDistinct: namesDistinct)
   }
 
   /// The position of the `quote` that closes a value starting at `from`; nil when a `<` or NUL

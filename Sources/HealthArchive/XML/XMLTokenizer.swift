@@ -84,14 +84,20 @@ final class XMLTokenizer {
   /// Absolute offset of the first byte of the line that holds `countedPosition`.
   var currentLineStart: Int64 = 0
 
-  /// The number in the DOCTYPE's `<!-- HealthKit Export Version: N -->` comment, if there was one.
-  private(set) var exportVersion: Int?
+  /// The number in the DOCTYPE's `<!-- HealthKit Export Version: N -->` comment, if there was one
+  /// (set by `scanDoctype`).
+  var exportVersion: Int?
 
   /// Whether top-level `Record`s of a type (its raw bytes, needing no decoding) are passed over
   /// by `RecordSkip` rather than tokenized; nil to tokenize every record.
   var skipsRecordType: ((UnsafeBufferPointer<UInt8>) -> Bool)?
   /// How many records `RecordSkip` passed over.
   private(set) var recordsPassedOver = 0
+  /// How many elements' content `passOverContent` read past.
+  private(set) var contentsPassedOver = 0
+  /// Whether `passOverContent` reads past what it can; false to have it hand every element back,
+  /// for checking that both read alike.
+  var passesOverContent = true
   @exclusivity(unchecked) private var recordSkip = RecordSkip()
   /// The last `<Record type="…"` found by `RecordSkip.type`, through the type's closing quote, and
   /// whether records of its type are passed over.
@@ -220,6 +226,31 @@ final class XMLTokenizer {
   /// The length of `<Record type="`.
   private static let recordPrefixLength = 14
 
+  /// Reads past the content of the element whose start tag was just returned, through its end
+  /// tag, without tokenizing it, when it holds only empty children, at most `maximumChildren`,
+  /// whose tags `next()` would read with nothing to report, decode or repair
+  /// (`RecordSkip.contentEnd`), and ends in the buffer.
+  /// - Returns: whether it did; when not, nothing is consumed, and the content is read as before.
+  func passOverContent(maximumChildren: Int) -> Bool {
+    guard passesOverContent, let last = openNameEnds.last else { return false }
+    let first = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+    let next = openNameBytes.withUnsafeBufferPointer { names in
+      recordSkip.contentEnd(
+        of: base, from: start, end: end, name: names.slice(from: first, to: last),
+        maximumChildren: maximumChildren)
+    }
+    guard let next else { return false }
+    start = next
+    attributeList.removeAll()
+    hasTooManyAttributes = false
+    attributeNamesAreDistinct = false
+    openNameEnds.removeLast()
+    openLines.removeLast()
+    if depth == 0 { hasClosedRoot = true }
+    contentsPassedOver += 1
+    return true
+  }
+
   /// Skips the content of the element whose start tag was just returned, through its end tag.
   func skipElement() throws {
     let target = depth - 1
@@ -244,110 +275,6 @@ final class XMLTokenizer {
     case .ended: return false
     case .full: throw error(.markupTooLarge(limit: window.maximumCapacity), at: 0)
     }
-  }
-
-  // MARK: - Markup
-
-  enum Markup {
-    case incomplete(String)
-    case skipped(next: Int)
-    case startTag(isEmpty: Bool, next: Int)
-    case endTag(next: Int)
-  }
-
-  private func scanMarkup(at position: Int) throws -> Markup {
-    let p = base
-    let end = self.end  // the window does not move while a tag is scanned
-    let i = position + 1
-    guard i < end else { return .incomplete("a tag") }
-    switch p[i] {
-    case UInt8(ascii: "/"):
-      return try scanEndTag(at: position)
-    case UInt8(ascii: "?"):
-      guard let close = find("?>", from: i + 1) else { return .incomplete("a processing instruction") }
-      return .skipped(next: close + 2)
-    case UInt8(ascii: "!"):
-      if startsWith("<!--", at: position) {
-        guard let close = find("-->", from: position + 4) else { return .incomplete("a comment") }
-        return .skipped(next: close + 3)
-      }
-      if startsWith("<![CDATA[", at: position) {
-        guard let close = find("]]>", from: position + 9) else {
-          return .incomplete("a CDATA section")
-        }
-        return .skipped(next: close + 3)
-      }
-      if startsWith("<!DOCTYPE", at: position) {
-        return try scanDoctype(at: position)
-      }
-      if end - position < 9 { return .incomplete("a declaration") }
-      throw error(.unexpectedCharacter("'<!'", expected: "a comment, CDATA or DOCTYPE"), at: position)
-    default:
-      return try scanStartTag(at: position)
-    }
-  }
-
-  private func scanEndTag(at position: Int) throws -> Markup {
-    let p = base
-    let end = self.end  // the window does not move while a tag is scanned
-    var i = position + 2
-    nameStart = i
-    while i < end && byteClass[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-    nameEnd = i
-    while i < end && byteClass[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
-    guard i < end else { return .incomplete("an end tag") }
-    guard p[i] == UInt8(ascii: ">"), nameEnd > nameStart else {
-      throw error(.unexpectedCharacter(describe(p[i]), expected: "'>' closing the end tag"), at: i)
-    }
-    return .endTag(next: i + 1)
-  }
-
-  /// Skips `<!DOCTYPE …>` and its internal subset without interpreting it. The subset ends at the
-  /// first `]` followed by `>` (whitespace between allowed) outside a comment, which is how every
-  /// version of Apple's DTD ends, the broken ones included.
-  private func scanDoctype(at position: Int) throws -> Markup {
-    let p = base
-    let end = self.end  // the window does not move while a tag is scanned
-    var i = position + 9
-    while i < end && p[i] != UInt8(ascii: "[") && p[i] != UInt8(ascii: ">") { i += 1 }
-    guard i < end else { return .incomplete("the DOCTYPE declaration") }
-    if p[i] == UInt8(ascii: ">") { return .skipped(next: i + 1) }
-    i += 1
-    while i < end {
-      if p[i] == UInt8(ascii: "<") && startsWith("<!--", at: i) {
-        guard let close = find("-->", from: i + 4) else {
-          return .incomplete("the DOCTYPE declaration")
-        }
-        noteDoctypeComment(from: i + 4, to: close)
-        i = close + 3
-        continue
-      }
-      if p[i] == UInt8(ascii: "]") {
-        var j = i + 1
-        while j < end && byteClass[Int(p[j])] & ByteClass.whitespace != 0 { j += 1 }
-        guard j < end else { return .incomplete("the DOCTYPE declaration") }
-        if p[j] == UInt8(ascii: ">") { return .skipped(next: j + 1) }
-      }
-      i += 1
-    }
-    return .incomplete("the DOCTYPE declaration")
-  }
-
-  /// Reads `HealthKit Export Version: N` out of a comment in the DOCTYPE.
-  private func noteDoctypeComment(from start: Int, to end: Int) {
-    guard exportVersion == nil else { return }
-    let marker: StaticString = "Export Version:"
-    guard let found = window.bytes(from: start, to: end).firstIndex(of: marker, from: 0) else { return }
-    var i = start + found + marker.utf8CodeUnitCount
-    while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
-    var version = 0
-    var digits = 0
-    while i < end, base[i] >= UInt8(ascii: "0"), base[i] <= UInt8(ascii: "9"), digits < 6 {
-      version = version * 10 + Int(base[i] - UInt8(ascii: "0"))
-      digits += 1
-      i += 1
-    }
-    if digits > 0 { exportVersion = version }
   }
 
   // MARK: - Open elements
@@ -399,15 +326,6 @@ final class XMLTokenizer {
   /// The bytes `start..<end` of the buffer.
   func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
     window.bytes(from: start, to: end)
-  }
-
-  private func startsWith(_ prefix: StaticString, at position: Int) -> Bool {
-    window.bytes.hasPrefix(prefix, at: position)
-  }
-
-  /// The position of the first `needle` at or after `from`, or nil if the buffer ends first.
-  private func find(_ needle: StaticString, from: Int) -> Int? {
-    window.bytes.firstIndex(of: needle, from: from)
   }
 
   func describe(_ byte: UInt8) -> String {

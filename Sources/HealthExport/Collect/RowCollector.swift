@@ -102,12 +102,13 @@ package final class RowCollector: ExportStage {
   }
 
   /// What the reader needs to deliver: the selected types, and correlations when a selected type
-  /// can be a member of one.
+  /// can be a member of one; metadata only where a row reads it (a glucose reading's meal time).
   package var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: Set(seriesIndexByType.keys),
       includesCorrelations: series.contains { $0.measure.appearsInCorrelations },
-      includesLabResults: !labsByCode.isEmpty || keepsEveryLab)
+      includesLabResults: !labsByCode.isEmpty || keepsEveryLab,
+      metadataTypes: Set(series.filter(\.measure.hasMealTime).map(\.measure.healthKitType)))
   }
 
   /// Takes one item of the input.

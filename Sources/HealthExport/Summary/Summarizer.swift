@@ -113,9 +113,9 @@ package final class Summarizer: ExportStage {
   }
 
   /// What the reader must deliver: the selected types (every type when none are named), top-level
-  /// and inside correlations.
+  /// and inside correlations, without their metadata, which no summary reads.
   package var itemFilter: ItemFilter {
-    ItemFilter(sampleTypes: selection.types, includesCorrelations: true)
+    ItemFilter(sampleTypes: selection.types, includesCorrelations: true, metadataTypes: [])
   }
 
   /// Takes one item of the input.

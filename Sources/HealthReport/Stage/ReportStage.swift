@@ -59,11 +59,11 @@ package final class ReportStage: ExportStage {
   }
 
   /// Every sample (the overview counts them all), correlations, workouts, clinical records and
-  /// their lab results.
+  /// their lab results; metadata only where the readings read it (a glucose reading's meal time).
   package var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: nil, includesCorrelations: true, includesWorkouts: true, includesClinicalRecords: true,
-      includesLabResults: true)
+      includesLabResults: true, metadataTypes: readings.itemFilter.metadataTypes)
   }
 
   /// Takes one item of the input.
