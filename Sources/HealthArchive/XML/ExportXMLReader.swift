@@ -59,8 +59,7 @@ package final class ExportXMLReader {
     self.filter = filter
     self.diagnostics = diagnostics
     if filter.sampleTypes != nil {
-      let skipped = SkippedRecordTypes(filter: filter)
-      tokenizer.skipsRecordType = { skipped.skips($0) }
+      tokenizer.skipsRecordType = SkippedRecordTypes(filter: filter)
     }
   }
 

@@ -90,7 +90,7 @@ final class XMLTokenizer {
 
   /// Whether top-level `Record`s of a type (its raw bytes, needing no decoding) are passed over
   /// by `RecordSkip` rather than tokenized; nil to tokenize every record.
-  var skipsRecordType: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+  var skipsRecordType: SkippedRecordTypes?
   /// How many records `RecordSkip` passed over.
   private(set) var recordsPassedOver = 0
   /// How many elements' content `passOverContent` read past.
@@ -164,7 +164,7 @@ final class XMLTokenizer {
         return .endOfInput
       }
       tagStart = i
-      if depth == 1, let skips = skipsRecordType, let type = passedOverType(at: i, skips),
+      if depth == 1, skipsRecordType != nil, let type = passedOverType(at: i),
         let next = recordSkip.end(of: p, at: i, type: type, end: end)
       {
         recordsPassedOver += 1
@@ -202,9 +202,7 @@ final class XMLTokenizer {
   /// over (`RecordSkip.type`); nil when it does not, or the tag does not start so. A tag that
   /// starts with the last such prefix's bytes, through the type's closing quote, is decided as it
   /// was (records of one type come in runs).
-  private func passedOverType(
-    at position: Int, _ skips: (UnsafeBufferPointer<UInt8>) -> Bool
-  ) -> UnsafeBufferPointer<UInt8>? {
+  private func passedOverType(at position: Int) -> UnsafeBufferPointer<UInt8>? {
     let p = base
     let length = lastRecordPrefix.count
     if length > 0, end - position >= length,
@@ -215,7 +213,7 @@ final class XMLTokenizer {
         start: p + position + Self.recordPrefixLength, count: length - Self.recordPrefixLength - 1)
     }
     guard let type = RecordSkip.type(p, at: position, end: end) else { return nil }
-    let passedOver = skips(type)
+    let passedOver = skipsRecordType?.skips(type) ?? false
     lastRecordPrefix.removeAll(keepingCapacity: true)
     lastRecordPrefix.append(
       contentsOf: UnsafeBufferPointer(start: p + position, count: Self.recordPrefixLength + type.count + 1))

@@ -55,17 +55,24 @@ struct CSVRowFormatter {
       switch segment {
       case .measure(let fields, let rows, let sources):
         lastSource = nil
-        for row in rows {
-          appendDate(Timestamp(millisecondsSince1970: row.date), to: &buffer)
-          buffer.append(contentsOf: fields.name)
-          FixedDecimal.append(fields.measure.writtenValue(of: row.value), to: &buffer)
-          buffer.append(UInt8(ascii: ","))
-          buffer.append(contentsOf: fields.unitLabel)
-          appendSource(row.source, of: sources, to: &buffer)
-          if let mealTime = row.unpackedMealTime {
-            CSVField.append(mealTime.displayName, keepsRawText: keepsRawText, to: &buffer)
+        // The block's fields are appended from their storage, and the measure read once: an
+        // array appended, or a measure copied, at each row would retain and release it there.
+        let measure = fields.measure
+        fields.name.withUnsafeBufferPointer { name in
+          fields.unitLabel.withUnsafeBufferPointer { unitLabel in
+            for row in rows {
+              appendDate(Timestamp(millisecondsSince1970: row.date), to: &buffer)
+              buffer.append(contentsOf: name)
+              FixedDecimal.append(measure.writtenValue(of: row.value), to: &buffer)
+              buffer.append(UInt8(ascii: ","))
+              buffer.append(contentsOf: unitLabel)
+              appendSource(row.source, of: sources, to: &buffer)
+              if let mealTime = row.unpackedMealTime {
+                CSVField.append(mealTime.displayName, keepsRawText: keepsRawText, to: &buffer)
+              }
+              buffer.append(0x0A)
+            }
           }
-          buffer.append(0x0A)
         }
       case .labs(let rows):
         for row in rows {
@@ -96,7 +103,7 @@ struct CSVRowFormatter {
       lastSource = source
       lastSourceField = CSVField.bytes(sources[Int(source)], keepsRawText: keepsRawText) + [UInt8(ascii: ",")]
     }
-    buffer.append(contentsOf: lastSourceField)
+    lastSourceField.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
   }
 
   /// A field followed by a comma.
