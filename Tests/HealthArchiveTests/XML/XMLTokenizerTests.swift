@@ -1,3 +1,4 @@
+import HealthModel
 import Testing
 
 @testable import HealthArchive
@@ -103,5 +104,50 @@ import Testing
       let error = try #require(throws: XMLError.self) { _ = try Self.tokens(example.xml, chunk: chunk) }
       #expect(error.description == example.message)
     }
+  }
+
+  /// Every tag is where a count of its bytes puts it, whatever the lines' lengths and wherever the
+  /// buffer moves: line breaks before a tag, in runs, inside one, and stretches longer than the
+  /// ones counted a word at a time (in the larger buffer).
+  @Test(arguments: [1, 7, 64, 1 << 16], [256, 1 << 16])
+  func tagsAreAtTheLineAndColumnTheirBytesGive(chunk: Int, bufferSize: Int) throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var xml = "<r>"
+    for _ in 0..<400 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      xml += String(repeating: " ", count: Int(state >> 60))
+      xml += String(repeating: "\n", count: Int((state >> 52) & 0x3))
+      if (state >> 40) & 0x1F == 0 { xml += String(repeating: "x", count: 1500) + "\n" }
+      xml += (state >> 30) & 1 == 0 ? "<a v=\"1\"/>" : "<a\n v=\"1\n2\"/>"
+    }
+    xml += "\n</r>"
+    let bytes = Array(xml.utf8)
+    var expected: [String] = []
+    var line = 1
+    var column = 1
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "a") {
+        expected.append("\(line):\(column)")
+      }
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    let tokenizer = XMLTokenizer(
+      stream: MemoryByteStream(bytes, name: "t.xml", chunkLimit: chunk), bufferSize: bufferSize)
+    var found: [String] = []
+    while true {
+      let token = try tokenizer.next()
+      if token == .endOfInput { break }
+      if token == .startTag(isEmpty: true) {
+        let location = tokenizer.tagLocation
+        found.append("\(location.line):\(location.column)")
+      }
+    }
+    #expect(expected.count == 400)
+    #expect(found == expected)
   }
 }
