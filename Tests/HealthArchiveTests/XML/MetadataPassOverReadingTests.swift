@@ -19,22 +19,11 @@ import Testing
     _ xml: String, passingOver: Bool, filter: ItemFilter = filter, chunkLimit: Int = .max,
     bufferSize: Int = 1 << 20
   ) -> (text: String, passedOver: Int, samples: Int) {
-    let diagnostics = Diagnostics(keepsEach: true)
-    let reader = ExportXMLReader(
-      stream: MemoryByteStream(Array(xml.utf8), name: "export.xml", chunkLimit: chunkLimit),
-      filter: filter, diagnostics: diagnostics, bufferSize: bufferSize)
-    reader.tokenizer.passesOverContent = passingOver
-    var lines: [String] = []
-    var samples = 0
-    do {
-      try reader.read { item, location in
-        lines.append("\(location): \(item)")
-        if case .sample = item { samples += 1 }
-      }
-    } catch {
-      lines.append("error: \(error)")
+    let (lines, reader, samples) = readingLines(
+      xml, filter: filter, chunkLimit: chunkLimit, bufferSize: bufferSize
+    ) { reader in
+      reader.tokenizer.passesOverContent = passingOver
     }
-    lines += diagnostics.each.map(\.description)
     return (lines.joined(separator: "\n"), reader.tokenizer.contentsPassedOver, samples)
   }
 

@@ -16,22 +16,11 @@ import Testing
   static func outcome(
     _ xml: String, skipping: Bool, chunkLimit: Int = .max, bufferSize: Int = 1 << 20
   ) -> (text: String, passedOver: Int, samples: Int) {
-    let diagnostics = Diagnostics(keepsEach: true)
-    let reader = ExportXMLReader(
-      stream: MemoryByteStream(Array(xml.utf8), name: "export.xml", chunkLimit: chunkLimit),
-      filter: filter, diagnostics: diagnostics, bufferSize: bufferSize)
-    if !skipping { reader.tokenizer.skipsRecordType = nil }
-    var lines: [String] = []
-    var samples = 0
-    do {
-      try reader.read { item, location in
-        lines.append("\(location): \(item)")
-        if case .sample = item { samples += 1 }
-      }
-    } catch {
-      lines.append("error: \(error)")
+    var (lines, reader, samples) = readingLines(
+      xml, filter: filter, chunkLimit: chunkLimit, bufferSize: bufferSize
+    ) { reader in
+      if !skipping { reader.tokenizer.skipsRecordType = nil }
     }
-    lines += diagnostics.each.map(\.description)
     let header = reader.header
     lines.append(
       "header: \(header.locale ?? "-") \(header.exportVersion ?? -1) \(header.otherElements.sorted { $0.key < $1.key })"

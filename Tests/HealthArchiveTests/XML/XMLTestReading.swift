@@ -54,3 +54,35 @@ func xmlError(_ xml: String, chunkLimit: Int = .max) -> XMLError? {
     return nil
   }
 }
+
+/// What reading `xml` gives, as lines of text, for comparing two ways of reading one document:
+/// each item with where it starts, the error if one stopped the reading, then each diagnostic.
+/// - Parameters:
+///   - xml: the document.
+///   - filter: what is read.
+///   - chunkLimit: the most bytes one read of the stream returns (small values cut every token).
+///   - bufferSize: the reader's buffer.
+///   - configure: sets the reader up before it reads (what it passes over, say).
+/// - Returns: the lines, the reader (its header and counts), and how many samples it delivered.
+func readingLines(
+  _ xml: String, filter: ItemFilter, chunkLimit: Int = .max, bufferSize: Int = 1 << 20,
+  configure: (ExportXMLReader) -> Void
+) -> (lines: [String], reader: ExportXMLReader, samples: Int) {
+  let diagnostics = Diagnostics(keepsEach: true)
+  let reader = ExportXMLReader(
+    stream: MemoryByteStream(Array(xml.utf8), name: "export.xml", chunkLimit: chunkLimit),
+    filter: filter, diagnostics: diagnostics, bufferSize: bufferSize)
+  configure(reader)
+  var lines: [String] = []
+  var samples = 0
+  do {
+    try reader.read { item, location in
+      lines.append("\(location): \(item)")
+      if case .sample = item { samples += 1 }
+    }
+  } catch {
+    lines.append("error: \(error)")
+  }
+  lines += diagnostics.each.map(\.description)
+  return (lines, reader, samples)
+}
