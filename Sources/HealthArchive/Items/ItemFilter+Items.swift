@@ -3,9 +3,9 @@ import HealthModel
 extension ItemFilter {
   /// `item` as a reader of an export with this filter would hand it on: nil when the filter
   /// leaves it out; a correlation without the members whose type it leaves out; a sample without
-  /// its heartbeats, or its metadata, a workout without its routes' inline locations and a clinical record without
-  /// its resource, unless the filter asks for them; anything else as it is. The export date and
-  /// the characteristics every reader hands on.
+  /// its heartbeats or its metadata, a workout without its routes' inline locations and a
+  /// clinical record without its resource, unless the filter asks for them; anything else as it
+  /// is. The export date and the characteristics every reader hands on.
   /// - Parameter item: an item as an app supplied it.
   /// - Returns: the item the filter lets through, or nil.
   public func admitting(_ item: HealthItem) -> HealthItem? {

@@ -167,7 +167,8 @@ package final class ExportXMLReader {
     // The value is read before the children: reading them moves the buffer.
     let (value, isValueOutOfRange) = try sampleValue(fields, type: type)
     var beats: [InstantaneousBeat] = []
-    // Metadata nobody asked for is left out; its entries are passed over where they are plain.
+    // Metadata nobody asked for is left out. Its entries are passed over where they are plain;
+    // others are still read (and their values decoded), so that they fail as they would if kept.
     let keepsMetadata = lastTypeKeepsMetadata
     if !keepsMetadata { metadata.removeAll() }
     if !isEmpty && (keepsMetadata || !tokenizer.passOverContent(maximumChildren: Self.maximumChildren)) {

@@ -108,7 +108,12 @@ package final class RowCollector: ExportStage {
       sampleTypes: Set(seriesIndexByType.keys),
       includesCorrelations: series.contains { $0.measure.appearsInCorrelations },
       includesLabResults: !labsByCode.isEmpty || keepsEveryLab,
-      metadataTypes: Set(series.filter(\.measure.hasMealTime).map(\.measure.healthKitType)))
+      metadataTypes: metadataTypes)
+  }
+
+  /// The types whose metadata a row reads: those with a meal time (blood glucose).
+  package var metadataTypes: Set<String> {
+    Set(series.filter(\.measure.hasMealTime).map(\.measure.healthKitType))
   }
 
   /// Takes one item of the input.

@@ -63,7 +63,7 @@ package final class ReportStage: ExportStage {
   package var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: nil, includesCorrelations: true, includesWorkouts: true, includesClinicalRecords: true,
-      includesLabResults: true, metadataTypes: readings.itemFilter.metadataTypes)
+      includesLabResults: true, metadataTypes: readings.metadataTypes)
   }
 
   /// Takes one item of the input.
