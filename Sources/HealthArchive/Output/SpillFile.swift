@@ -3,45 +3,83 @@ import SystemShim
 /// A temporary file beside an output for what a stage cannot keep in memory (sorted runs of
 /// rows): made owner-only under a temporary name of its own, written at its end, read back at
 /// any offset, and removed when the last reference to it goes away, whatever happened.
+///
+/// What is appended is copied into blocks that a thread of the file's own writes (a
+/// `BackgroundOutput`), so that the kernel's copying runs on the other core while the stage goes
+/// on; a read first waits until everything appended is in the file. A write's failure is thrown
+/// by the next append or read.
 package final class SpillFile {
   /// Where it is.
   package let path: String
   private let writing: Int32
   private var reading: Int32?
-  /// The bytes written so far, and so the offset of the next.
+  /// The bytes appended so far, and so the offset of the next.
   package private(set) var size: Int64 = 0
+  /// Writes the appended bytes at the file's end, on its thread.
+  private let output: BackgroundOutput
+  /// Whether bytes were appended since everything was last known to be in the file.
+  private var isPending = false
+
+  /// The bytes handed to the file's thread at a time, by default: four such blocks at most are
+  /// in memory.
+  package static let defaultBlockSize = 256 << 10
 
   /// Makes the file beside `output` (in its folder, under a temporary name).
+  /// - Parameters:
+  ///   - output: the output the file is made beside.
+  ///   - blockSize: the bytes handed to the file's thread at a time.
   /// - Throws: `OutputError.cannotCreate`.
-  package init(beside output: String) throws(OutputError) {
-    (path, writing) = try OutputPlacement.createTemporaryFile(beside: output)
+  package convenience init(beside output: String, blockSize: Int = defaultBlockSize)
+    throws(OutputError)
+  {
+    try self.init(beside: output, blockSize: blockSize, writesBlock: nil)
+  }
+
+  /// Makes the file beside `output`, its blocks written by `writesBlock`.
+  /// - Parameters:
+  ///   - output: the output the file is made beside.
+  ///   - blockSize: the bytes handed to the file's thread at a time.
+  ///   - writesBlock: stands in for writing a block at the file's end (for tests); nil writes it.
+  /// - Throws: `OutputError.cannotCreate`.
+  init(
+    beside output: String, blockSize: Int,
+    writesBlock: ((UnsafeRawBufferPointer) throws -> Void)?
+  ) throws(OutputError) {
+    let (path, writing) = try OutputPlacement.createTemporaryFile(beside: output)
+    self.path = path
+    self.writing = writing
+    let writer = BlockWriter(descriptor: writing, path: path)
+    self.output = BackgroundOutput(sink: writesBlock ?? { try writer.write($0) }, blockSize: blockSize)
   }
 
   deinit {
+    // The thread is done with the descriptor before it is closed.
+    output.stop()
     SystemCall.close(writing)
     if let reading { SystemCall.close(reading) }
     OutputPlacement.remove(path)
   }
 
-  /// Writes `bytes` at the end of the file.
-  /// - Returns: the offset they were written at.
-  /// - Throws: `OutputError.writeFailed`.
+  /// Appends `bytes` at the end of the file.
+  /// - Returns: the offset they are at.
+  /// - Throws: `OutputError.writeFailed`, for these bytes or for bytes appended before them.
   package func append(_ bytes: UnsafeRawBufferPointer) throws(OutputError) -> Int64 {
     let offset = size
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return offset }
-    do {
-      try SystemCall.writeAll(writing, base, count: bytes.count, at: offset, path: path)
-    } catch {
-      throw OutputError.writeFailed(path: path, reason: error.reason)
-    }
+    guard !bytes.isEmpty else { return offset }
+    try outputError { try output.write(bytes) }
+    isPending = true
     size += Int64(bytes.count)
     return offset
   }
 
-  /// Reads `buffer.count` bytes from `offset`, which must all have been written.
+  /// Reads `buffer.count` bytes from `offset`, which must all have been appended.
   /// - Throws: `OutputError.writeFailed` (the output cannot be made without them).
   package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(OutputError) {
     guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+    if isPending {
+      try outputError { try output.drain() }
+      isPending = false
+    }
     var done = 0
     do {
       let descriptor = try readingDescriptor()
@@ -59,10 +97,44 @@ package final class SpillFile {
     }
   }
 
+  /// Runs `body`, which throws only what the file's thread threw: an `OutputError`.
+  private func outputError(_ body: () throws -> Void) throws(OutputError) {
+    do {
+      try body()
+    } catch let error as OutputError {
+      throw error
+    } catch {
+      throw OutputError.writeFailed(path: path, reason: "\(error)")
+    }
+  }
+
   private func readingDescriptor() throws(SystemError) -> Int32 {
     if let reading { return reading }
     let descriptor = try SystemCall.openForReading(path)
     reading = descriptor
     return descriptor
+  }
+}
+
+/// Writes blocks one after the other from the start of a file, on a `BackgroundOutput`'s thread.
+private final class BlockWriter: @unchecked Sendable {
+  // Unchecked: `written` is touched only by the one thread that calls the sink.
+  private let descriptor: Int32
+  private let path: String
+  private var written: Int64 = 0
+
+  init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    do {
+      try SystemCall.writeAll(descriptor, base, count: bytes.count, at: written, path: path)
+    } catch {
+      throw OutputError.writeFailed(path: path, reason: error.reason)
+    }
+    written += Int64(bytes.count)
   }
 }

@@ -87,7 +87,7 @@ final class ProfileColumn {
   /// top-level copies of correlation members); writes nothing when no element is left.
   /// - Returns: how many elements were written.
   func write(
-    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: ProfileOutput
+    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: BackgroundOutput
   ) throws -> Int {
     let keys = lines.keys
     let kept = keys.map { $0.filter { $0.map { !members.contains($0) } ?? true }.count } ?? count

@@ -64,7 +64,7 @@ public final class ProfileWriter {
   package static let defaultColumnLimit = 256 << 10
 
   /// The bytes of a block of the document handed to the sink, by default.
-  package static let defaultBlockSize = 1 << 20
+  package static let defaultBlockSize = BackgroundOutput.defaultBlockSize
 
   private let options: Options
   private let columnLimit: Int
@@ -159,7 +159,7 @@ public final class ProfileWriter {
   /// - Returns: what was written.
   package func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
     defer { removeSpillFolder() }
-    let output = ProfileOutput(sink: sink, blockSize: blockSize)
+    let output = BackgroundOutput(sink: sink, blockSize: blockSize)
     // Whatever ends the assembly, the sink's thread is done before this returns.
     defer { output.stop() }
     var header = ProfileElementEncoder()

@@ -1,4 +1,5 @@
 import Foundation
+import HealthArchive
 import HealthModel
 
 /// Writes the HealthExporter CSV: the three disclaimer lines, the header, then the rows of each
@@ -7,14 +8,18 @@ import HealthModel
 /// written after a `'` (`CSVField`). Values are the written values of the rows'
 /// measures and labs (`Measure.writtenValue(of:)`), in printf's rounding.
 ///
-/// Rows are cut into chunks of `chunkRows` rows; with `formatsInParallel`, every other chunk is
-/// formatted into bytes on a worker thread (Dispatch) while the calling thread formats the next,
-/// and the chunks' bytes are handed to the destination in order, so the file is the same as when
-/// every chunk is formatted on the calling thread. At most one chunk is with the worker at a time,
-/// so memory stays bounded: two chunks of rows and two buffers of their bytes. Reading the rows
-/// (merging spilled runs) and writing the bytes stay on the calling thread, with their errors.
-/// Formatted on one thread, bytes are handed to the destination in chunks of about
-/// `flushThreshold` bytes.
+/// Rows are cut into chunks of `chunkRows` rows. With `formatsInParallel`, the calling thread
+/// only reads the rows (merging spilled runs, with its errors) and cuts them into chunks; two
+/// worker threads (Dispatch) take the chunks in turn and format them into bytes, which are
+/// handed on in the chunks' order, so the file is the same as when every chunk is formatted on
+/// the calling thread. Each worker has at most one chunk at a time, so memory stays bounded:
+/// three chunks of rows and two buffers of their bytes. Formatted on one thread, bytes are
+/// handed on in chunks of about `flushThreshold` bytes.
+///
+/// Bytes are handed to a `BackgroundOutput`, whose thread hands them to the destination in blocks
+/// of `blockSize` bytes, so that the kernel's copying runs beside the formatting; the
+/// destination's first error is thrown by the next block handed on, and nothing is handed to it
+/// after that. A file's pages go to the disk as it grows (`OutputFile`'s drop interval).
 struct CSVWriter: ExportWriter {
   /// The lines before the header, each ending with LF.
   static let disclaimer = """
@@ -31,10 +36,12 @@ struct CSVWriter: ExportWriter {
   let flushThreshold: Int
   /// Whether text fields are written as read, formulas and all (`CSVField`).
   let keepsRawText: Bool
-  /// Rows formatted together, on one thread or the other.
+  /// Rows formatted together, on one thread or another.
   let chunkRows: Int
-  /// Whether every other chunk is formatted on a worker thread.
+  /// Whether the chunks are formatted on worker threads.
   let formatsInParallel: Bool
+  /// The bytes handed to the destination at a time (the last block may be shorter).
+  let blockSize: Int
 
   /// - Parameters:
   ///   - dateFormat: how dates are written.
@@ -42,10 +49,11 @@ struct CSVWriter: ExportWriter {
   ///   - flushThreshold: bytes gathered before they are handed on.
   ///   - keepsRawText: whether a text field that starts like a formula is written as it is.
   ///   - chunkRows: rows formatted together (at least 1).
-  ///   - formatsInParallel: whether every other chunk is formatted on a worker thread.
+  ///   - formatsInParallel: whether the chunks are formatted on worker threads.
+  ///   - blockSize: the bytes handed to the destination at a time.
   init(
     dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20, keepsRawText: Bool = false,
-    chunkRows: Int = 4096, formatsInParallel: Bool = true
+    chunkRows: Int = 4096, formatsInParallel: Bool = true, blockSize: Int = BackgroundOutput.defaultBlockSize
   ) {
     self.dateFormat = dateFormat
     self.timeZone = timeZone
@@ -53,25 +61,32 @@ struct CSVWriter: ExportWriter {
     self.keepsRawText = keepsRawText
     self.chunkRows = max(chunkRows, 1)
     self.formatsInParallel = formatsInParallel
+    self.blockSize = blockSize
   }
 
   /// Writes the whole file: disclaimer, header and every block.
   /// - Returns: the rows written per block, in block order (blocks with no rows included).
   /// - Throws: `OutputError`; what the destination's stream throws.
   func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [ExportSummary.BlockCount] {
-    try destination.write { sink in
+    // A CSV of hundreds of megabytes is written once: its pages go to the disk as it grows.
+    try destination.write(dropInterval: OutputFile.defaultDropInterval) { sink in
+      let output = BackgroundOutput(sink: sink, blockSize: blockSize)
+      // Whatever ends the writing, the sink's thread is done before this returns.
+      defer { output.stop() }
       var lines = Lines(
         dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold,
-        keepsRawText: keepsRawText, chunkRows: chunkRows, formatsInParallel: formatsInParallel,
-        sink: sink)
+        keepsRawText: keepsRawText, chunkRows: chunkRows, workerCount: formatsInParallel ? 2 : 0,
+        sink: { try output.write($0) })
       try lines.write(rows.blocks)
+      try output.finish()
     }
     return rows.blocks.map { ExportSummary.BlockCount(name: $0.name, rows: $0.rowCount) }
   }
 }
 
-/// The bytes of one CSV file as they are gathered: rows cut into chunks, every other chunk
-/// formatted by the worker when there is one, the chunks' bytes written in order.
+/// The bytes of one CSV file as they are gathered: rows cut into chunks, each chunk formatted by
+/// the workers in turn when there are any (else on this thread), the chunks' bytes written in
+/// order.
 private struct Lines {
   private var formatter: CSVRowFormatter
   private var buffer: [UInt8] = []
@@ -85,23 +100,24 @@ private struct Lines {
   private var measureRows: [PackedMeasureRow] = []
   private var measureSources: [String] = []
   private var rowCount = 0
-  /// The worker and whether it has a chunk not yet written; nil when formatting on one thread.
-  private let worker: ChunkWorker?
-  private var isWorkerBusy = false
-  /// Whether the next chunk goes to the worker.
-  private var handsToWorker = true
+  /// The workers, which take the chunks in turn; empty when formatting on one thread.
+  private let workers: [ChunkWorker]
+  /// Whether each worker has a chunk whose bytes are not yet written.
+  private var isBusy: [Bool]
+  /// The worker the next chunk goes to; its chunk before (if any) is the oldest not yet written.
+  private var nextWorker = 0
 
   init(
     dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int, keepsRawText: Bool,
-    chunkRows: Int, formatsInParallel: Bool,
+    chunkRows: Int, workerCount: Int,
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) {
     formatter = CSVRowFormatter(dateFormat: dateFormat, timeZone: timeZone, keepsRawText: keepsRawText)
-    worker =
-      formatsInParallel
-      ? ChunkWorker(
+    workers = (0..<workerCount).map { _ in
+      ChunkWorker(
         formatter: CSVRowFormatter(dateFormat: dateFormat, timeZone: timeZone, keepsRawText: keepsRawText))
-      : nil
+    }
+    isBusy = Array(repeating: false, count: workerCount)
     self.flushThreshold = flushThreshold
     self.keepsRawText = keepsRawText
     self.chunkRows = chunkRows
@@ -110,9 +126,9 @@ private struct Lines {
   }
 
   /// Writes the whole file: disclaimer, header and every block. Returns (or throws) only once the
-  /// worker has finished with its chunk.
+  /// workers have finished with their chunks.
   mutating func write(_ blocks: [RowBlock]) throws {
-    defer { worker?.wait() }
+    defer { for worker in workers { worker.wait() } }
     buffer.append(contentsOf: CSVWriter.disclaimer.utf8)
     buffer.append(contentsOf: CSVWriter.header.utf8)
     for block in blocks {
@@ -139,7 +155,8 @@ private struct Lines {
       }
     }
     try endChunk()
-    try writeWorkerBytes()
+    // The chunks still with the workers, oldest first.
+    for turn in 0..<workers.count { try writeBytes(ofWorker: (nextWorker + turn) % workers.count) }
     try flush()
   }
 
@@ -149,36 +166,33 @@ private struct Lines {
     measureRows = []
   }
 
-  /// Formats the chunk gathered, or hands it to the worker; writes what is formatted in order.
+  /// Hands the chunk gathered to the next worker, once that worker's chunk before is written, or
+  /// formats it on this thread when there are no workers.
   private mutating func endChunk() throws {
     closeMeasureSegment()
     guard rowCount > 0 else { return }
     let chunk = segments
     segments = []
     rowCount = 0
-    if let worker, handsToWorker {
-      // What is gathered (the header, at first) comes before the worker's chunk.
-      try flush()
-      worker.start(chunk)
-      isWorkerBusy = true
-      handsToWorker = false
+    guard !workers.isEmpty else {
+      formatter.append(chunk, to: &buffer)
+      if buffer.count >= flushThreshold { try flush() }
       return
     }
-    formatter.append(chunk, to: &buffer)
-    handsToWorker = true
-    if isWorkerBusy {
-      try writeWorkerBytes()
-      try flush()
-    } else if buffer.count >= flushThreshold {
-      try flush()
-    }
+    // What is gathered (the header, at first) comes before the chunks that follow.
+    try flush()
+    try writeBytes(ofWorker: nextWorker)
+    workers[nextWorker].start(chunk)
+    isBusy[nextWorker] = true
+    nextWorker = (nextWorker + 1) % workers.count
   }
 
-  /// Waits for the worker's chunk and writes its bytes, when it has one.
-  private mutating func writeWorkerBytes() throws {
-    guard let worker, isWorkerBusy else { return }
+  /// Waits for the chunk of worker `index` and writes its bytes, when it has one.
+  private mutating func writeBytes(ofWorker index: Int) throws {
+    guard isBusy[index] else { return }
+    let worker = workers[index]
     worker.wait()
-    isWorkerBusy = false
+    isBusy[index] = false
     try worker.bytes.withUnsafeBytes { try sink($0) }
     worker.bytes.removeAll(keepingCapacity: true)
   }

@@ -31,6 +31,49 @@ import Testing
     #expect(try folder.contents() == [])
   }
 
+  @Test func readsWaitForEverythingAppendedBeforeThem() throws {
+    let folder = try TestDirectory()
+    // Blocks of 16 bytes, pieces of 1 to 40: pieces cut across blocks, reads between appends.
+    let file = try SpillFile(beside: folder.file("out.csv"), blockSize: 16)
+    var all: [UInt8] = []
+    for index in 0..<200 {
+      let piece = (0..<(1 + index % 40)).map { UInt8(truncatingIfNeeded: index &* 7 &+ $0) }
+      #expect(try piece.withUnsafeBytes { try file.append($0) } == Int64(all.count))
+      all += piece
+      if index % 17 == 0 {
+        let start = all.count / 3
+        var back = [UInt8](repeating: 0, count: all.count - start)
+        try back.withUnsafeMutableBytes { try file.read(at: Int64(start), into: $0) }
+        #expect(back == Array(all[start...]))
+      }
+    }
+    var back = [UInt8](repeating: 0, count: all.count)
+    try back.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+    #expect(back == all)
+    #expect(file.size == Int64(all.count))
+  }
+
+  @Test func aWriteThatFailsOnItsThreadIsThrownByTheNextRead() throws {
+    let folder = try TestDirectory()
+    let failure = OutputError.writeFailed(path: "spill", reason: "No space left on device")
+    var blocks = 0
+    let file = try SpillFile(beside: folder.file("out.csv"), blockSize: 16) { _ in
+      blocks += 1
+      if blocks == 2 { throw failure }
+    }
+    let bytes = [UInt8](repeating: 1, count: 40)
+    _ = try bytes.withUnsafeBytes { try file.append($0) }
+    var back = [UInt8](repeating: 0, count: 8)
+    #expect(throws: failure) {
+      try back.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+    }
+    // Once failed, the file takes nothing more.
+    #expect(throws: failure) {
+      _ = try bytes.withUnsafeBytes { try file.append($0) }
+    }
+    #expect(blocks == 2)
+  }
+
   @Test func saysWhereItCannotBeMade() throws {
     let folder = try TestDirectory()
     let missing = folder.file("missing/out.csv")

@@ -5,8 +5,8 @@ import Testing
 
 @testable import HealthExport
 
-/// Rows formatted in chunks, every other one on a worker thread: the same bytes as formatted on
-/// one thread, across every chunk boundary, and a failing write stops the file.
+/// Rows formatted in chunks, taken in turn by two worker threads: the same bytes as formatted on
+/// one thread, across every chunk boundary, handed on in blocks; a failing write stops the file.
 @Suite struct CSVWriterChunkTests {
   static let registry = MetricRegistry.standard
   static let zone = TimeZone(identifier: "America/New_York")!
@@ -50,7 +50,7 @@ import Testing
     [0, 0, 0], [1, 0, 0], [0, 1, 0], [4, 0, 0], [2, 2, 0], [5, 0, 0], [4, 1, 0], [0, 0, 5],
     [3, 3, 3], [17, 9, 22], [40, 0, 1],
   ])
-  func chunksFormattedOnTwoThreadsAreTheSameAsOnOne(_ counts: [Int]) throws {
+  func chunksFormattedOnWorkersAreTheSameAsOnOne(_ counts: [Int]) throws {
     let blocks = [try Self.glucose(counts[0]), Self.labs(counts[1]), try Self.glucose(counts[2])]
     let sequential = try Self.written(blocks, chunkRows: 1 << 20, inParallel: false)
     #expect(try Self.written(blocks, chunkRows: 4, inParallel: true) == sequential)
@@ -70,13 +70,13 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self) == CSVWriter.disclaimer + CSVWriter.header + rows)
   }
 
-  @Test func aFailingWriteStopsTheFileAndWaitsForTheWorker() throws {
+  @Test func aFailingWriteStopsTheFileAndWaitsForTheWorkers() throws {
     struct Full: Error {}
     let blocks = [try Self.glucose(30), Self.labs(10)]
     let all = try Self.written(blocks, chunkRows: 4, inParallel: false)
     var written: [UInt8] = []
     var calls = 0
-    let writer = CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4)
+    let writer = CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 100)
     #expect(throws: Full.self) {
       _ = try writer.write(
         SelectedRows(blocks: blocks, dropped: []),
@@ -86,9 +86,10 @@ import Testing
           written += bytes
         })
     }
-    // The header, then chunks 1 and 2; nothing after the failing write.
+    // Blocks of 100 bytes, in order; nothing after the failing write.
+    #expect(all.count > 1_000)
     #expect(calls == 4)
-    #expect(written.count > 0 && all.starts(with: written) && written.count < all.count)
+    #expect(written == Array(all.prefix(300)))
   }
 
   @Test func nothingIsLeftBehindWhenTheFileCannotBeWritten() throws {
@@ -99,7 +100,7 @@ import Testing
     var calls = 0
     #expect(throws: Full.self) {
       try OutputDestination.file(path: path, overwrites: false).write { sink in
-        _ = try CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4).write(
+        _ = try CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 100).write(
           SelectedRows(blocks: blocks, dropped: []),
           to: .sink { bytes in
             calls += 1
@@ -110,5 +111,16 @@ import Testing
     }
     #expect(calls == 3)
     #expect(try folder.contents() == [])
+  }
+
+  @Test func theFileIsWrittenInBlocksOfTheSizeAsked() throws {
+    let blocks = [try Self.glucose(30), Self.labs(10)]
+    let all = try Self.written(blocks, chunkRows: 4, inParallel: false)
+    var given: [[UInt8]] = []
+    _ = try CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 256).write(
+      SelectedRows(blocks: blocks, dropped: []), to: .sink { given.append(Array($0)) })
+    #expect(given.flatMap { $0 } == all)
+    #expect(given.count == (all.count + 255) / 256)
+    #expect(given.dropLast().allSatisfy { $0.count == 256 })
   }
 }

@@ -2,9 +2,9 @@ import Testing
 
 @testable import HealthArchive
 
-/// The document's bytes handed to the sink on a thread of its own: whole and in order, in blocks
+/// An output's bytes handed to the sink on a thread of its own: whole and in order, in blocks
 /// of the size asked for, the sink's first error thrown on the writing side.
-@Suite struct ProfileOutputTests {
+@Suite struct BackgroundOutputTests {
   /// What the sink was given, block by block; read once the sink's thread has ended.
   final class Blocks {
     var blocks: [[UInt8]] = []
@@ -15,7 +15,7 @@ import Testing
 
   @Test func piecesReachTheSinkInOrderInFullBlocks() throws {
     let given = Blocks()
-    let output = ProfileOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
     var expected: [UInt8] = []
     for index in 0..<100 {
       let piece = Array("piece \(index);".utf8)
@@ -32,7 +32,7 @@ import Testing
 
   @Test func roomBeyondTheBlockHandsItOverAfterPreserving() throws {
     let given = Blocks()
-    let output = ProfileOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
     try output.write("abc")
     var preserved = 0
     // Fits: nothing handed over.
@@ -54,16 +54,40 @@ import Testing
       ])
   }
 
+  @Test func drainingHandsOverWhatIsGatheredAndGoesOn() throws {
+    let given = Blocks()
+    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    try output.write("0123456789abcdefXYZW")
+    try output.drain()
+    #expect(given.blocks == [Array("0123456789abcdef".utf8), Array("XYZW".utf8)])
+    // Nothing gathered: nothing handed over.
+    try output.drain()
+    #expect(given.blocks.count == 2)
+    try output.write("tail")
+    try output.finish()
+    #expect(given.bytes == Array("0123456789abcdefXYZWtail".utf8))
+    #expect(given.blocks.count == 3)
+  }
+
+  @Test func drainingThrowsTheSinksFirstError() {
+    let output = BackgroundOutput(sink: { _ in throw SinkFailure() }, blockSize: 16, depth: 2)
+    #expect(throws: SinkFailure.self) {
+      try output.write("abc")
+      try output.drain()
+    }
+    output.stop()
+  }
+
   @Test func nothingWrittenIsNothingGiven() throws {
     let given = Blocks()
-    let output = ProfileOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
     try output.finish()
     #expect(given.blocks.isEmpty)
   }
 
   @Test func theSinksFirstErrorIsThrownAndNoBlockIsGivenAfterIt() {
     let given = Blocks()
-    let output = ProfileOutput(
+    let output = BackgroundOutput(
       sink: { bytes in
         given.blocks.append(Array(bytes))
         if given.blocks.count == 2 { throw SinkFailure() }
@@ -79,7 +103,7 @@ import Testing
 
   @Test func stoppedBeforeTheEndItGivesNothingMore() throws {
     let given = Blocks()
-    let output = ProfileOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
     try output.write("0123456789abcdef0123")
     output.stop()
     let count = given.blocks.count

@@ -1,17 +1,20 @@
 import Foundation
 
-/// Gathers the document's bytes into blocks and hands each full block to the sink on a thread of
-/// its own: while the kernel copies one block into the output file, this thread decodes the lines
-/// of the next.
+/// Gathers an output's bytes into blocks and hands each full block to the sink on a thread of its
+/// own: while the kernel copies one block into the file, the thread that makes the bytes goes on
+/// with the next (the profile's document, the CSV's rows, a spill file's runs).
 ///
-/// At most `depth` blocks exist at once (a line longer than a block makes one of them as long), so
-/// memory stays bounded whatever the document's size, and this thread waits when the sink falls
-/// behind. Blocks reach the sink in order. The sink's first error is thrown by the next call that
-/// hands a block over, or by `finish`; blocks queued after it are dropped. The thread is stopped
-/// and waited for by `finish`, by `stop` and when the output goes away, so that nothing calls the
-/// sink once the output's owner has returned.
-final class ProfileOutput {
-  private let queue: ProfileBlockQueue
+/// At most `depth` blocks exist at once (a piece longer than a block makes one of them as long),
+/// so memory stays bounded whatever the output's size, and the writing thread waits when the sink
+/// falls behind. Blocks reach the sink in order. The sink's first error is thrown by the next call
+/// that hands a block over, or by `drain` or `finish`; blocks queued after it are dropped. The
+/// thread is stopped and waited for by `finish`, by `stop` and when the output goes away, so that
+/// nothing calls the sink once the output's owner has returned.
+package final class BackgroundOutput {
+  /// The bytes of a block, by default.
+  package static let defaultBlockSize = 1 << 20
+
+  private let queue: BackgroundBlockQueue
   private let blockSize: Int
   /// The block being filled, and how far.
   private var block: UnsafeMutableRawBufferPointer
@@ -22,12 +25,11 @@ final class ProfileOutput {
   ///   - sink: takes the blocks, in order, on the thread.
   ///   - blockSize: the bytes of a block.
   ///   - depth: how many blocks may exist at once (at least 2).
-  init(
-    sink: @escaping (UnsafeRawBufferPointer) throws -> Void, blockSize: Int = ProfileWriter.defaultBlockSize,
-    depth: Int = 4
+  package init(
+    sink: @escaping (UnsafeRawBufferPointer) throws -> Void, blockSize: Int = defaultBlockSize, depth: Int = 4
   ) {
     self.blockSize = max(blockSize, 16)
-    queue = ProfileBlockQueue(sink: sink, depth: max(depth, 2))
+    queue = BackgroundBlockQueue(sink: sink, depth: max(depth, 2))
     block = queue.freeBlock(ofAtLeast: self.blockSize, standard: self.blockSize)
   }
 
@@ -38,7 +40,7 @@ final class ProfileOutput {
 
   /// Appends `bytes`.
   /// - Throws: the sink's first error.
-  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws {
     guard var source = bytes.baseAddress else { return }
     var rest = bytes.count
     while rest > 0 {
@@ -53,14 +55,14 @@ final class ProfileOutput {
 
   /// Appends `bytes`.
   /// - Throws: the sink's first error.
-  func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBufferPointer { try write($0) }
+  package func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
   }
 
   /// Appends the UTF-8 of `text`.
   /// - Throws: the sink's first error.
-  func write(_ text: StaticString) throws {
-    try write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  package func write(_ text: StaticString) throws {
+    try write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Room for `needed` bytes at the end of the output, to be written there and then taken in with
@@ -69,7 +71,7 @@ final class ProfileOutput {
   /// - Returns: where the bytes go; valid until the next call.
   /// - Throws: the sink's first error.
   @inline(__always)
-  func room(_ needed: Int, preserving preserve: () -> Void) throws -> UnsafeMutablePointer<UInt8> {
+  package func room(_ needed: Int, preserving preserve: () -> Void) throws -> UnsafeMutablePointer<UInt8> {
     if block.count - count < needed {
       preserve()
       try handOver(needing: needed)
@@ -79,19 +81,27 @@ final class ProfileOutput {
 
   /// Takes in `written` bytes written at the pointer `room` returned.
   @inline(__always)
-  func advance(by written: Int) {
+  package func advance(by written: Int) {
     count += written
+  }
+
+  /// Hands the block being filled over and waits until the sink has taken every block; the
+  /// thread goes on, for more.
+  /// - Throws: the sink's first error.
+  package func drain() throws {
+    if count > 0 { try handOver(needing: blockSize) }
+    try queue.drain()
   }
 
   /// Hands the last block over and waits until the sink has taken every block.
   /// - Throws: the sink's first error.
-  func finish() throws {
+  package func finish() throws {
     if count > 0 { try handOver(needing: 0) }
     try queue.finish()
   }
 
   /// Stops the sink's thread, dropping the blocks not yet taken, and waits for it.
-  func stop() {
+  package func stop() {
     queue.stop()
   }
 
@@ -108,7 +118,7 @@ final class ProfileOutput {
 
 /// The blocks between the two threads: free ones for the writer of the document, filled ones for
 /// the sink's thread, under one lock.
-private final class ProfileBlockQueue: @unchecked Sendable {
+private final class BackgroundBlockQueue: @unchecked Sendable {
   // Unchecked: every stored property but `sink` is read and written only while `condition` is
   // locked; `sink` is called only on the queue's thread, and the owner waits for that thread to
   // end (`finish`, `stop`) before it returns, so the sink is never called from two threads.
@@ -130,12 +140,14 @@ private final class ProfileBlockQueue: @unchecked Sendable {
   private var isFinishing = false
   private var isStopped = false
   private var isRunning = true
+  /// Whether the sink has a block.
+  private var isSinking = false
 
   init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void, depth: Int) {
     self.sink = sink
     self.depth = depth
     let thread = Thread { [self] in run() }
-    thread.name = "profile-output"
+    thread.name = "output"
     thread.start()
   }
 
@@ -210,6 +222,15 @@ private final class ProfileBlockQueue: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// Waits until every queued block is taken; the thread goes on.
+  /// - Throws: the sink's first error.
+  func drain() throws {
+    condition.lock()
+    defer { condition.unlock() }
+    while filledStart < filled.count || isSinking { condition.wait() }
+    if let failure { throw failure }
+  }
+
   /// Drops the queued blocks and waits until the thread has ended.
   func stop() {
     condition.lock()
@@ -232,12 +253,14 @@ private final class ProfileBlockQueue: @unchecked Sendable {
         filledStart = 0
       }
       let skips = failure != nil
+      isSinking = true
       condition.unlock()
       var failed: (any Error)?
       if !skips {
         do { try sink(UnsafeRawBufferPointer(rebasing: item.block[0..<item.count])) } catch { failed = error }
       }
       condition.lock()
+      isSinking = false
       if let failed, failure == nil { failure = failed }
       free.append(item.block)
       condition.broadcast()
