@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthModel
 
 /// The measure rows of every series of a collector, packed (32 bytes a row) and, past a budget of
 /// rows in memory, spilled as sorted runs to one temporary file beside the output; each series'
@@ -33,7 +34,21 @@ final class MeasureRowStore {
   /// Keeps a row of series `index`.
   /// - Throws: `OutputError` when the spill file cannot be made or written.
   func append(_ row: MeasureRow, toSeries index: Int) throws {
-    try store.append(PackedMeasureRow(row, source: sources.index(of: row.source)), toList: index)
+    try append(
+      date: row.date, sequence: row.sequence, value: row.value, source: row.source, mealTime: row.mealTime,
+      toSeries: index)
+  }
+
+  /// Keeps a row of series `index` from its fields, its source not copied (the reader's string,
+  /// borrowed: no reference counted at each row).
+  /// - Throws: `OutputError` when the spill file cannot be made or written.
+  func append(
+    date: Timestamp, sequence: Int, value: Double, source: borrowing String, mealTime: MealTime?,
+    toSeries index: Int
+  ) throws {
+    let row = PackedMeasureRow(
+      date: date, sequence: sequence, value: value, source: sources.index(of: source), mealTime: mealTime)
+    try store.append(row, toList: index)
   }
 
   /// The rows of series `index`, in the order they are written.

@@ -27,9 +27,33 @@ package final class RowCollector: ExportStage {
     var recent: RowStore<MeasureRow>?
   }
 
+  /// What a series' measure says of the readings it keeps, read at every sample: no strings or
+  /// references, so reading it counts none (a series, read whole from its array, would count
+  /// one for each string of its measure).
+  private struct SeriesRule {
+    var unit: CSVUnit
+    var canBeNegative: Bool
+    var minimumKept: Double?
+    var hasMealTime: Bool
+    var appearsInCorrelations: Bool
+    /// Whether the series keeps only its most recent rows (`MeasureSeries.recent`).
+    var keepsRecent: Bool
+
+    init(_ series: MeasureSeries) {
+      unit = series.unit
+      canBeNegative = series.measure.canBeNegative
+      minimumKept = series.measure.minimumKept
+      hasMealTime = series.measure.hasMealTime
+      appearsInCorrelations = series.measure.appearsInCorrelations
+      keepsRecent = series.recent != nil
+    }
+  }
+
   // The state touched at every sample, by the one thread that reads the input and never from two
   // places at once: the dynamic exclusivity checks are left out.
   @exclusivity(unchecked) private var series: [MeasureSeries]
+  /// Each series' rule, as `series`.
+  @exclusivity(unchecked) private var rules: [SeriesRule]
   /// Every row of the series without a limit.
   private let store: MeasureRowStore
   private var seriesIndexByType: [String: Int] = [:]
@@ -89,6 +113,7 @@ package final class RowCollector: ExportStage {
       MeasureSeries(
         measure: $0, unit: $0.unit.resolved(with: selection.units), recent: limit.map { RowStore(limit: $0) })
     }
+    rules = series.map(SeriesRule.init)
     store = MeasureRowStore(
       seriesCount: series.count, order: selection.sortOrder, spillBeside: spillBeside, budget: rowBudget)
     outside = Array(repeating: ReadingSpan(), count: series.count)
@@ -123,7 +148,7 @@ package final class RowCollector: ExportStage {
     case .sample(let sample):
       guard let index = seriesIndex(ofType: sample.type) else { return }
       sequence += 1
-      if series[index].measure.appearsInCorrelations {
+      if rules[index].appearsInCorrelations {
         topLevelKeys.insert(RecordKey(sample))
       }
       try add(sample, toSeries: index, sequence: sequence, location: location)
@@ -256,14 +281,16 @@ package final class RowCollector: ExportStage {
       outside[index].add(sample.startDate)
       return
     }
-    let measure = series[index].measure
-    let unit = series[index].unit
+    let rule = rules[index]
+    let unit = rule.unit
     guard case .quantity(let raw, let healthKitUnit) = sample.value else {
+      let measure = series[index].measure
       try diagnostics.report(
         Diagnostic(reason: "\(measure.name) record without a numeric value", location: location))
       return
     }
     guard let value = unit.convert(raw, from: healthKitUnit) else {
+      let measure = series[index].measure
       try diagnostics.report(
         Diagnostic(
           reason: "\(measure.name) in unit '\(healthKitUnit)', which cannot be converted to \(unit.label)",
@@ -271,25 +298,30 @@ package final class RowCollector: ExportStage {
       return
     }
     // A weight, a count, a rate or a pressure is never below zero; a temperature can be.
-    guard value >= 0 || measure.canBeNegative else {
+    guard value >= 0 || rule.canBeNegative else {
       try diagnostics.report(
-        Diagnostic(reason: "\(measure.name) below zero, which no reading can be", location: location))
+        Diagnostic(
+          reason: "\(series[index].measure.name) below zero, which no reading can be", location: location))
       return
     }
-    if let minimum = measure.minimumKept, value < minimum {
-      droppedReadings.note("\(measure.name) under \(Int(minimum)) \(unit.label)")
+    if let minimum = rule.minimumKept, value < minimum {
+      droppedReadings.note("\(series[index].measure.name) under \(Int(minimum)) \(unit.label)")
       return
     }
     let mealTime =
-      measure.hasMealTime
+      rule.hasMealTime
       ? sample.metadataValue(forKey: HealthKitIdentifier.bloodGlucoseMealTimeKey).flatMap(
         MealTime.init(metadataValue:)) : nil
-    let row = MeasureRow(
-      date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName, mealTime: mealTime)
-    if series[index].recent != nil {
-      series[index].recent!.append(row)
+    if rule.keepsRecent {
+      series[index].recent!.append(
+        MeasureRow(
+          date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName,
+          mealTime: mealTime))
     } else {
-      try store.append(row, toSeries: index)
+      try store.append(
+        date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName,
+        mealTime: mealTime,
+        toSeries: index)
     }
   }
 

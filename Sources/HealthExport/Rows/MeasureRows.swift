@@ -86,11 +86,16 @@ struct PackedMeasureRow {
   var mealTime: UInt8
 
   init(_ row: MeasureRow, source: UInt32) {
-    date = row.date.millisecondsSince1970
-    sequence = row.sequence
-    value = row.value
+    self.init(
+      date: row.date, sequence: row.sequence, value: row.value, source: source, mealTime: row.mealTime)
+  }
+
+  init(date: Timestamp, sequence: Int, value: Double, source: UInt32, mealTime: MealTime?) {
+    self.date = date.millisecondsSince1970
+    self.sequence = sequence
+    self.value = value
     self.source = source
-    mealTime = row.mealTime.map { UInt8($0.rawValue) } ?? 0
+    self.mealTime = mealTime.map { UInt8($0.rawValue) } ?? 0
   }
 
   /// The meal time the row was kept with, if any.
