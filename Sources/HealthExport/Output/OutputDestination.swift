@@ -7,7 +7,9 @@ import SystemShim
 public enum OutputDestination {
   /// A file, written atomically with permissions 0600.
   case file(path: String, overwrites: Bool)
-  /// A stream of bytes, such as standard output.
+  /// A stream of bytes, such as standard output. Writers that write on a thread of their own (the
+  /// CSV, the profile) may call it from that thread: one call at a time, in order, and never
+  /// after the writing has returned.
   case sink((UnsafeRawBufferPointer) throws -> Void)
 
   /// The destination the `--output` option names: `-` for standard output, an existing folder
