@@ -21,8 +21,8 @@ package final class SpillFile {
   private var isPending = false
 
   /// The bytes handed to the file's thread at a time, by default: four such blocks at most are
-  /// in memory.
-  package static let defaultBlockSize = 256 << 10
+  /// in memory (half a MiB; the database has a spill file for each of its three periods).
+  package static let defaultBlockSize = 128 << 10
 
   /// Makes the file beside `output` (in its folder, under a temporary name).
   /// - Parameters:
