@@ -31,14 +31,6 @@ final class MeasureRowStore {
     }
   }
 
-  /// Keeps a row of series `index`.
-  /// - Throws: `OutputError` when the spill file cannot be made or written.
-  func append(_ row: MeasureRow, toSeries index: Int) throws {
-    try append(
-      date: row.date, sequence: row.sequence, value: row.value, source: row.source, mealTime: row.mealTime,
-      toSeries: index)
-  }
-
   /// Keeps a row of series `index` from its fields, its source not copied (the reader's string,
   /// borrowed: no reference counted at each row).
   /// - Throws: `OutputError` when the spill file cannot be made or written.

@@ -22,7 +22,6 @@ package final class RowCollector: ExportStage {
 
   private struct MeasureSeries {
     var measure: Measure
-    var unit: CSVUnit
     /// The most recent rows, for "last N records"; nil keeps every row in `store`.
     var recent: RowStore<MeasureRow>?
   }
@@ -31,6 +30,7 @@ package final class RowCollector: ExportStage {
   /// references, so reading it counts none (a series, read whole from its array, would count
   /// one for each string of its measure).
   private struct SeriesRule {
+    /// The unit its rows are written in.
     var unit: CSVUnit
     var canBeNegative: Bool
     var minimumKept: Double?
@@ -39,13 +39,13 @@ package final class RowCollector: ExportStage {
     /// Whether the series keeps only its most recent rows (`MeasureSeries.recent`).
     var keepsRecent: Bool
 
-    init(_ series: MeasureSeries) {
-      unit = series.unit
-      canBeNegative = series.measure.canBeNegative
-      minimumKept = series.measure.minimumKept
-      hasMealTime = series.measure.hasMealTime
-      appearsInCorrelations = series.measure.appearsInCorrelations
-      keepsRecent = series.recent != nil
+    init(_ measure: Measure, unit: CSVUnit, keepsRecent: Bool) {
+      self.unit = unit
+      canBeNegative = measure.canBeNegative
+      minimumKept = measure.minimumKept
+      hasMealTime = measure.hasMealTime
+      appearsInCorrelations = measure.appearsInCorrelations
+      self.keepsRecent = keepsRecent
     }
   }
 
@@ -109,11 +109,10 @@ package final class RowCollector: ExportStage {
     end = bounds.end
     var limit: Int? = nil
     if case .lastRecords(let count) = selection.range { limit = count }
-    series = selection.measures.map {
-      MeasureSeries(
-        measure: $0, unit: $0.unit.resolved(with: selection.units), recent: limit.map { RowStore(limit: $0) })
+    series = selection.measures.map { MeasureSeries(measure: $0, recent: limit.map { RowStore(limit: $0) }) }
+    rules = selection.measures.map {
+      SeriesRule($0, unit: $0.unit.resolved(with: selection.units), keepsRecent: limit != nil)
     }
-    rules = series.map(SeriesRule.init)
     store = MeasureRowStore(
       seriesCount: series.count, order: selection.sortOrder, spillBeside: spillBeside, budget: rowBudget)
     outside = Array(repeating: ReadingSpan(), count: series.count)
@@ -131,7 +130,7 @@ package final class RowCollector: ExportStage {
   package var itemFilter: ItemFilter {
     ItemFilter(
       sampleTypes: Set(seriesIndexByType.keys),
-      includesCorrelations: series.contains { $0.measure.appearsInCorrelations },
+      includesCorrelations: rules.contains(where: \.appearsInCorrelations),
       includesLabResults: !labsByCode.isEmpty || keepsEveryLab,
       metadataTypes: metadataTypes)
   }
@@ -241,7 +240,7 @@ package final class RowCollector: ExportStage {
     let rows =
       entry.recent.map { MeasureRows($0.sortedOldestFirst().ordered(selection.sortOrder)) }
       ?? store.rows(ofSeries: index)
-    return .measure(entry.measure, unit: entry.unit, rows: rows)
+    return .measure(entry.measure, unit: rules[index].unit, rows: rows)
   }
 
   /// Why nothing was selected: the range and the readings it left out of each series.
@@ -284,16 +283,15 @@ package final class RowCollector: ExportStage {
     let rule = rules[index]
     let unit = rule.unit
     guard case .quantity(let raw, let healthKitUnit) = sample.value else {
-      let measure = series[index].measure
       try diagnostics.report(
-        Diagnostic(reason: "\(measure.name) record without a numeric value", location: location))
+        Diagnostic(reason: "\(name(ofSeries: index)) record without a numeric value", location: location))
       return
     }
     guard let value = unit.convert(raw, from: healthKitUnit) else {
-      let measure = series[index].measure
       try diagnostics.report(
         Diagnostic(
-          reason: "\(measure.name) in unit '\(healthKitUnit)', which cannot be converted to \(unit.label)",
+          reason:
+            "\(name(ofSeries: index)) in unit '\(healthKitUnit)', which cannot be converted to \(unit.label)",
           location: location))
       return
     }
@@ -301,11 +299,11 @@ package final class RowCollector: ExportStage {
     guard value >= 0 || rule.canBeNegative else {
       try diagnostics.report(
         Diagnostic(
-          reason: "\(series[index].measure.name) below zero, which no reading can be", location: location))
+          reason: "\(name(ofSeries: index)) below zero, which no reading can be", location: location))
       return
     }
     if let minimum = rule.minimumKept, value < minimum {
-      droppedReadings.note("\(series[index].measure.name) under \(Int(minimum)) \(unit.label)")
+      droppedReadings.note("\(name(ofSeries: index)) under \(Int(minimum)) \(unit.label)")
       return
     }
     let mealTime =
@@ -323,6 +321,12 @@ package final class RowCollector: ExportStage {
         mealTime: mealTime,
         toSeries: index)
     }
+  }
+
+  /// The name of series `index`'s measure, read only where a reading is left out: reading the
+  /// measure counts a reference to each of its strings.
+  private func name(ofSeries index: Int) -> String {
+    series[index].measure.name
   }
 
   private func isInRange(_ date: Timestamp) -> Bool {

@@ -75,3 +75,12 @@ import Testing
     #expect(MeasureRows([]).isEmpty)
   }
 }
+
+extension MeasureRowStore {
+  /// Keeps `row` in series `index`, field by field.
+  fileprivate func append(_ row: MeasureRow, toSeries index: Int) throws {
+    try append(
+      date: row.date, sequence: row.sequence, value: row.value, source: row.source, mealTime: row.mealTime,
+      toSeries: index)
+  }
+}
