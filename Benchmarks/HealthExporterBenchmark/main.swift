@@ -199,7 +199,7 @@ case "profile":
   let output = "benchmark-data/profile.json"
   let options = ProfileWriter.Options(
     profileName: "benchmark", creationDate: Timestamp(secondsSince1970: 1_768_910_400),
-    timeZone: TimeZone(identifier: "America/New_York")!)
+    timeZone: .named(TimeZone(identifier: "America/New_York")!))
   let summary = try ProfileExport(options: options).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   detail =
@@ -209,7 +209,7 @@ case "convert":
   let output = output ?? "benchmark-data/converted.zip"
   let format = ConvertExport.Format(path: output) ?? .zip
   let options = ConvertExport.Options(
-    format: format, timeZone: TimeZone(identifier: "America/New_York")!,
+    format: format, timeZone: .named(TimeZone(identifier: "America/New_York")!),
     now: Timestamp(secondsSince1970: 1_768_910_400), profileName: "benchmark")
   let summary = try ConvertExport(options: options).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
@@ -220,7 +220,7 @@ case "convert":
 case "summary":
   // Written to a file, as a user's summary is: beside it the intervals may spill.
   let output = "benchmark-data/summary.csv"
-  let selection = SummarySelection(range: .all, timeZone: TimeZone(identifier: "America/New_York")!)
+  let selection = SummarySelection(range: .all, timeZone: .named(TimeZone(identifier: "America/New_York")!))
   let report = try SummaryExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   detail =
@@ -230,7 +230,7 @@ case "database":
   let output = "benchmark-data/health.sqlite"
   try? FileManager.default.removeItem(atPath: output)
   let summary = try DatabaseExport(
-    toolVersion: "benchmark", timeZone: TimeZone(identifier: "America/New_York")!,
+    toolVersion: "benchmark", timeZone: .named(TimeZone(identifier: "America/New_York")!),
     now: Timestamp(secondsSince1970: 1_768_910_400)
   ).run(source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   let counts = summary.counts
@@ -241,7 +241,7 @@ default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(
     baseMetrics: registry.baseMetrics, vitals: registry.vitals, range: .all,
-    timeZone: TimeZone(identifier: "America/New_York")!)
+    timeZone: .named(TimeZone(identifier: "America/New_York")!))
   var outputBytes = 0
   let summary = try CSVExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
     source: source, destination: .sink { outputBytes += $0.count },

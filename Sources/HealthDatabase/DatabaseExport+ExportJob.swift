@@ -1,7 +1,8 @@
 public import Foundation
 public import HealthExport
+import HealthModel
 
 extension DatabaseExport: ExportJob {
   /// The database's time zone.
-  public var inputTimeZone: TimeZone { timeZone }
+  public var inputTimeZone: TimeZone { timeZone.provisional }
 }

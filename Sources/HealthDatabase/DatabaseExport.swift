@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthArchive
 public import HealthExport
 public import HealthModel
@@ -7,7 +7,7 @@ public import HealthModel
 /// GPX routes, the ECGs, every clinical record's FHIR resource) into one SQLite file, with the
 /// schema of docs/database.md.
 ///
-///     let summary = try DatabaseExport(toolVersion: "1.0", timeZone: .current, now: now)
+///     let summary = try DatabaseExport(toolVersion: "1.0", timeZone: .named(.current), now: now)
 ///       .run(source: source, destination: .file(path: "health.sqlite", overwrites: false),
 ///            diagnostics: Diagnostics())
 ///
@@ -16,8 +16,9 @@ public import HealthModel
 public struct DatabaseExport: Sendable {
   /// The tool's version, for `export_info`.
   public var toolVersion: String
-  /// Where dates that carry no offset of their own are shown, and the summaries' days.
-  public var timeZone: TimeZone
+  /// Where dates that carry no offset of their own are shown, and the summaries' days: a zone
+  /// named, or the export's own (`export_info.time_zone` names the one used).
+  public var timeZone: TimeZoneChoice
   /// When the database is made (`export_info.created_unix`).
   public var now: Timestamp
   /// The registries that name types (`types.csv_name`), lab results and summary metrics.
@@ -29,7 +30,7 @@ public struct DatabaseExport: Sendable {
 
   /// A database export, each argument the property of the same name.
   public init(
-    toolVersion: String, timeZone: TimeZone, now: Timestamp, registry: MetricRegistry = .standard,
+    toolVersion: String, timeZone: TimeZoneChoice, now: Timestamp, registry: MetricRegistry = .standard,
     summaryPeriods: [SummaryPeriod] = [.day, .week, .month], summaryUnits: UnitPreferences = .unitedStates
   ) {
     self.toolVersion = toolVersion
@@ -40,10 +41,10 @@ public struct DatabaseExport: Sendable {
     self.summaryUnits = summaryUnits
   }
 
-  /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.sqlite`, in local time.
-  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
-    OutputDestination.timestampedFileName(
-      prefix: "HealthExporter", extension: "sqlite", now: now, timeZone: timeZone)
+  /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.sqlite`, on the clocks of the job's
+  /// time zone.
+  public static func defaultFileName(now: Timestamp) -> DefaultFileName {
+    DefaultFileName(prefix: "HealthExporter", fileExtension: "sqlite", now: now)
   }
 
   /// What the run wrote.
@@ -95,10 +96,13 @@ public struct DatabaseExport: Sendable {
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
+    // Dates without an offset (a profile's) are written on the zone's clocks as they come: the
+    // export's own zone is read first for such an input.
+    let zone = source.datesCarryOffsets ? timeZone : .named(try source.timeZoneBeforeWriting(timeZone))
     let configuration = DatabaseWriter.Configuration(
       toolVersion: toolVersion,
       inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
-      inputShape: source.shape.rawValue, timeZone: timeZone, created: now, registry: registry,
+      inputShape: source.shape.rawValue, timeZone: zone, created: now, registry: registry,
       summaryPeriods: summaryPeriods, summaryUnits: summaryUnits)
     let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
@@ -118,7 +122,7 @@ struct DatabaseFileWriter: ExportWriter {
   var opened: (DatabaseWriter) throws(DatabaseError) -> Void = { _ in }
 
   func write(_ items: HealthItems, to destination: OutputDestination) throws -> DatabaseCounts {
-    guard let folder = destination.folder, let path = destination.path else {
+    guard let folder = destination.folder, let path = destination.placementPath else {
       throw OutputError.cannotCreate(
         path: "standard output", reason: "a database is made as a file; name one with --output")
     }
@@ -134,7 +138,9 @@ struct DatabaseFileWriter: ExportWriter {
           try writer.settle()
           throw error
         }
-        return try writer.finish(header: header())
+        let header = header()
+        destination.settle(timeZone: configuration.timeZone.resolved(by: header.timeZones))
+        return try writer.finish(header: header)
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)
       }

@@ -45,10 +45,9 @@ public struct CSVExport: Sendable {
   /// shows the data repeats them.
   package static var disclaimer: String { CSVWriter.disclaimer }
 
-  /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.csv`, in local time.
-  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
-    OutputDestination.timestampedFileName(
-      prefix: "HealthExporter", extension: "csv", now: now, timeZone: timeZone)
+  /// The default file name, `HealthExporter_yyyy-MM-dd_HHmmss.csv`, on the clocks of the job's time zone.
+  public static func defaultFileName(now: Timestamp) -> DefaultFileName {
+    DefaultFileName(prefix: "HealthExporter", fileExtension: "csv", now: now)
   }
 
   /// Runs the export.
@@ -60,23 +59,25 @@ public struct CSVExport: Sendable {
   /// - Throws: `OutputError` before reading when the file cannot be placed; the input's errors;
   ///   `ExportError.noData` when no row was selected (nothing is written); `StrictModeError`.
   public func run(
-    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> ExportSummary {
     let collector = RowCollector(
       selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside,
       rowBudget: rowBudget)
-    let writer = CSVWriter(
-      dateFormat: selection.dateFormat, timeZone: selection.timeZone, keepsRawText: selection.keepsRawText)
+    let writer = CSVWriter(dateFormat: selection.dateFormat, keepsRawText: selection.keepsRawText)
     var dropped: [Diagnostics.Tally] = []
+    var timeZone = DateRange.utc
     let blocks = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
-      source, through: collector, into: writer
+      source, through: collector, timeZone: selection.timeZone, into: writer
     ) { rows in
       guard rows.rowCount > 0 else {
         throw ExportError.noData(collector.noDataReport(skipped: diagnostics.summary, dropped: rows.dropped))
       }
       dropped = rows.dropped
+      timeZone = rows.timeZone
     }
     return ExportSummary(
-      blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path)
+      blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path,
+      timeZone: timeZone)
   }
 }

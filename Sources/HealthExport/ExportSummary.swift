@@ -1,3 +1,4 @@
+public import Foundation
 public import HealthModel
 
 /// What an export did, for the one-line summary on standard error.
@@ -19,16 +20,25 @@ public struct ExportSummary: Sendable {
   public var skipped: [Diagnostics.Tally]
   /// Where the CSV went; nil for standard output.
   public var outputPath: String?
+  /// The zone its days and local dates are in: the one named, or the export's own.
+  public var timeZone: TimeZone
 
   /// Rows written in all.
   public var totalRows: Int { blocks.reduce(0) { $0 + $1.rows } }
 
-  /// One line: `Wrote 9 rows (Weight 1, Steps 1, …) to PATH; skipped 2 records: …`.
+  /// One line: `Wrote 9 rows (Weight 1, Steps 1, …) to PATH (time zone Europe/Berlin); skipped 2
+  /// records: …`.
   public var line: String {
     let perBlock = blocks.filter { $0.rows > 0 }.map { "\($0.name) \($0.rows)" }.joined(separator: ", ")
     var text = "Wrote \(totalRows) \(totalRows == 1 ? "row" : "rows") (\(perBlock))"
     text += outputPath.map { " to \($0)" } ?? " to standard output"
+    text += Self.zoneNote(timeZone)
     return text + Self.leftOut(dropped: dropped, skipped: skipped) + "."
+  }
+
+  /// ` (time zone Europe/Berlin)`: the zone a line's days and local dates are in.
+  package static func zoneNote(_ timeZone: TimeZone) -> String {
+    " (time zone \(timeZone.displayName))"
   }
 
   /// What a run left out, as its line ends: `; left out 1 Blood Glucose under 20 mg/dL;

@@ -5,24 +5,25 @@ import HealthModel
 
 extension Subcommand {
   /// Runs `job` as `run(_:to:timeZone:arguments:context:missingHelp:)` does, to where `-o` (else
-  /// the saved output folder, else the current folder) puts the output, named `defaultFileName`
-  /// in a folder; `-` is standard output; `--force` overwrites.
+  /// the saved output folder, else the current folder) puts the output, named `defaultName` in a
+  /// folder (on the clocks of the job's zone); `-` is standard output; `--force` overwrites.
   /// - Parameters:
   ///   - job: the job, made from the command's options.
-  ///   - defaultFileName: the output's name in a folder.
-  ///   - timeZone: where the input's dates without an offset are read.
+  ///   - defaultName: the output's name in a folder.
+  ///   - timeZone: the job's zone: named, or the export's own.
   ///   - arguments: the command's arguments.
   ///   - context: where messages go.
   ///   - missingHelp: what to give when no input is named.
   /// - Returns: success.
   /// - Throws: `UsageError`, and the job's errors.
   static func run<Job: ExportJob>(
-    _ job: Job, named defaultFileName: String, timeZone: TimeZone, arguments: ParsedArguments,
+    _ job: Job, named defaultName: DefaultFileName, timeZone: TimeZoneChoice, arguments: ParsedArguments,
     context: ToolContext, missingHelp: String
   ) throws -> ExitCode where Job.Summary: JobOutcome {
     let destination = OutputDestination.resolve(
-      output: ExportCommand.outputPath(arguments, context: context), defaultFileName: defaultFileName,
-      overwrites: arguments.has("force"), standardOutput: { try context.output.writeStandardOutput($0) })
+      output: ExportCommand.outputPath(arguments, context: context), defaultName: defaultName,
+      timeZone: timeZone, overwrites: arguments.has("force"),
+      standardOutput: { try context.output.writeStandardOutput($0) })
     return try run(
       job, to: destination, timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: missingHelp)
@@ -35,19 +36,20 @@ extension Subcommand {
   /// - Parameters:
   ///   - job: the job, made from the command's options.
   ///   - destination: where its output goes.
-  ///   - timeZone: where the input's dates without an offset are read.
+  ///   - timeZone: the job's zone: the built-in sample is made on its clocks (the machine's for the
+  ///     export's own).
   ///   - arguments: the command's arguments: the input or `--sample`, `--strict`, `--quiet`.
   ///   - context: where messages go.
   ///   - missingHelp: what to give when no input is named.
   /// - Returns: success.
   /// - Throws: `UsageError`, and the job's errors.
   static func run<Job: ExportJob>(
-    _ job: Job, to destination: OutputDestination, timeZone: TimeZone, arguments: ParsedArguments,
+    _ job: Job, to destination: OutputDestination, timeZone: TimeZoneChoice, arguments: ParsedArguments,
     context: ToolContext, missingHelp: String
   ) throws -> ExitCode where Job.Summary: JobOutcome {
     try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      arguments, command: name, timeZone: timeZone.provisional, environment: context.environment,
       missingHelp: missingHelp)
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }

@@ -1,7 +1,8 @@
 public import Foundation
 public import HealthExport
+import HealthModel
 
 extension ReportExport: ExportJob {
   /// The selection's time zone.
-  public var inputTimeZone: TimeZone { selection.timeZone }
+  public var inputTimeZone: TimeZone { selection.timeZone.provisional }
 }

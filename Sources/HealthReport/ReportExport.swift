@@ -37,10 +37,10 @@ public struct ReportExport: Sendable {
     self.now = now
   }
 
-  /// The default file name, `HealthExporter_Report_yyyy-MM-dd_HHmmss.html`, in local time.
-  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
-    OutputDestination.timestampedFileName(
-      prefix: "HealthExporter_Report", extension: "html", now: now, timeZone: timeZone)
+  /// The default file name, `HealthExporter_Report_yyyy-MM-dd_HHmmss.html`, on the clocks of the
+  /// job's time zone.
+  public static func defaultFileName(now: Timestamp) -> DefaultFileName {
+    DefaultFileName(prefix: "HealthExporter_Report", fileExtension: "html", now: now)
   }
 
   /// Runs the report.
@@ -53,17 +53,17 @@ public struct ReportExport: Sendable {
   ///   when the file cannot be placed; the input's errors; `StrictModeError`;
   ///   `ExportError.noData` when no section has data (nothing is written).
   public func run(
-    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> ReportSummary {
     if case .lastRecords = selection.range { throw ReportError.recordRange }
     var summary = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: ReportStage(selection: selection, now: now, diagnostics: diagnostics),
-      into: ReportWriter()
+      timeZone: selection.timeZone, into: ReportWriter()
     ) { data in
       guard !data.isEmpty else {
         throw ExportError.noData(
           NoDataReport(
-            range: selection.range, now: now, timeZone: selection.timeZone, spans: [],
+            range: selection.range, now: now, timeZone: data.timeZone, spans: [],
             skipped: diagnostics.summary, dropped: data.readings.dropped))
       }
     }
@@ -73,12 +73,12 @@ public struct ReportExport: Sendable {
 
   /// Reads the input once and keeps what the report draws, without writing anything.
   /// - Throws: as `run`, but nothing about the destination or missing data.
-  package func collect(source: some HealthItemSource, diagnostics: Diagnostics) throws -> ReportData {
+  package func collect(source: some HealthInputSource, diagnostics: Diagnostics) throws -> ReportData {
     if case .lastRecords = selection.range { throw ReportError.recordRange }
     let stage = ReportStage(selection: selection, now: now, diagnostics: diagnostics)
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
-    return try stage.finish()
+    return try stage.finish(timeZone: selection.timeZone.resolved(by: source.header.timeZones))
   }
 }

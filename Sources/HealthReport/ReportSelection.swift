@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthExport
 public import HealthModel
 
@@ -13,8 +13,9 @@ public struct ReportSelection: Sendable {
   public var units: UnitPreferences
   /// How dates are written in the tables and on the axes.
   public var dateFormat: DateFormat
-  /// Where days, nights and weeks begin and end.
-  public var timeZone: TimeZone
+  /// Where days, nights and weeks begin and end: a zone named, or the export's own (known once
+  /// the input is read; the page names the one used).
+  public var timeZone: TimeZoneChoice
   /// Source names whose samples count first where sources overlap (steps, distances, sleep),
   /// as for the summaries.
   public var sourcePriority: [String]
@@ -23,7 +24,7 @@ public struct ReportSelection: Sendable {
   ///   the default date format) and no named sources.
   public init(
     range: DateRange = .standard, units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard,
-    timeZone: TimeZone, sourcePriority: [String] = []
+    timeZone: TimeZoneChoice, sourcePriority: [String] = []
   ) {
     self.range = range
     self.units = units

@@ -1,3 +1,4 @@
+public import Foundation
 public import HealthExport
 public import HealthModel
 
@@ -20,6 +21,8 @@ public struct ReportSummary: Sendable {
   public var unknownPrioritySources: [String]
   /// Where the page went; nil for standard output.
   public var outputPath: String?
+  /// The zone its days are reckoned in: the one named, or the export's own.
+  public var timeZone: TimeZone
 
   /// One line: `Wrote a report of 2026-06-01 to 2026-06-30 (8 sections, 12 charts) to PATH; …`.
   public var line: String {
@@ -27,6 +30,7 @@ public struct ReportSummary: Sendable {
       "Wrote a report of \(firstDay) to \(lastDay) (\(sections.count) \(sections.count == 1 ? "section" : "sections"), "
       + "\(charts) \(charts == 1 ? "chart" : "charts"))"
     text += outputPath.map { " to \($0)" } ?? " to standard output"
+    text += ExportSummary.zoneNote(timeZone)
     return text + ExportSummary.leftOut(dropped: dropped, skipped: skipped) + "."
   }
 }

@@ -15,6 +15,6 @@ struct ReportWriter: ExportWriter {
     return ReportSummary(
       sections: page.sections, charts: page.chartCount, firstDay: page.firstDay, lastDay: page.lastDay,
       dropped: data.readings.dropped, skipped: [], unknownPrioritySources: data.unknownPrioritySources,
-      outputPath: destination.path)
+      outputPath: destination.path, timeZone: data.timeZone)
   }
 }

@@ -1,14 +1,21 @@
 package import HealthArchive
 package import HealthModel
 
-/// An export.xml held in memory, as an input.
-package struct InMemoryExport: HealthItemSource {
-  package var xml: String
+/// An export.xml held as text, read through the streaming reader: the input of tests that need
+/// no file.
+package final class InMemoryExport: HealthInputSource {
+  package let xml: String
   package var name: String { "export.xml" }
+  package var shape: InputShape { .xmlFile }
+  package var contentName: String { name }
+  /// What the reader learned, once the items are read.
+  package private(set) var header = ExportHeader()
 
   package init(xml: String) {
     self.xml = xml
   }
+
+  package func fileNames(in folder: String) -> [String] { [] }
 
   package func readItems(
     filter: ItemFilter, diagnostics: Diagnostics,
@@ -16,6 +23,7 @@ package struct InMemoryExport: HealthItemSource {
   ) throws {
     let reader = ExportXMLReader(
       stream: MemoryByteStream(Array(xml.utf8), name: name), filter: filter, diagnostics: diagnostics)
+    defer { header = reader.header }
     try reader.read(consume)
   }
 }

@@ -24,7 +24,8 @@ struct TestDatabase {
       path: path, temporaryFolder: folder.path,
       configuration: DatabaseWriter.Configuration(
         toolVersion: "test", inputName: "export.xml", inputShape: "XML file",
-        timeZone: TimeZone(identifier: timeZone)!, created: Timestamp(secondsSince1970: 1_768_910_400)))
+        timeZone: .named(TimeZone(identifier: timeZone)!), created: Timestamp(secondsSince1970: 1_768_910_400)
+      ))
     for item in items { try writer.add(item) }
     try writer.addSummaries(summaries)
     counts = try writer.finish(header: header)

@@ -61,7 +61,7 @@ import Testing
       ])
     #expect(
       result.standardError
-        == "Wrote 8 rows (Weight 1, Steps 1, Blood Glucose 2, Blood Pressure Systolic 1, Blood Pressure Diastolic 1, Oxygen Saturation 1, Heart Rate 1) to standard output.\n"
+        == "Wrote 8 rows (Weight 1, Steps 1, Blood Glucose 2, Blood Pressure Systolic 1, Blood Pressure Diastolic 1, Oxygen Saturation 1, Heart Rate 1) to standard output (time zone America/New_York).\n"
     )
   }
 

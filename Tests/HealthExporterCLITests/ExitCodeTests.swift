@@ -25,7 +25,8 @@ import Testing
     #expect(run.standardOutput == "")
     #expect(
       run.standardError
-        == "Wrote 2 rows (Weight 1, Steps 1) to \(folder.path)/HealthExporter_2026-01-20_070000.csv.\n")
+        == "Wrote 2 rows (Weight 1, Steps 1) to \(folder.path)/HealthExporter_2026-01-20_070000.csv (time zone America/New_York).\n"
+    )
     #expect(SystemCall.permissions(of: folder.file("HealthExporter_2026-01-20_070000.csv")) == 0o600)
   }
 

@@ -120,7 +120,7 @@ final class ScriptedTerminal: ToolOutput {
     let command = try #require(lines.last).trimmingCharacters(in: .whitespaces)
     #expect(
       command
-        == "health-exporter export export.zip --metrics weight,steps,glucose --vitals resting-heart-rate --last-days 7"
+        == "health-exporter export export.zip --metrics weight,steps,glucose --vitals resting-heart-rate --last-days 7 --time-zone America/New_York"
     )
     let written = try #require(try folder.contents().first { $0.hasPrefix("HealthExporter_") })
     #expect(written == "HealthExporter_2026-06-30_120000.csv")

@@ -59,7 +59,8 @@ import Testing
         ["export", exampleExport, "--all", "-o", folder.path] + (index == 2 ? ["--force"] : []),
         environment: now)
       #expect(run.status == 0)
-      return try #require(run.standardError.split(separator: " ").last.map { String($0.dropLast(2)) })
+      let words = run.standardError.split(separator: " ")
+      return try #require(words.firstIndex(of: "to").map { String(words[$0 + 1]) })
     }
     #expect(
       names == [

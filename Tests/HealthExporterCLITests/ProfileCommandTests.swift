@@ -29,7 +29,7 @@ import Testing
         2015-11-02 17:52:00,Steps,,200,steps,,
 
         """)
-    #expect(run.standardError == "Wrote 2 rows (Weight 1, Steps 1) to standard output.\n")
+    #expect(run.standardError == "Wrote 2 rows (Weight 1, Steps 1) to standard output (time zone UTC).\n")
   }
 
   @Test func writesAProfileAndReadsItBack() throws {

@@ -39,7 +39,7 @@ import Testing
     #expect(onTerminal.screen.hasPrefix("\rReading sample.zip: "))
     #expect(onTerminal.screen.contains(" MB of "))
     #expect(onTerminal.screen.contains("\r\u{1B}[KWrote "))
-    #expect(onTerminal.screen.hasSuffix(" to \(folder.file("out.csv")).\r\n"))
+    #expect(onTerminal.screen.hasSuffix(" to \(folder.file("out.csv")) (time zone America/New_York).\r\n"))
 
     let quiet = try TerminalRun(arguments + ["-q"], environment: Self.environment)
     #expect(quiet.status == 0)

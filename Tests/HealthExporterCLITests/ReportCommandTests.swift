@@ -16,7 +16,9 @@ import Testing
     let file = folder.file("HealthExporter_Report_2026-01-20_070000.html")
     #expect(run.status == 0)
     #expect(
-      run.standardError == "Wrote a report of 2026-01-09 to 2026-01-15 (6 sections, 6 charts) to \(file).\n")
+      run.standardError
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (6 sections, 6 charts) to \(file) (time zone America/New_York).\n"
+    )
     #expect(SystemCall.permissions(of: file) == 0o600)
     let html = try String(contentsOfFile: file, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>\n"))
@@ -93,7 +95,8 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2025-12-22 to 2026-01-20 (6 sections, 6 charts) to standard output.\n")
+        == "Wrote a report of 2025-12-22 to 2026-01-20 (6 sections, 6 charts) to standard output (time zone America/New_York).\n"
+    )
     #expect(
       ToolRun(
         ["settings", "set", "range", "from", "2026-01-09", "to", "2026-01-10"], environment: environment

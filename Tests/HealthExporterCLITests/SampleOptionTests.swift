@@ -42,7 +42,7 @@ import Testing
     #expect(rows[weights.count].hasPrefix("2026-11-01 "))
     #expect(
       run.standardError
-        == "Wrote \(weights.count + steps) rows (Weight \(weights.count), Steps \(steps)) to standard output.\n"
+        == "Wrote \(weights.count + steps) rows (Weight \(weights.count), Steps \(steps)) to standard output (time zone America/New_York).\n"
     )
   }
 

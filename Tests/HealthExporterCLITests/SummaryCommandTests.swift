@@ -36,7 +36,9 @@ import Testing
     #expect(run.standardOutput.hasPrefix("### HealthExporterCSV: data exported as-is from Apple Health.\n"))
     #expect(run.standardOutput.split(separator: "\n")[3] == "Period,Metric,Value,Unit,Min,Max,Count,Sources")
     #expect(dataRows(run.standardOutput).map(String.init) == Self.exampleRows)
-    #expect(run.standardError == "Wrote 9 summary rows (3 periods, 8 metrics) to standard output.\n")
+    #expect(
+      run.standardError
+        == "Wrote 9 summary rows (3 periods, 8 metrics) to standard output (time zone America/New_York).\n")
   }
 
   @Test func writesANamedFileInAFolderWithOwnerOnlyPermissions() throws {
@@ -45,7 +47,9 @@ import Testing
       ["summary", exampleExport, "--all", "--period", "month", "-o", folder.path], environment: now)
     let file = folder.file("HealthExporter_Summary_2026-01-20_070000.csv")
     #expect(run.status == 0)
-    #expect(run.standardError == "Wrote 8 summary rows (1 period, 8 metrics) to \(file).\n")
+    #expect(
+      run.standardError
+        == "Wrote 8 summary rows (1 period, 8 metrics) to \(file) (time zone America/New_York).\n")
     #expect(SystemCall.permissions(of: file) == 0o600)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     #expect(dataRows(text).first == "2026-01-01,Blood Glucose,121.5,mg/dL,98,145,2,MyFitnessPal")

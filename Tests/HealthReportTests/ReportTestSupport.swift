@@ -16,7 +16,7 @@ enum ReportTest {
 
   /// A selection of all dates in New York, US units.
   static func selection(range: DateRange = .all, dateFormat: DateFormat = .standard) -> ReportSelection {
-    ReportSelection(range: range, dateFormat: dateFormat, timeZone: newYork)
+    ReportSelection(range: range, dateFormat: dateFormat, timeZone: .named(newYork))
   }
 
   /// The page of a report of `body` (the elements inside HealthData).
@@ -28,7 +28,7 @@ enum ReportTest {
 
   /// The page of a report of `source`.
   static func page(
-    of source: some HealthItemSource, selection: ReportSelection, now: Timestamp
+    of source: some HealthInputSource, selection: ReportSelection, now: Timestamp
   ) throws -> (html: String, summary: ReportSummary) {
     var bytes: [UInt8] = []
     let summary = try ReportExport(selection: selection, now: now).run(

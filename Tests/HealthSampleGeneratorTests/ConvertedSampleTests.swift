@@ -11,10 +11,10 @@ import Testing
 @Suite struct ConvertedSampleTests {
   let export = try! SampleExport(configuration: GeneratorTest.spring)
   static let options = ConvertExport.Options(
-    format: .zip, timeZone: GeneratorTest.newYork, now: Timestamp(secondsSince1970: 1_773_374_400),
+    format: .zip, timeZone: .named(GeneratorTest.newYork), now: Timestamp(secondsSince1970: 1_773_374_400),
     profileName: "sample")
 
-  func convert(_ source: some HealthItemSource, to path: String) throws -> ConvertExport.Summary {
+  func convert(_ source: some HealthInputSource, to path: String) throws -> ConvertExport.Summary {
     var options = Self.options
     options.format = ConvertExport.Format(path: path)!
     return try ConvertExport(options: options).run(
@@ -22,7 +22,7 @@ import Testing
       diagnostics: Diagnostics(isStrict: true))
   }
 
-  func items(of source: some HealthItemSource) throws -> [HealthItem] {
+  func items(of source: some HealthInputSource) throws -> [HealthItem] {
     var items: [HealthItem] = []
     try source.readItems(filter: .wholeRecord, diagnostics: Diagnostics(isStrict: true)) { item, _ in
       items.append(item)
@@ -30,12 +30,12 @@ import Testing
     return items
   }
 
-  func csv(of source: some HealthItemSource) throws -> String {
+  func csv(of source: some HealthInputSource) throws -> String {
     var bytes: [UInt8] = []
     let registry = MetricRegistry.standard
     let selection = ExportSelection(
       baseMetrics: registry.baseMetrics, vitals: registry.vitals, labs: registry.labs, range: .all,
-      timeZone: GeneratorTest.newYork)
+      timeZone: .named(GeneratorTest.newYork))
     _ = try CSVExport(selection: selection, now: Self.options.now).run(
       source: source, destination: .sink { bytes.append(contentsOf: $0) },
       diagnostics: Diagnostics(isStrict: true))

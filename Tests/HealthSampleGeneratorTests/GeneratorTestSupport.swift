@@ -33,7 +33,7 @@ enum GeneratorTest {
 
   /// The CSV rows (without disclaimer and header) of exporting `source` with `selection`.
   static func csvRows(
-    _ source: some HealthItemSource, selection: ExportSelection,
+    _ source: some HealthInputSource, selection: ExportSelection,
     now: Timestamp = Timestamp(secondsSince1970: 1_774_000_000)
   ) throws -> [String] {
     var bytes: [UInt8] = []
@@ -51,7 +51,7 @@ enum GeneratorTest {
       baseMetrics: registry.baseMetrics.filter { metrics.contains($0.optionName) },
       vitals: registry.vitals.filter { vitals.contains($0.optionName) }, labs: labs, range: .all,
       units: units,
-      timeZone: newYork)
+      timeZone: .named(newYork))
   }
 
   /// `value` as C's `printf("%.Nf")` writes it.

@@ -1,3 +1,5 @@
+public import HealthModel
+
 /// What the reader learned about the export besides its items.
 public struct ExportHeader: Hashable, Sendable {
   /// The `locale` of `HealthData`, such as `en_US`.
@@ -7,11 +9,18 @@ public struct ExportHeader: Hashable, Sendable {
   /// Top-level elements that are not delivered as items (`Audiogram`, `VisionPrescription`, …),
   /// by name, with their counts.
   public var otherElements: [String: Int]
+  /// The time zones the samples name in their `HKTimeZone` metadata, every sample counted whether
+  /// or not it was delivered: complete once the input is read.
+  public var timeZones: TimeZoneCensus
 
   /// A header, each argument the property of the same name.
-  public init(locale: String? = nil, exportVersion: Int? = nil, otherElements: [String: Int] = [:]) {
+  public init(
+    locale: String? = nil, exportVersion: Int? = nil, otherElements: [String: Int] = [:],
+    timeZones: TimeZoneCensus = TimeZoneCensus()
+  ) {
     self.locale = locale
     self.exportVersion = exportVersion
     self.otherElements = otherElements
+    self.timeZones = timeZones
   }
 }

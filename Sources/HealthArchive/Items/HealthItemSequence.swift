@@ -1,3 +1,4 @@
+import Foundation
 public import HealthModel
 
 /// Items an app supplies, as the input of any job: the samples, correlations, workouts and lab
@@ -17,6 +18,8 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
   public let itemCount: Int?
   /// What messages call the input (`items` unless told).
   public let name: String
+  /// The time zones the items' metadata names, counted as they are gone through.
+  private let timeZones = CountedTimeZones()
 
   /// Every item of `items`.
   /// - Parameters:
@@ -41,8 +44,9 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
   public var shape: InputShape { .items }
   /// The input's name.
   public var contentName: String { name }
-  /// Empty: supplied items have no export around them.
-  public var header: ExportHeader { ExportHeader() }
+  /// Supplied items have no export around them: the header holds only the time zones their
+  /// metadata names (`HKTimeZone`), every item counted, once they are gone through.
+  public var header: ExportHeader { ExportHeader(timeZones: timeZones.census) }
 
   /// Empty: supplied items have no files beside them.
   /// - Parameter folder: a folder of an export.
@@ -72,6 +76,7 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let total = itemCount.map(Int64.init)
+    timeZones.reset()
     var position = 0
     for item in items {
       if position % Self.checkInterval == 0 {
@@ -79,6 +84,7 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
         if position > 0 { progress?.update(ReadProgress(.items, done: Int64(position), total: total)) }
       }
       position += 1
+      timeZones.count(in: item)
       if let admitted = filter.admitting(item) {
         try consume(admitted, SourceLocation(file: name, line: position))
       }
@@ -122,5 +128,45 @@ extension HealthItemSequence where Items == [HealthItem] {
     items += workouts.lazy.map(HealthItem.workout)
     items += labResults.lazy.map(HealthItem.labResult)
     self.init(items, name: name)
+  }
+}
+
+/// The time zones named by the metadata of items gone through (`HKTimeZone`): samples,
+/// correlations with their members, workouts.
+///
+/// `@unchecked Sendable`: its census is read and written only under its lock.
+private final class CountedTimeZones: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counted = TimeZoneCensus()
+
+  var census: TimeZoneCensus {
+    lock.lock()
+    defer { lock.unlock() }
+    return counted
+  }
+
+  func reset() {
+    lock.lock()
+    counted = TimeZoneCensus()
+    lock.unlock()
+  }
+
+  func count(in item: HealthItem) {
+    var found: [String] = []
+    func note(_ metadata: [MetadataEntry]) {
+      for entry in metadata where entry.key == HealthKitIdentifier.timeZoneKey { found.append(entry.value) }
+    }
+    switch item {
+    case .sample(let sample): note(sample.metadata)
+    case .correlation(let correlation):
+      note(correlation.metadata)
+      for member in correlation.objects { note(member.metadata) }
+    case .workout(let workout): note(workout.metadata)
+    default: return
+    }
+    guard !found.isEmpty else { return }
+    lock.lock()
+    for name in found { counted.add(name) }
+    lock.unlock()
   }
 }

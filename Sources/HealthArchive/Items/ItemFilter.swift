@@ -69,6 +69,9 @@ public struct ItemFilter: Sendable {
     includesClinicalResources: true, includesRoutePoints: true, includesElectrocardiograms: true,
     includesAssessments: true, includesHeartbeats: true)
 
+  /// No item: an input read for what its header learns (the time zones its samples name).
+  public static let nothing = ItemFilter(sampleTypes: [], includesCorrelations: false)
+
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {
     sampleTypes?.contains(type) ?? true

@@ -23,12 +23,12 @@ package final class TemporaryOutput {
   }
 
   /// Where the output ends up.
-  package let path: String
+  package private(set) var path: String
   /// Where the writer makes it, in the destination's folder: `.NAME.PID.N.tmp`.
   package let temporaryPath: String
   /// A file or a folder.
   package let form: Form
-  private let overwrites: Bool
+  private var overwrites: Bool
   private var isPending = true
 
   /// Checks the destination and creates the temporary file or folder.
@@ -76,6 +76,19 @@ package final class TemporaryOutput {
       OutputPlacement.remove(temporaryPath)
       throw error
     }
+  }
+
+  /// Makes the output owner-only, flushes it to disk and moves it into place at `destination`, a
+  /// path in the same folder as the one it was made for (a name decided once it was made),
+  /// replacing nothing there.
+  /// - Throws: `OutputError`; the temporary output is removed and nothing is placed.
+  package func commit(at destination: String) throws(OutputError) {
+    guard isPending else { return }
+    if destination != path {
+      path = destination
+      overwrites = false
+    }
+    try commit()
   }
 
   /// Gives up: removes the temporary file or folder and everything in it.

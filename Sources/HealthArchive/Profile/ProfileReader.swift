@@ -29,6 +29,9 @@ package final class ProfileReader {
 
   /// What the profile's `metaData` said; complete once `read` returns.
   package private(set) var metadata = Metadata()
+  /// The time zones the samples' metadata names (`HKTimeZone`), every sample counted whether or
+  /// not it was delivered; complete once `read` returns.
+  package private(set) var timeZones = TimeZoneCensus()
 
   /// - Parameters:
   ///   - stream: the profile's bytes.
@@ -97,10 +100,10 @@ package final class ProfileReader {
         if try reader.peekToken() == .beginArray {
           try readSamples(of: key, consume)
         } else {
-          try reader.skipValue()
+          try skipValue()
         }
       default:
-        try reader.skipValue()
+        try skipValue()
       }
     }
     _ = try reader.nextToken()  // the end of the input: anything else is an error
@@ -132,7 +135,9 @@ package final class ProfileReader {
     }
     while try reader.peekToken() != .endArray {
       let start = location()
-      try body(try reader.readValue(maximumBytes: Self.maximumElementSize), start)
+      let value = try reader.readValue(maximumBytes: Self.maximumElementSize)
+      countTimeZones(in: value)
+      try body(value, start)
     }
     _ = try reader.nextToken()
   }
@@ -182,7 +187,7 @@ package final class ProfileReader {
       } else if reader.keyEquals("valueName") {
         fields.valueName = try reader.readString()
       } else {
-        try reader.skipValue()
+        try skipValue()
       }
     }
     if tooManyPairs {
@@ -214,12 +219,58 @@ package final class ProfileReader {
           .typeMismatch(expected: "']' after a [key, value] pair", found: reader.token.nameInMessages))
       }
       count += 1
+      if key == HealthKitIdentifier.timeZoneKey { timeZones.add(value) }
       if count <= limit { entries.append(MetadataEntry(key: key, value: value)) }
     }
     guard reader.token == .endArray else {
       throw reader.error(.typeMismatch(expected: "a [key, value] pair", found: reader.token.nameInMessages))
     }
     return (count > limit ? [] : entries, count > limit)
+  }
+
+  /// Skips the next value, counting the time zones its metadata names: each `["HKTimeZone",
+  /// NAME]` pair in it.
+  private func skipValue() throws {
+    let first = try reader.nextToken()
+    switch first {
+    case .beginObject, .beginArray:
+      let target = reader.path.depth - 1
+      // 1 after a `[`, 2 after `["HKTimeZone"`.
+      var pairState = first == .beginArray ? 1 : 0
+      while reader.path.depth > target {
+        let token = try reader.nextToken()
+        switch (token, pairState) {
+        case (.beginArray, _): pairState = 1
+        case (.string, 1): pairState = reader.stringEquals("HKTimeZone") ? 2 : 0
+        case (.string, 2):
+          timeZones.add(reader.stringValue)
+          pairState = 0
+        default: pairState = 0
+        }
+      }
+    case .string, .number, .bool, .null:
+      return
+    case .endObject, .endArray, .key, .endOfInput:
+      throw reader.error(.typeMismatch(expected: "a value", found: first.nameInMessages))
+    }
+  }
+
+  /// Counts the time zones an element read whole names: each `["HKTimeZone", NAME]` pair in it.
+  private func countTimeZones(in value: JSONValue) {
+    switch value {
+    case .array(let elements):
+      if elements.count == 2, elements[0].stringValue == HealthKitIdentifier.timeZoneKey,
+        let name = elements[1].stringValue
+      {
+        timeZones.add(name)
+      } else {
+        for element in elements { countTimeZones(in: element) }
+      }
+    case .object(let members):
+      for member in members { countTimeZones(in: member.value) }
+    case .string, .number, .bool, .null:
+      return
+    }
   }
 
   private func location() -> SourceLocation {

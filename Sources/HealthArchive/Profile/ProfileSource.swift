@@ -72,7 +72,10 @@ package final class ProfileSource: HealthInputSource, ReadProgressReporting {
     let reader = ProfileReader(
       stream: stream.observed(by: progressObserver, cancellation: cancellation, totalBytes: totalBytes),
       filter: filter, diagnostics: diagnostics, timeZone: timeZone)
-    defer { metadata = reader.metadata }
+    defer {
+      metadata = reader.metadata
+      header.timeZones = reader.timeZones
+    }
     try reader.read(consume)
   }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import HealthModel
 import SystemShim
 
@@ -20,17 +20,21 @@ import SystemShim
 public final class ProfileWriter {
   /// What goes into `metaData` and how samples are identified.
   public struct Options: Sendable {
-    /// `metaData.profileName`.
-    public var profileName: String
+    /// `metaData.profileName`; nil for the original library's default, `output` and the creation
+    /// date's local time (`output20260120070000`).
+    public var profileName: String?
     /// `metaData.creationDate`: when the profile was written.
     public var creationDate: Timestamp
     /// Whether samples without a `uuid` get a stable one (derived from their content and place).
     public var addsUUIDs: Bool
-    /// Where `userData.dateOfBirth` (a calendar day) has its midnight.
-    public var timeZone: TimeZone
+    /// Where `userData.dateOfBirth` (a calendar day) has its midnight and the default name its
+    /// clocks: a zone named, or the export's own.
+    public var timeZone: TimeZoneChoice
 
     /// How a profile is written, each argument the property of the same name.
-    public init(profileName: String, creationDate: Timestamp, addsUUIDs: Bool = false, timeZone: TimeZone) {
+    public init(
+      profileName: String? = nil, creationDate: Timestamp, addsUUIDs: Bool = false, timeZone: TimeZoneChoice
+    ) {
       self.profileName = profileName
       self.creationDate = creationDate
       self.addsUUIDs = addsUUIDs
@@ -66,7 +70,7 @@ public final class ProfileWriter {
   /// The bytes of a block of the document handed to the sink, by default.
   package static let defaultBlockSize = BackgroundOutput.defaultBlockSize
 
-  private let options: Options
+  package let options: Options
   private let columnLimit: Int
   private let blockSize: Int
   /// The folder the spill folder is made in; nil keeps everything in memory.
@@ -156,8 +160,14 @@ public final class ProfileWriter {
 
   /// Writes the whole document to `sink` and removes the temporary files. The sink is called on a
   /// thread of its own, with blocks of the document in order, and never after this returns.
+  /// - Parameters:
+  ///   - timeZone: the zone of `Options.timeZone`, once the input is read.
+  ///   - sink: takes the document's bytes, block by block.
   /// - Returns: what was written.
-  package func finish(into sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Summary {
+  /// - Throws: `ProfileError` when the spilled columns cannot be read back; what `sink` throws.
+  package func finish(
+    timeZone: TimeZone, into sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) throws -> Summary {
     defer { removeSpillFolder() }
     let output = BackgroundOutput(sink: sink, blockSize: blockSize)
     // Whatever ends the assembly, the sink's thread is done before this returns.
@@ -167,7 +177,9 @@ public final class ProfileWriter {
     header.key("metaData")
     header.beginObject()
     header.number("creationDate", options.creationDate.millisecondsSince1970)
-    header.string("profileName", options.profileName)
+    header.string(
+      "profileName",
+      options.profileName ?? Self.defaultProfileName(creationDate: options.creationDate, in: timeZone))
     header.string("version", "1.0.0")
     header.string("type", ProfileKeys.singleDocumentType)
     if let exportDate { header.number("exportDate", exportDate.millisecondsSince1970) }
@@ -175,7 +187,7 @@ public final class ProfileWriter {
     try output.write(header.bytes)
     try output.write(",\n\"userData\":")
     var userData = ProfileElementEncoder()
-    ProfileCharacteristics.encode(characteristics, timeZone: options.timeZone, into: &userData)
+    ProfileCharacteristics.encode(characteristics, timeZone: timeZone, into: &userData)
     try output.write(userData.bytes)
     var written = summary
     // Top-level copies are left out only where they are exactly the members' copies, one each.
@@ -193,6 +205,15 @@ public final class ProfileWriter {
     try output.write("\n}\n")
     try output.finish()
     return written
+  }
+
+  /// The original library's default name: `output` and the local time of the creation date
+  /// (`output20260120070000`).
+  package static func defaultProfileName(creationDate: Timestamp, in timeZone: TimeZone) -> String {
+    let civil = CivilDateTime(creationDate, in: timeZone)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "output" + civil.dayText.filter(\.isNumber) + two(civil.hour) + two(civil.minute)
+      + two(civil.second)
   }
 
   // MARK: - Columns

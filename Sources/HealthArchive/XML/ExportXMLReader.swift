@@ -61,12 +61,17 @@ package final class ExportXMLReader {
     if filter.sampleTypes != nil {
       tokenizer.skipsRecordType = SkippedRecordTypes(filter: filter)
     }
+    tokenizer.timeZoneTally = timeZones
   }
+
+  /// The `HKTimeZone` values of every metadata entry, read or passed over.
+  private let timeZones = TimeZoneTally()
 
   /// Reads the whole input, handing each item to `consume` with where it starts.
   /// - Throws: `XMLError` for malformed XML or an input that is not a Health export; the stream's
   ///   errors; `StrictModeError` in strict mode; whatever `consume` throws.
   package func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+    defer { header.timeZones = timeZones.census }
     guard try tokenizer.next() != .endOfInput else { return }
     guard tokenizer.nameIs("HealthData") else {
       throw tokenizer.error(.notHealthData(root: tokenizer.name), at: tokenizer.tagStart)

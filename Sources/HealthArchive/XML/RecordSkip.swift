@@ -24,6 +24,9 @@ struct RecordSkip {
   /// The last child's of an element whose content is passed over (`contentEnd`), which a tag
   /// enters only once it is known to hold nothing to decode and no name twice.
   private let contentShape = TagShape()
+  /// Where the value of the `HKTimeZone` metadata entry of what was last passed over lies, if it
+  /// held one: its zone is counted as if the entry had been read (`XMLTokenizer.timeZoneTally`).
+  private(set) var timeZoneValue: Range<Int>?
 
   /// The type's bytes of the `<Record type="…"` at `position` (`p[position]` is `<`), or nil when
   /// the tag does not start so within `end`, or the type would need decoding.
@@ -44,6 +47,7 @@ struct RecordSkip {
     of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int? {
     let afterType = type.baseAddress! - p + type.count + 1
+    timeZoneValue = nil
     guard
       let (close, isEmpty) = Self.attributesEnd(
         p, from: afterType, end: end, shape: recordShape, strict: false)
@@ -51,7 +55,8 @@ struct RecordSkip {
     if isEmpty { return close }
     let name = UnsafeBufferPointer(start: Self.recordName.utf8Start, count: Self.recordName.utf8CodeUnitCount)
     return Self.childrenEnd(
-      p, from: close, end: end, name: name, shape: childShape, strict: false, maximumChildren: .max)
+      p, from: close, end: end, name: name, shape: childShape, strict: false, maximumChildren: .max,
+      timeZone: &timeZoneValue)
   }
 
   /// Where the content of an element named `name` whose start tag ends just before `from` ends:
@@ -64,21 +69,25 @@ struct RecordSkip {
     of p: UnsafePointer<UInt8>, from: Int, end: Int, name: UnsafeBufferPointer<UInt8>, maximumChildren: Int
   ) -> Int? {
     Self.childrenEnd(
-      p, from: from, end: end, name: name, shape: contentShape, strict: true, maximumChildren: maximumChildren
-    )
+      p, from: from, end: end, name: name, shape: contentShape, strict: true,
+      maximumChildren: maximumChildren,
+      timeZone: &timeZoneValue)
   }
 
   /// The position after the end tag `</name>` that closes the content from `from`, read through
   /// any empty children (at most `maximumChildren`) and text; nil where the tokenizer would read
   /// anything else: a child with content, a comment, CDATA or processing instruction, another end
-  /// tag, a child's tag `attributesEnd` hands back, the buffer's end.
+  /// tag, a child's tag `attributesEnd` hands back, the buffer's end; and a `MetadataEntry` that
+  /// names a time zone (`HKTimeZone`) otherwise than `timeZoneEntry(_:at:end:)` reads, or a second
+  /// one. `timeZone` is where the value of the one such entry lies, if there is one.
   private static func childrenEnd(
     _ p: UnsafePointer<UInt8>, from: Int, end: Int, name: UnsafeBufferPointer<UInt8>, shape: TagShape,
-    strict: Bool, maximumChildren: Int
+    strict: Bool, maximumChildren: Int, timeZone: inout Range<Int>?
   ) -> Int? {
     let table = ByteClass.table
     var i = from
     var children = 0
+    timeZone = nil
     while true {
       guard let offset = MemorySearch.firstOffset(of: UInt8(ascii: "<"), in: p + i, count: end - i) else {
         return nil
@@ -99,6 +108,17 @@ struct RecordSkip {
       guard children <= maximumChildren else { return nil }
       var nameEnd = tag + 1
       while nameEnd < end && table[Int(p[nameEnd])] & ByteClass.nameDelimiter == 0 { nameEnd += 1 }
+      if nameEnd - tag - 1 == metadataEntryName.utf8CodeUnitCount,
+        memoryEqual(p + tag + 1, metadataEntryName.utf8Start, metadataEntryName.utf8CodeUnitCount)
+      {
+        switch timeZoneEntry(p, at: nameEnd, end: end) {
+        case .none: break
+        case .value(let value):
+          guard timeZone == nil else { return nil }
+          timeZone = value
+        case .unclear: return nil
+        }
+      }
       guard nameEnd > tag + 1,
         let (childClose, childIsEmpty) = attributesEnd(
           p, from: nameEnd, end: end, shape: shape, strict: strict),
@@ -106,6 +126,63 @@ struct RecordSkip {
       else { return nil }
       i = childClose
     }
+  }
+
+  private static let metadataEntryName: StaticString = "MetadataEntry"
+  private static let keyPrefix: StaticString = " key=\""
+  private static let timeZoneKey: StaticString = "HKTimeZone\" value=\""
+
+  /// What a `MetadataEntry` tag says of a time zone.
+  private enum TimeZoneEntry {
+    /// It names none.
+    case none
+    /// Its `value`'s bytes, when its key is `HKTimeZone`.
+    case value(Range<Int>)
+    /// It may name one, in a shape for the tokenizer to read.
+    case unclear
+  }
+
+  /// Whether the `MetadataEntry` tag whose name ends at `nameEnd` is an `HKTimeZone` entry, read
+  /// as Apple writes it (` key="HKTimeZone" value="…"`). A tag in another shape (its key not first,
+  /// other quotes or spaces) is unclear where its bytes hold `HKTimeZone` or a reference (`&`),
+  /// and names none where they hold neither; so is one whose key holds `&`.
+  private static func timeZoneEntry(_ p: UnsafePointer<UInt8>, at nameEnd: Int, end: Int) -> TimeZoneEntry {
+    let prefix = keyPrefix.utf8CodeUnitCount
+    guard end - nameEnd > prefix, memoryEqual(p + nameEnd, keyPrefix.utf8Start, prefix) else {
+      return mayNameTimeZone(p, from: nameEnd, end: end) ? .unclear : .none
+    }
+    let keyStart = nameEnd + prefix
+    let key = timeZoneKey.utf8CodeUnitCount
+    if end - keyStart > key, memoryEqual(p + keyStart, timeZoneKey.utf8Start, key) {
+      guard let close = valueEnd(p, from: keyStart + key, end: end, quote: UInt8(ascii: "\"")) else {
+        return .unclear
+      }
+      return .value((keyStart + key)..<close)
+    }
+    guard let keyEnd = valueEnd(p, from: keyStart, end: end, quote: UInt8(ascii: "\"")) else {
+      return .unclear
+    }
+    for index in keyStart..<keyEnd where p[index] == UInt8(ascii: "&") { return .unclear }
+    return .none
+  }
+
+  /// Whether the bytes of the tag from `from` through its `>` hold `HKTimeZone` or `&` (or the
+  /// buffer ends first).
+  private static func mayNameTimeZone(_ p: UnsafePointer<UInt8>, from: Int, end: Int) -> Bool {
+    let name = "HKTimeZone".utf8
+    var i = from
+    while i < end {
+      let byte = p[i]
+      if byte == UInt8(ascii: ">") { return false }
+      if byte == UInt8(ascii: "&") { return true }
+      if byte == UInt8(ascii: "H"), end - i >= name.count,
+        name.elementsEqual(UnsafeBufferPointer(start: p + i, count: name.count))
+      {
+        return true
+      }
+      i += 1
+    }
+    return true
   }
 
   /// Reads the attributes of a start tag from `from` (just after its name or a value's closing

@@ -108,6 +108,10 @@ final class XMLTokenizer {
   var remembersTagShapes = true
   /// The last serial given to a value's bytes (`RawAttribute.valueSerial`).
   var lastValueSerial: UInt32 = 0
+  /// Counts the `HKTimeZone` values of the `MetadataEntry` tags read or passed over, wherever they
+  /// are (a record read, skipped or passed over, a workout, a correlation's member); nil counts
+  /// none.
+  var timeZoneTally: TimeZoneTally?
 
   /// - Parameters:
   ///   - stream: where the bytes come from.
@@ -168,6 +172,7 @@ final class XMLTokenizer {
         let next = recordSkip.end(of: p, at: i, type: type, end: end)
       {
         recordsPassedOver += 1
+        notePassedOverTimeZone()
         start = next
         continue
       }
@@ -179,6 +184,7 @@ final class XMLTokenizer {
         start = next
       case .startTag(let isEmpty, let next):
         start = next
+        if let timeZoneTally, nameIs("MetadataEntry") { noteTimeZone(in: timeZoneTally) }
         if depth == 0 {
           hasSeenRoot = true
           if isEmpty { hasClosedRoot = true }
@@ -238,6 +244,7 @@ final class XMLTokenizer {
         maximumChildren: maximumChildren)
     }
     guard let next else { return false }
+    notePassedOverTimeZone()
     start = next
     attributeList.removeAll()
     hasTooManyAttributes = false
@@ -247,6 +254,34 @@ final class XMLTokenizer {
     if depth == 0 { hasClosedRoot = true }
     contentsPassedOver += 1
     return true
+  }
+
+  /// Counts the `HKTimeZone` value of the `MetadataEntry` start tag just read, if it is one.
+  private func noteTimeZone(in tally: TimeZoneTally) {
+    var isTimeZone = false
+    var value: RawAttribute?
+    for attribute in attributes {
+      if bytesEqual(attribute.nameStart, attribute.nameEnd, "key") {
+        isTimeZone =
+          attribute.needsDecoding
+          ? (try? self.value(of: attribute)) == HealthKitIdentifier.timeZoneKey
+          : bytesEqual(attribute.valueStart, attribute.valueEnd, "HKTimeZone")
+      } else if bytesEqual(attribute.nameStart, attribute.nameEnd, "value") {
+        value = attribute
+      }
+    }
+    guard isTimeZone, let value else { return }
+    if value.needsDecoding {
+      if let name = try? self.value(of: value) { tally.add(name) }
+    } else {
+      tally.add(rawValue(of: value))
+    }
+  }
+
+  /// Counts the `HKTimeZone` value `RecordSkip` found in what it just passed over, if any.
+  private func notePassedOverTimeZone() {
+    guard let found = recordSkip.timeZoneValue else { return }
+    timeZoneTally?.add(bytes(found.lowerBound, found.upperBound))
   }
 
   /// Skips the content of the element whose start tag was just returned, through its end tag.

@@ -17,8 +17,10 @@ package final class AssistantDatabase: @unchecked Sendable {
   package struct Options: Sendable {
     /// The export, profile or database the user named.
     package var input: String
-    /// Where the database's days are, and the tools' date arguments.
-    package var timeZone: TimeZone
+    /// Where the database's days are, and the tools' date arguments, for an input that is not a
+    /// database: a zone named, or the export's own. A database's own zone is its
+    /// `export_info.time_zone`.
+    package var timeZone: TimeZoneChoice
     /// Whether the database is kept in the cache (else in a temporary file).
     package var usesCache: Bool
     /// The environment: `XDG_CACHE_HOME`, `HOME`, `TMPDIR`.
@@ -32,7 +34,7 @@ package final class AssistantDatabase: @unchecked Sendable {
     package var buildDelay: Duration = .zero
 
     package init(
-      input: String, timeZone: TimeZone, usesCache: Bool, environment: [String: String], now: Timestamp,
+      input: String, timeZone: TimeZoneChoice, usesCache: Bool, environment: [String: String], now: Timestamp,
       toolVersion: String, queryTimeLimit: Duration = .seconds(10)
     ) {
       self.input = input
@@ -55,7 +57,10 @@ package final class AssistantDatabase: @unchecked Sendable {
   package let path: String
   /// Whether it was there already (the input itself, or the cache's copy).
   package let wasReady: Bool
-  package let timeZone: TimeZone
+  /// The zone asked for, until the database's own is known.
+  private let provisionalTimeZone: TimeZone
+  /// The database's zone (`export_info.time_zone`), once it is ready.
+  private var readyTimeZone: TimeZone?
   private let timeLimit: Duration
   private let temporaryFolder: String?
   private let log: @Sendable (String) -> Void
@@ -70,7 +75,8 @@ package final class AssistantDatabase: @unchecked Sendable {
     self.path = path
     self.phase = phase
     if case .ready = phase { wasReady = true } else { wasReady = false }
-    self.timeZone = options.timeZone
+    provisionalTimeZone = options.timeZone.provisional
+    if case .ready(let path) = phase { readyTimeZone = Self.timeZone(ofDatabaseAt: path) }
     self.timeLimit = options.queryTimeLimit
     self.temporaryFolder = temporaryFolder
     self.log = log
@@ -95,7 +101,7 @@ package final class AssistantDatabase: @unchecked Sendable {
       return AssistantDatabase(
         path: realPath, phase: .ready(path: realPath), options: options, temporaryFolder: nil, log: log)
     }
-    let source = try HealthInput.open(path: input, timeZone: options.timeZone)
+    let source = try HealthInput.open(path: input, timeZone: options.timeZone.provisional)
     let path: String
     var temporaryFolder: String?
     if options.usesCache {
@@ -104,7 +110,7 @@ package final class AssistantDatabase: @unchecked Sendable {
       let identity = SystemCall.kind(of: realPath) == .directory ? source.contentName : realPath
       let status = SystemCall.status(of: identity) ?? SystemCall.status(of: realPath)!
       let name = DatabaseCache.fileName(
-        realPath: realPath, status: status, timeZone: options.timeZone.identifier,
+        realPath: realPath, status: status, timeZone: ExportChoices.text(of: options.timeZone),
         toolVersion: options.toolVersion)
       path = folder + "/" + name
       if SystemCall.kind(of: path) == .regularFile, (try? validate(path, as: path)) != nil {
@@ -155,6 +161,7 @@ package final class AssistantDatabase: @unchecked Sendable {
       }
     }
     let result: Phase
+    var builtTimeZone: TimeZone?
     do {
       let summary = try DatabaseExport(
         toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now
@@ -167,6 +174,7 @@ package final class AssistantDatabase: @unchecked Sendable {
         + Double((clock.now - start).components.seconds)
       log(summary.line.replacingOccurrences(of: " to \(path)", with: "") + " (\(seconds) s)")
       result = .ready(path: path)
+      builtTimeZone = Self.timeZone(ofDatabaseAt: path)
     } catch {
       log("the input could not be indexed: \(error)")
       result = .failed("\(error)")
@@ -174,8 +182,38 @@ package final class AssistantDatabase: @unchecked Sendable {
     }
     condition.lock()
     phase = result
+    readyTimeZone = builtTimeZone
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// The zone of the database's days and of the tools' date arguments: its
+  /// `export_info.time_zone`, once it is built (this waits for it); the zone asked for where the
+  /// database could not be built or names none.
+  package var timeZone: TimeZone {
+    condition.lock()
+    defer { condition.unlock() }
+    while case .building = phase { condition.wait() }
+    return readyTimeZone ?? provisionalTimeZone
+  }
+
+  /// The zone the database names, known before any tool is called: a database read as it is, or
+  /// kept in the cache; nil while one is being built.
+  package var knownTimeZone: TimeZone? {
+    condition.lock()
+    defer { condition.unlock() }
+    return readyTimeZone
+  }
+
+  /// The zone `export_info.time_zone` names in the database at `path`, if it is one Foundation
+  /// knows.
+  private static func timeZone(ofDatabaseAt path: String) -> TimeZone? {
+    guard let connection = try? SQLiteConnection(path: path, mode: .readOnly) else { return nil }
+    defer { try? connection.close() }
+    guard case .text(let name)? = try? connection.value("SELECT time_zone FROM export_info LIMIT 1") else {
+      return nil
+    }
+    return TimeZone(identifier: name == "UTC" ? "GMT" : name)
   }
 
   // MARK: - Reading

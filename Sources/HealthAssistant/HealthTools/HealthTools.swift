@@ -8,16 +8,17 @@ import HealthModel
 ///
 /// Every tool reads through the database's read-only connection, within its time budget, and
 /// returns a bounded list that says when it was cut (`truncated`). Dates in arguments are local
-/// calendar days (`yyyy-MM-dd`) in `timeZone`; instants in results are ISO 8601 on the same
-/// clocks (`2026-01-09T07:30:00-05:00`).
+/// calendar days (`yyyy-MM-dd`) in the database's time zone (`AssistantDatabase.timeZone`);
+/// instants in results are ISO 8601 on the same clocks (`2026-01-09T07:30:00-05:00`).
 package struct HealthTools {
   package let database: AssistantDatabase
-  package let timeZone: TimeZone
 
-  package init(database: AssistantDatabase, timeZone: TimeZone) {
+  package init(database: AssistantDatabase) {
     self.database = database
-    self.timeZone = timeZone
   }
+
+  /// The zone of the days in arguments and of the times in results: the database's.
+  package var timeZone: TimeZone { database.timeZone }
 
   /// Every tool, in the order `tools/list` shows them.
   package var tools: [AssistantTool] {

@@ -61,7 +61,7 @@ extension DatabaseWriter {
     try bind(exportDate, text: 5, unix: 6, in: statement)
     try statement.bind(header.locale, at: 7)
     try statement.bind(header.exportVersion, at: 8)
-    try statement.bind(configuration.timeZone.identifier, at: 9)
+    try statement.bind((timeZone ?? configuration.timeZone.provisional).identifier, at: 9)
     try statement.bind(configuration.created.wholeSecondsSince1970, at: 10)
     try statement.run()
   }

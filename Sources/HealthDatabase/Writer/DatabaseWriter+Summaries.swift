@@ -49,14 +49,14 @@ extension DatabaseWriter {
   /// - Returns: how many rows, or nil when they cannot be used (their spilled samples could not
   ///   be read back) and every type is read back instead.
   /// - Throws: SQLite's failure.
-  func stageRecordSummaries(sourcePriority: [String]) throws(DatabaseError) -> Int? {
+  func stageRecordSummaries(sourcePriority: [String], timeZone: TimeZone) throws(DatabaseError) -> Int? {
     guard let recordSummaries, recordSummaries.isUsable, !configuration.summaryPeriods.isEmpty else {
       return nil
     }
     let staging = statements.summaryStaging
     var staged = 0
     do {
-      try recordSummaries.finish(sourcePriority: sourcePriority) { order, row in
+      try recordSummaries.finish(timeZone: timeZone, sourcePriority: sourcePriority) { order, row in
         try staging.bind(order, at: 1)
         try Self.bind(DatabaseSummaryRow(row), to: staging, from: 2)
         try staging.run()
@@ -108,7 +108,7 @@ extension DatabaseWriter {
     var texts = StringInterner()
     for (type, span) in readBack {
       let (first, last, longest) = (span.firstStart, span.lastEnd, span.longest)
-      let zone = configuration.timeZone
+      let zone = timeZone ?? configuration.timeZone.provisional
       let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year
       let lastYear = CivilDateTime(Timestamp(secondsSince1970: last), in: zone).year
       for year in firstYear...lastYear {
@@ -117,7 +117,7 @@ extension DatabaseWriter {
           Summarizer(
             selection: SummarySelection(
               period: period, range: .custom(from: window.from, to: window.to), sourcePriority: priority,
-              units: units, timeZone: zone, types: [type], registry: configuration.registry),
+              units: units, timeZone: .named(zone), types: [type], registry: configuration.registry),
             now: configuration.created, diagnostics: Diagnostics())
         }
         let bounds = windows.map {

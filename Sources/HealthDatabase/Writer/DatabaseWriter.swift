@@ -1,5 +1,5 @@
 import CSQLite
-package import Foundation
+import Foundation
 package import HealthArchive
 package import HealthExport
 package import HealthModel
@@ -26,8 +26,11 @@ package final class DatabaseWriter {
     package var inputName: String
     /// `zip archive`, `folder`, `XML file`, `JSON profile`, `generated sample`.
     package var inputShape: String
-    /// Where dates without an offset of their own are shown (`export_info.time_zone`).
-    package var timeZone: TimeZone
+    /// Where dates without an offset of their own are shown and the summaries' periods reckoned
+    /// (`export_info.time_zone`): a zone named, or the export's own, known at `finish`. Dates
+    /// without an offset are written as they come, on the clocks of the zone named (the caller
+    /// names the export's own for an input whose dates carry none), else of the fallback.
+    package var timeZone: TimeZoneChoice
     /// When the database is made.
     package var created: Timestamp
     package var registry: MetricRegistry
@@ -37,7 +40,8 @@ package final class DatabaseWriter {
     package var summaryUnits: UnitPreferences
 
     package init(
-      toolVersion: String, inputName: String, inputShape: String, timeZone: TimeZone, created: Timestamp,
+      toolVersion: String, inputName: String, inputShape: String, timeZone: TimeZoneChoice,
+      created: Timestamp,
       registry: MetricRegistry = .standard, summaryPeriods: [SummaryPeriod] = [.day, .week, .month],
       summaryUnits: UnitPreferences = .unitedStates
     ) {
@@ -72,6 +76,8 @@ package final class DatabaseWriter {
 
   /// The last id given in each table that has ids.
   @exclusivity(unchecked) var lastIDs = LastIDs()
+  /// The zone of the summaries and `export_info`, once the input is read (`finish`).
+  var timeZone: TimeZone?
   /// The span of each record type's dates, for the summaries.
   @exclusivity(unchecked) var recordSpans = RecordSpans()
   /// The top-level copies of correlation members dropped, by the bytes of their type.
@@ -120,7 +126,7 @@ package final class DatabaseWriter {
   /// - Throws: `DatabaseError`.
   package init(path: String, temporaryFolder: String, configuration: Configuration) throws(DatabaseError) {
     self.configuration = configuration
-    dates = DateText(timeZone: configuration.timeZone)
+    dates = DateText(timeZone: configuration.timeZone.provisional)
     catalog = TypeCatalog(registry: configuration.registry)
     recordSummaries =
       configuration.summaryPeriods.isEmpty
@@ -295,6 +301,8 @@ package final class DatabaseWriter {
   /// - Returns: how many rows of each kind were written.
   /// - Throws: `DatabaseError`.
   package func finish(header: ExportHeader) throws(DatabaseError) -> DatabaseCounts {
+    let zone = configuration.timeZone.resolved(by: header.timeZones)
+    timeZone = zone
     try recorder.handOver()
     let priorities = sources.priorities()
     let sourcePriority = Self.sourcePriority(of: sources, priorities: priorities)
@@ -308,7 +316,7 @@ package final class DatabaseWriter {
       try writeExportInfo(header: header)
       try writeSourcePriorities(priorities)
     }
-    let staged = try stageRecordSummaries(sourcePriority: sourcePriority)
+    let staged = try stageRecordSummaries(sourcePriority: sourcePriority, timeZone: zone)
     try recorder.handOver()
     try thread.perform { () throws(DatabaseError) in
       try writeSummaries(

@@ -107,11 +107,12 @@ final class RecordSummaries {
     followers = []
   }
 
-  /// Hands each summarizer's rows to `body` with the summarizer's number, the source priority
-  /// set first, each summarizer released once its rows are handed on.
+  /// Hands each summarizer's rows to `body` with the summarizer's number, the zone and the source
+  /// priority set first, each summarizer released once its rows are handed on.
   /// - Throws: what `body` throws; `OutputError` when spilled samples cannot be read back.
-  func finish(sourcePriority: [String], _ body: (Int, SummaryRow) throws -> Void) throws {
+  func finish(timeZone: TimeZone, sourcePriority: [String], _ body: (Int, SummaryRow) throws -> Void) throws {
     if let lead = summarizers.first {
+      try lead.settle(timeZone: timeZone, alongside: followers)
       for follower in followers { follower.takeSampleTables(of: lead) }
     }
     followers = []

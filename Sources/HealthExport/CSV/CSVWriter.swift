@@ -32,7 +32,6 @@ struct CSVWriter: ExportWriter {
   static let header = "Date,Metric,LOINC,Value,Unit,Source,Meal Time\n"
 
   let dateFormat: DateFormat
-  let timeZone: TimeZone
   let flushThreshold: Int
   /// Whether text fields are written as read, formulas and all (`CSVField`).
   let keepsRawText: Bool
@@ -44,19 +43,17 @@ struct CSVWriter: ExportWriter {
   let blockSize: Int
 
   /// - Parameters:
-  ///   - dateFormat: how dates are written.
-  ///   - timeZone: the zone of local dates.
+  ///   - dateFormat: how dates are written (local ones in the rows' zone).
   ///   - flushThreshold: bytes gathered before they are handed on.
   ///   - keepsRawText: whether a text field that starts like a formula is written as it is.
   ///   - chunkRows: rows formatted together (at least 1).
   ///   - formatsInParallel: whether the chunks are formatted on worker threads.
   ///   - blockSize: the bytes handed to the destination at a time.
   init(
-    dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int = 1 << 20, keepsRawText: Bool = false,
+    dateFormat: DateFormat, flushThreshold: Int = 1 << 20, keepsRawText: Bool = false,
     chunkRows: Int = 4096, formatsInParallel: Bool = true, blockSize: Int = BackgroundOutput.defaultBlockSize
   ) {
     self.dateFormat = dateFormat
-    self.timeZone = timeZone
     self.flushThreshold = flushThreshold
     self.keepsRawText = keepsRawText
     self.chunkRows = max(chunkRows, 1)
@@ -74,7 +71,7 @@ struct CSVWriter: ExportWriter {
       // Whatever ends the writing, the sink's thread is done before this returns.
       defer { output.stop() }
       var lines = Lines(
-        dateFormat: dateFormat, timeZone: timeZone, flushThreshold: flushThreshold,
+        dateFormat: dateFormat, timeZone: rows.timeZone, flushThreshold: flushThreshold,
         keepsRawText: keepsRawText, chunkRows: chunkRows, workerCount: formatsInParallel ? 2 : 0,
         sink: { try output.write($0) })
       try lines.write(rows.blocks)

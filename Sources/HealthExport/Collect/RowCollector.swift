@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -15,8 +15,13 @@ package import HealthModel
 package final class RowCollector: ExportStage {
   private let selection: ExportSelection
   private let now: Timestamp
-  private let start: Timestamp?
-  private let end: Timestamp?
+  /// The instants kept: until the zone is known (the export's own), readings the zone decides
+  /// wait in `unsettled`.
+  @exclusivity(unchecked) private var range: RangeFilter
+  /// The zone the dates are reckoned in, once known.
+  private var timeZone: TimeZone? { range.timeZone }
+  /// Readings kept until the zone tells whether the range holds them, in input order.
+  private var unsettled: [UnsettledReading] = []
   private let diagnostics: Diagnostics
   private let keepsEveryLab: Bool
 
@@ -74,6 +79,12 @@ package final class RowCollector: ExportStage {
   @exclusivity(unchecked) private var outside: [ReadingSpan]
   private var labsOutside = ReadingSpan()
 
+  /// A reading the range may hold or not, known once the zone is.
+  private enum UnsettledReading {
+    case sample(Sample, series: Int, sequence: Int, location: SourceLocation)
+    case lab(LabResult, sequence: Int, location: SourceLocation)
+  }
+
   /// How many readings, and the first and last start.
   private struct ReadingSpan {
     var count = 0
@@ -104,9 +115,7 @@ package final class RowCollector: ExportStage {
     self.now = now
     self.diagnostics = diagnostics
     self.keepsEveryLab = keepsEveryLab
-    let bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
-    start = bounds.start
-    end = bounds.end
+    range = RangeFilter(range: selection.range, now: now, timeZone: selection.timeZone)
     var limit: Int? = nil
     if case .lastRecords(let count) = selection.range { limit = count }
     series = selection.measures.map { MeasureSeries(measure: $0, recent: limit.map { RowStore(limit: $0) }) }
@@ -177,14 +186,23 @@ package final class RowCollector: ExportStage {
       return
     }
     sequence += 1
+    guard let timeZone else {
+      unsettled.append(.lab(result, sequence: sequence, location: location))
+      return
+    }
+    add(result, of: lab, sequence: sequence, in: timeZone)
+  }
+
+  /// Takes one lab result of `lab` once the zone its local dates are in is known.
+  private func add(_ result: LabResult, of lab: Lab, sequence: Int, in timeZone: TimeZone) {
     var date = result.date
     if result.isLocalTime {
       let fraction = result.date.millisecondsSince1970 - Double(result.date.wholeSecondsSince1970) * 1000
       let civil = CivilDateTime(secondsSince1970: result.date.wholeSecondsSince1970)
-      date = DateRange.instant(ofLocal: civil, in: selection.timeZone)
+      date = DateRange.instant(ofLocal: civil, in: timeZone)
       date.millisecondsSince1970 += fraction
     }
-    guard isInRange(date) else {
+    guard range.contains(date) else {
       labsOutside.add(date)
       return
     }
@@ -215,8 +233,12 @@ package final class RowCollector: ExportStage {
   }
 
   /// The blocks in the order they are written, each sorted as chosen, and what a rule left out.
-  /// - Throws: `StrictModeError` in strict mode, for a correlation member that cannot give a row.
-  package func finish() throws -> SelectedRows {
+  /// - Parameter timeZone: the zone the dates are reckoned in, now that the input is read: the
+  ///   zone named, or the export's own (`TimeZoneChoice.resolved(by:)`).
+  /// - Returns: the blocks, dated in that zone.
+  /// - Throws: `StrictModeError` in strict mode, for a reading that cannot give a row.
+  package func finish(timeZone: TimeZone) throws -> SelectedRows {
+    try settle(timeZone: timeZone)
     for member in pendingMembers where !topLevelKeys.contains(RecordKey(member.sample)) {
       if let index = seriesIndexByType[member.sample.type] {
         try add(member.sample, toSeries: index, sequence: member.sequence, location: member.location)
@@ -231,7 +253,24 @@ package final class RowCollector: ExportStage {
     }
     blocks += series.indices.dropFirst(baseCount).map(measureBlock)
     let dropped = droppedReadings.counts.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) }
-    return SelectedRows(blocks: blocks, dropped: dropped)
+    return SelectedRows(blocks: blocks, dropped: dropped, timeZone: timeZone)
+  }
+
+  /// Takes the zone the dates are reckoned in: the range's exact instants, and the readings that
+  /// waited for them, in input order.
+  private func settle(timeZone zone: TimeZone) throws {
+    guard timeZone == nil else { return }
+    range.settle(timeZone: zone)
+    let waiting = unsettled
+    unsettled = []
+    for reading in waiting {
+      switch reading {
+      case .sample(let sample, let series, let sequence, let location):
+        try add(sample, toSeries: series, sequence: sequence, location: location)
+      case .lab(let result, let sequence, _):
+        if let lab = labsByCode[result.loinc] { add(result, of: lab, sequence: sequence, in: zone) }
+      }
+    }
   }
 
   /// The block of series `index`, its rows in the order chosen.
@@ -249,7 +288,7 @@ package final class RowCollector: ExportStage {
   ///   - dropped: readings a rule left out.
   /// - Returns: the report.
   func noDataReport(skipped: [Diagnostics.Tally], dropped: [Diagnostics.Tally]) -> NoDataReport {
-    let zone = selection.timeZone
+    let zone = timeZone ?? DateRange.utc
     func day(_ instant: Timestamp?) -> CalendarDay? { instant.map { DateRange.day(of: $0, in: zone) } }
     func span(_ name: String, _ readings: ReadingSpan) -> NoDataReport.Span {
       NoDataReport.Span(
@@ -276,7 +315,12 @@ package final class RowCollector: ExportStage {
   private func add(
     _ sample: Sample, toSeries index: Int, sequence: Int, location: SourceLocation
   ) throws {
-    guard isInRange(sample.startDate) else {
+    switch range.verdict(sample.startDate) {
+    case .inside: break
+    case .undecided:
+      unsettled.append(.sample(sample, series: index, sequence: sequence, location: location))
+      return
+    case .outside:
       outside[index].add(sample.startDate)
       return
     }
@@ -327,11 +371,5 @@ package final class RowCollector: ExportStage {
   /// measure counts a reference to each of its strings.
   private func name(ofSeries index: Int) -> String {
     series[index].measure.name
-  }
-
-  private func isInRange(_ date: Timestamp) -> Bool {
-    if let start, date < start { return false }
-    if let end, date >= end { return false }
-    return true
   }
 }

@@ -21,7 +21,7 @@ struct AppleExportOutput: ExportWriter {
 
   func write(_ items: HealthItems, to destination: OutputDestination) throws -> AppleExportWriter.Summary {
     let displayPath = destination.path ?? "standard output"
-    let locale = { (items.source as? any HealthInputSource)?.header.locale }
+    let locale = { items.source.header.locale }
     func write(into archive: AppleExportArchive) throws -> AppleExportWriter.Summary {
       try AppleExportWriter(archive: archive, options: options).write(locale: locale) { add in
         try items.read { item, _ in try add(item) }

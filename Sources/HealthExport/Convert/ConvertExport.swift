@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthArchive
 public import HealthModel
 
@@ -71,21 +71,21 @@ public struct ConvertExport: Sendable {
     /// The format written.
     public var format: Format
     /// Where dates without a UTC offset of their own (a profile's) are written in Apple's format,
-    /// and where a profile's date of birth has its midnight.
-    public var timeZone: TimeZone
-    /// When the conversion runs: the date of a zip archive's entries (in `timeZone`) and a
-    /// profile's `creationDate`.
+    /// and where a profile's date of birth has its midnight: a zone named, or the export's own.
+    public var timeZone: TimeZoneChoice
+    /// When the conversion runs: the date of a zip archive's entries (on the clocks of the zone
+    /// named, else of the machine's, as any zip tool dates them) and a profile's `creationDate`.
     public var now: Timestamp
-    /// A profile's `metaData.profileName`.
-    public var profileName: String
+    /// A profile's `metaData.profileName`; nil for the original library's default.
+    public var profileName: String?
 
     /// How a conversion is written.
     /// - Parameters:
     ///   - format: the format written.
     ///   - timeZone: where dates without an offset of their own are written.
     ///   - now: when the conversion runs.
-    ///   - profileName: a profile's name.
-    public init(format: Format, timeZone: TimeZone, now: Timestamp, profileName: String) {
+    ///   - profileName: a profile's name; nil for the default.
+    public init(format: Format, timeZone: TimeZoneChoice, now: Timestamp, profileName: String? = nil) {
       self.format = format
       self.timeZone = timeZone
       self.now = now
@@ -173,7 +173,7 @@ public struct ConvertExport: Sendable {
   /// - Throws: `OutputError` before reading when the output cannot be placed, and when writing
   ///   fails (nothing is left behind); the input's errors; `StrictModeError`; `ProfileError`.
   public func run(
-    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
     guard let format = options.format.appleFormat else {
       let profile = try ProfileExport(
@@ -183,9 +183,16 @@ public struct ConvertExport: Sendable {
       return Summary(
         format: options.format, outputPath: destination.path, profile: profile, skipped: profile.skipped)
     }
+    // export.xml's dates keep their own offsets; instants alone (a profile's) are put on the
+    // clocks of the export's zone, which is read first where it is not named.
+    let zone =
+      source.datesCarryOffsets
+      ? options.timeZone.provisional : try source.timeZoneBeforeWriting(options.timeZone)
+    destination.settle(timeZone: zone)
     let writer = AppleExportOutput(
-      format: format, options: AppleExportWriter.Options(timeZone: options.timeZone, now: options.now),
-      modificationTime: ZipWriter.Timestamp(civil: CivilDateTime(options.now, in: options.timeZone)))
+      format: format, options: AppleExportWriter.Options(timeZone: zone, now: options.now),
+      modificationTime: ZipWriter.Timestamp(
+        civil: CivilDateTime(options.now, in: options.timeZone.provisional)))
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
     return Summary(

@@ -1,10 +1,12 @@
-package import Foundation
+import Foundation
 import HealthArchive
-import HealthModel
+package import HealthModel
 
 extension ExportInspection {
-  /// The inspection as a readable table; dates are local days in `timeZone`.
-  package func text(timeZone: TimeZone) -> String {
+  /// The inspection as a readable table; dates are local days in the zone `choice` gives, which
+  /// it names, saying where it comes from.
+  package func text(timeZone choice: TimeZoneChoice) -> String {
+    let timeZone = choice.resolved(by: timeZones)
     var lines: [String] = []
     func row(_ columns: [String], _ widths: [Int]) {
       var line = "  "
@@ -33,6 +35,7 @@ extension ExportInspection {
     }
     lines.append("Locale          \(locale ?? "unknown")")
     lines.append("Export version  \(exportVersion.map(String.init) ?? "none (no DOCTYPE version comment)")")
+    lines.append("Time zone       \(timeZone.displayName) (\(zoneOrigin(choice)))")
 
     lines.append("")
     if recordTypes.isEmpty {
@@ -92,7 +95,30 @@ extension ExportInspection {
   }
 
   /// The inspection as JSON, for scripts; dates in ISO 8601, UTC.
-  package func json() -> [UInt8] {
+  /// Where the zone of `choice` comes from: named, the export's own (how many samples name it),
+  /// or the machine's.
+  private func zoneOrigin(_ choice: TimeZoneChoice) -> String {
+    let named = timeZones.counts.values.reduce(0, +)
+    let others = timeZones.counts.sorted {
+      $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+    }
+    switch choice {
+    case .named:
+      guard let most = others.first else { return "as named; no sample names a zone" }
+      return "as named; the export's samples name \(most.key) most"
+    case .export:
+      guard let zone = timeZones.mostNamedZone else {
+        return named == 0
+          ? "the machine's: no sample names a zone"
+          : "the machine's: no sample names a zone Foundation knows"
+      }
+      let count = timeZones.counts[zone.identifier] ?? others.first?.value ?? 0
+      return "the export's own, named by \(count) of the \(named) samples that name a zone"
+    }
+  }
+
+  /// The inspection as JSON, days and the zone as `text(timeZone:)` gives them.
+  package func json(timeZone choice: TimeZoneChoice) -> [UInt8] {
     func date(_ value: Timestamp) -> JSONValue {
       .string(DateFormat.iso8601.string(secondsSince1970: value.wholeSecondsSince1970, offset: 0))
     }
@@ -110,6 +136,14 @@ extension ExportInspection {
       ("exportDate", exportDate.map(date) ?? .null),
       ("locale", locale.map(JSONValue.string) ?? .null),
       ("exportVersion", exportVersion.map(number) ?? .null),
+      ("timeZone", .string(choice.resolved(by: timeZones).displayName)),
+      (
+        "timeZones",
+        object(
+          timeZones.counts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+            ($0.key, number($0.value))
+          })
+      ),
       ("recordCount", number(recordCount)),
       (
         "records",

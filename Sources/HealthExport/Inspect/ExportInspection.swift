@@ -51,6 +51,8 @@ package struct ExportInspection: Sendable {
   package var otherElements: [Count]
   /// Each diagnostic, in order.
   package var diagnostics: [Diagnostic]
+  /// The time zones the samples name (`HKTimeZone`).
+  package var timeZones: TimeZoneCensus
 
   /// Reads the whole export once and counts what it holds.
   /// - Throws: the input's errors (malformed XML, a damaged archive).
@@ -114,7 +116,8 @@ package struct ExportInspection: Sendable {
       clinicalRecords: clinical.values.sorted {
         ($0.resourceType, $0.fhirVersion) < ($1.resourceType, $1.fhirVersion)
       },
-      otherElements: counts(source.header.otherElements), diagnostics: diagnostics.each)
+      otherElements: counts(source.header.otherElements), diagnostics: diagnostics.each,
+      timeZones: source.header.timeZones)
   }
 
   /// How many top-level records in all.

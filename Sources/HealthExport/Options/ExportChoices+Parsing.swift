@@ -1,5 +1,5 @@
 package import Foundation
-import HealthModel
+package import HealthModel
 
 /// An option and its value as given (nil for a flag such as `--all`).
 package typealias GivenOption = (option: ExportOption, value: String?)
@@ -75,15 +75,23 @@ extension ExportChoices {
     if let temperatureUnit { given.append((.temperatureUnit, temperatureUnit.rawValue)) }
     if let dateFormat { given.append((.dateFormat, dateFormat.optionName)) }
     if let sortOrder { given.append((.sort, sortOrder.rawValue)) }
-    if let timeZone { given.append((.timeZone, timeZone.identifier)) }
+    if let timeZone { given.append((.timeZone, Self.text(of: timeZone))) }
     if keepsRawText == true { given.append((.rawText, nil)) }
     return given
   }
 
-  /// The time zone named `text`.
+  /// The time zone named `text`: an IANA name, or `export`, the zone the export's samples name
+  /// (the machine's where they name none).
   /// - Throws: `OptionError` when it names none.
-  package static func timeZone(_ text: String, subject: String) throws(OptionError) -> TimeZone {
-    guard let zone = TimeZone(identifier: text) else {
+  package static func timeZone(_ text: String, subject: String) throws(OptionError) -> TimeZoneChoice {
+    if text == TimeZoneChoice.exportKeyword { return .export(fallback: .current) }
+    return .named(try namedTimeZone(text, subject: subject))
+  }
+
+  /// The time zone `text` names by its IANA name (`export` is not one).
+  /// - Throws: `OptionError` when it names none.
+  package static func namedTimeZone(_ text: String, subject: String) throws(OptionError) -> TimeZone {
+    guard text != TimeZoneChoice.exportKeyword, let zone = TimeZone(identifier: text) else {
       let hint = Suggestion.nearest(to: text, in: TimeZone.knownTimeZoneIdentifiers).map {
         "did you mean '\($0)'?"
       }
@@ -93,6 +101,14 @@ extension ExportChoices {
         subject: subject)
     }
     return zone
+  }
+
+  /// How a zone choice is written as an option's value: its IANA name, or `export`.
+  package static func text(of choice: TimeZoneChoice) -> String {
+    switch choice {
+    case .named(let zone): zone.identifier
+    case .export: TimeZoneChoice.exportKeyword
+    }
   }
 
   // MARK: - Private

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import HealthModel
 
 /// The export choices one layer gives: the command-line flags, the settings file, or the guided
@@ -13,14 +13,15 @@ package struct ExportChoices: Hashable, Sendable {
   package var temperatureUnit: UnitPreferences.Temperature?
   package var dateFormat: DateFormat?
   package var sortOrder: ExportSelection.SortOrder?
-  package var timeZone: TimeZone?
+  package var timeZone: TimeZoneChoice?
   /// Whether text fields are written as read, formulas and all (`--raw-text`).
   package var keepsRawText: Bool?
 
   package init(
     baseMetrics: [BaseMetric]? = nil, vitals: [Vital]? = nil, labs: LabChoice? = nil, range: DateRange? = nil,
     weightUnit: UnitPreferences.Weight? = nil, temperatureUnit: UnitPreferences.Temperature? = nil,
-    dateFormat: DateFormat? = nil, sortOrder: ExportSelection.SortOrder? = nil, timeZone: TimeZone? = nil,
+    dateFormat: DateFormat? = nil, sortOrder: ExportSelection.SortOrder? = nil,
+    timeZone: TimeZoneChoice? = nil,
     keepsRawText: Bool? = nil
   ) {
     self.baseMetrics = baseMetrics
@@ -57,13 +58,14 @@ package struct ExportChoices: Hashable, Sendable {
 
   /// The selection these choices make over the defaults.
   /// - Parameters:
-  ///   - defaultTimeZone: the zone when no choice names one (the `TZ` environment variable's, say).
+  ///   - defaultTimeZone: the zone when no choice names one (the `TZ` environment variable's, else
+  ///     the export's own, say).
   ///   - registry: the metrics, vitals and labs chosen from.
   ///   - naming: how messages name the choices (as options or as settings keys).
   /// - Returns: the selection.
   /// - Throws: `OptionError.nothingSelected` when metrics, vitals and labs all select nothing.
   package func selection(
-    timeZone defaultTimeZone: TimeZone, registry: MetricRegistry = .standard,
+    timeZone defaultTimeZone: TimeZoneChoice, registry: MetricRegistry = .standard,
     naming: OptionNaming = .commandLine
   ) throws(OptionError) -> ExportSelection {
     let choices = over(.defaults)

@@ -103,10 +103,16 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
     case .timeZone:
       return .value(
         name, placeholder: "tz", .timeZone,
-        help: "An IANA time zone, such as America/New_York, for local dates and calendar days.",
-        default: "the TZ environment variable, else the system's")
+        help:
+          "An IANA time zone, such as America/New_York, for local dates and calendar days. \(Self.exportZoneHelp)",
+        default: Self.timeZoneDefault)
     }
   }
+
+  /// What `--time-zone export` means, for the help of every command that takes it.
+  package static let exportZoneHelp = "'export': the zone the export's own samples name (HKTimeZone)."
+  /// Where the zone comes from when `--time-zone` is not given.
+  package static let timeZoneDefault = "the saved setting, else TZ, else export"
 
   /// The values an option accepts.
   private static func values(of option: ExportOption) -> OptionValues {

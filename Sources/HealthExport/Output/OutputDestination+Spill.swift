@@ -5,7 +5,7 @@ extension OutputDestination {
   /// a file's path; nil for a stream, a device or a named pipe (whose folder is not the user's to
   /// write in).
   var spillBeside: String? {
-    guard let path, SystemCall.kind(of: path) != .other else { return nil }
+    guard let path = placementPath, SystemCall.kind(of: path) != .other else { return nil }
     return path
   }
 }

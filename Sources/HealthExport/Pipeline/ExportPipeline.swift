@@ -1,3 +1,4 @@
+import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -23,6 +24,8 @@ package struct ExportPipeline {
   /// - Parameters:
   ///   - source: the input.
   ///   - stage: what keeps the items the writer needs.
+  ///   - timeZone: where local dates are reckoned: a zone named, or the one the input's samples
+  ///     name (`ExportHeader.timeZones`), which the stage finishes in and a new file is named on.
   ///   - writer: what writes the output.
   ///   - check: called with what the stage kept before anything is written; what it throws ends
   ///     the run with nothing written (an export that selects no rows).
@@ -30,7 +33,7 @@ package struct ExportPipeline {
   /// - Throws: `OutputError` before reading when the destination cannot take the output; the
   ///   input's errors; `StrictModeError`; what `check` or the writer throws.
   package func run<Stage: ExportStage, Writer: ExportWriter>(
-    _ source: some HealthItemSource, through stage: Stage, into writer: Writer,
+    _ source: some HealthInputSource, through stage: Stage, timeZone: TimeZoneChoice, into writer: Writer,
     checking check: (Stage.Output) throws -> Void = { _ in }
   ) throws -> Writer.Summary where Writer.Input == Stage.Output {
     try destination.check(form: writer.outputForm)
@@ -38,18 +41,21 @@ package struct ExportPipeline {
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
-    let kept = try stage.finish()
+    let zone = timeZone.resolved(by: source.header.timeZones)
+    let kept = try stage.finish(timeZone: zone)
     try check(kept)
+    destination.settle(timeZone: zone)
     return try writer.write(kept, to: destination)
   }
 
   /// Hands `writer` the items of `source` that `filter` lets through, read as it goes through
-  /// them.
+  /// them; a writer that reckons local dates resolves its zone once it has read them
+  /// (`HealthItems.timeZone(_:)`) and settles the destination's name on it.
   /// - Returns: what the writer wrote.
   /// - Throws: `OutputError` before reading when the destination cannot take the output; the
   ///   input's errors; `StrictModeError`; what the writer throws.
   package func run<Writer: ExportWriter>(
-    _ source: some HealthItemSource, filter: ItemFilter = .everything, into writer: Writer
+    _ source: some HealthInputSource, filter: ItemFilter = .everything, into writer: Writer
   ) throws -> Writer.Summary where Writer.Input == HealthItems {
     try destination.check(form: writer.outputForm)
     return try writer.write(

@@ -1,3 +1,4 @@
+package import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -5,7 +6,8 @@ package import HealthModel
 /// row collector), the summaries' intervals.
 ///
 /// `ExportPipeline` asks for its filter, hands it the items the filter lets through in input
-/// order, then asks for what it kept and gives that to the writer.
+/// order, then asks for what it kept, in the time zone of the job (the one named, or the one the
+/// input's samples name, known only once they are read), and gives that to the writer.
 package protocol ExportStage {
   /// What it keeps, ready for its writer.
   associatedtype Output
@@ -18,7 +20,8 @@ package protocol ExportStage {
   mutating func add(_ item: HealthItem, at location: SourceLocation) throws
 
   /// Ends the input.
+  /// - Parameter timeZone: where local dates are reckoned, now that the input is read.
   /// - Returns: what was kept.
   /// - Throws: as `add(_:at:)`.
-  mutating func finish() throws -> Output
+  mutating func finish(timeZone: TimeZone) throws -> Output
 }

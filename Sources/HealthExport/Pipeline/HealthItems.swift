@@ -1,3 +1,4 @@
+package import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -6,14 +7,14 @@ package import HealthModel
 /// rather than after a stage has kept some.
 package struct HealthItems {
   /// Where the items come from.
-  package let source: any HealthItemSource
+  package let source: any HealthInputSource
   /// Which items are read; readers pass over the rest without decoding them.
   package let filter: ItemFilter
   /// Where skipped records are reported.
   package let diagnostics: Diagnostics
 
   /// The items of `source` that `filter` lets through.
-  package init(source: any HealthItemSource, filter: ItemFilter = .everything, diagnostics: Diagnostics) {
+  package init(source: any HealthInputSource, filter: ItemFilter = .everything, diagnostics: Diagnostics) {
     self.source = source
     self.filter = filter
     self.diagnostics = diagnostics
@@ -23,5 +24,11 @@ package struct HealthItems {
   /// - Throws: the input's errors, `StrictModeError` in strict mode, what `body` throws.
   package func read(_ body: (HealthItem, SourceLocation) throws -> Void) throws {
     try source.readItems(filter: filter, diagnostics: diagnostics, body)
+  }
+
+  /// The zone `choice` gives once the items are read: the one named, or the one their samples
+  /// name most (`ExportHeader.timeZones`), else its fallback.
+  package func timeZone(_ choice: TimeZoneChoice) -> TimeZone {
+    choice.resolved(by: source.header.timeZones)
   }
 }

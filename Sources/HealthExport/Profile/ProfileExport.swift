@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthArchive
 public import HealthModel
 
@@ -16,18 +16,10 @@ public struct ProfileExport: Sendable {
     self.options = options
   }
 
-  /// The default profile name, as the original library named them: `output` and the local time
-  /// (`output20260120070000`).
-  public static func defaultProfileName(now: Timestamp, timeZone: TimeZone) -> String {
-    let name = OutputDestination.timestampedFileName(
-      prefix: "output", extension: "x", now: now, timeZone: timeZone)
-    return name.filter(\.isNumber).reduce(into: "output") { $0.append($1) }
-  }
-
-  /// The default file name, `HealthProfile_yyyy-MM-dd_HHmmss.json`, in local time.
-  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
-    OutputDestination.timestampedFileName(
-      prefix: "HealthProfile", extension: "json", now: now, timeZone: timeZone)
+  /// The default file name, `HealthProfile_yyyy-MM-dd_HHmmss.json`, on the clocks of the job's
+  /// time zone.
+  public static func defaultFileName(now: Timestamp) -> DefaultFileName {
+    DefaultFileName(prefix: "HealthProfile", fileExtension: "json", now: now)
   }
 
   /// What the run wrote.
@@ -67,7 +59,7 @@ public struct ProfileExport: Sendable {
   /// - Throws: `OutputError` before reading when the file cannot be placed; the input's errors;
   ///   `ProfileError` when temporary files cannot be written; `StrictModeError`.
   public func run(
-    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Summary {
     let writer = ProfileWriter(
       options: options, spillFolder: Self.spillFolder(for: destination), columnLimit: columnLimit)

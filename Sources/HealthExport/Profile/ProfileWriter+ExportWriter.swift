@@ -8,9 +8,11 @@ extension ProfileWriter: ExportWriter {
   ///   `OutputError`.
   package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
     try items.read { item, _ in try add(item) }
+    let zone = items.timeZone(options.timeZone)
+    destination.settle(timeZone: zone)
     // A profile of gigabytes is written once: its pages go to the disk as it grows.
     return try destination.write(dropInterval: OutputFile.defaultDropInterval) { sink in
-      try finish(into: sink)
+      try finish(timeZone: zone, into: sink)
     }
   }
 }

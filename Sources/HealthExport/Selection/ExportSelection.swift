@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthModel
 
 /// Everything the user chose for one CSV export: what to export, which dates, and how to write
@@ -27,8 +27,9 @@ public struct ExportSelection: Sendable {
   public var dateFormat: DateFormat
   /// Whether rows run oldest or newest first.
   public var sortOrder: SortOrder
-  /// Where local dates and calendar days are reckoned.
-  public var timeZone: TimeZone
+  /// Where local dates and calendar days are reckoned: a zone named, or the export's own (known
+  /// once the input is read).
+  public var timeZone: TimeZoneChoice
   /// Whether text fields are written exactly as read; by default one a spreadsheet would run as a
   /// formula is written after a `'` (`CSVField`).
   public var keepsRawText: Bool
@@ -38,7 +39,7 @@ public struct ExportSelection: Sendable {
     baseMetrics: [BaseMetric] = MetricRegistry.standard.baseMetrics.filter(\.isSelectedByDefault),
     vitals: [Vital] = [], labs: [Lab] = [], range: DateRange = .standard,
     units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard,
-    sortOrder: SortOrder = .ascending, timeZone: TimeZone, keepsRawText: Bool = false
+    sortOrder: SortOrder = .ascending, timeZone: TimeZoneChoice, keepsRawText: Bool = false
   ) {
     self.baseMetrics = baseMetrics
     self.vitals = vitals

@@ -1,3 +1,4 @@
+package import Foundation
 import HealthArchive
 import HealthModel
 
@@ -13,23 +14,37 @@ extension Summarizer {
       try summarizer.add(item, at: location)
     }
 
-    func finish() throws -> SummaryRows {
-      try summarizer.finishRows()
+    func finish(timeZone: TimeZone) throws -> SummaryRows {
+      try summarizer.settle(timeZone: timeZone)
+      return try summarizer.finishRows()
     }
   }
 
   /// The summary, every row in memory: every metric of every period that has data, by period,
   /// then by metric in byte order, and what was left out. Call once, after the last item.
+  /// - Parameter timeZone: where periods are reckoned, now that the input is read (a zone named
+  ///   was known before).
+  /// - Returns: the rows and what was left out.
   /// - Throws: `StrictModeError` in strict mode, for a sample whose unit cannot be converted to
   ///   its type's summary unit; `OutputError` when spilled samples cannot be read back.
+  package func finish(timeZone: TimeZone) throws -> SummaryResult {
+    try settle(timeZone: timeZone)
+    return try finishRows().result()
+  }
+
+  /// The summary, every row in memory, of a summarizer whose zone is known (named, or settled:
+  /// `settle(timeZone:alongside:)`). Call once, after the last item.
+  /// - Throws: as `finish(timeZone:)`.
   package func finish() throws -> SummaryResult {
     try finishRows().result()
   }
 
   /// The summary's rows as they are written, read one at a time: packed, and past the row
-  /// budget partly spilled beside the output. Call once (or `finish()`), after the last item.
-  /// - Throws: as `finish()`; `OutputError` when the spill file cannot be written.
+  /// budget partly spilled beside the output. Call once (or `finish()`), after the last item,
+  /// once the zone is known.
+  /// - Throws: as `finish(timeZone:)`; `OutputError` when the spill file cannot be written.
   package func finishRows() throws -> SummaryRows {
+    precondition(timeZone != nil, "a summary is finished once its time zone is known")
     try addCorrelationMembers()
     let ranks = sources.ranks(priority: sourcePriority)
     let targets = slots.indices.map(summaryUnit(ofSlot:))

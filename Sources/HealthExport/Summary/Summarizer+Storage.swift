@@ -103,4 +103,43 @@ extension Summarizer {
     var source: Int
     var unit: Int
   }
+
+  /// A discrete or counted sample waiting for the zone that decides its period, in 32 bytes.
+  struct WaitingSample: BitwiseCopyable {
+    var value: Double
+    /// Its start, in milliseconds since 1970.
+    var start: Double
+    var slot: Int32
+    /// The unit's number for a discrete value; -1 for a counted sample that counts, -2 for one
+    /// that does not.
+    var unit: Int32
+    var source: Int32
+
+    /// The sample, if it waits: a discrete or counted one.
+    init?(_ prepared: PreparedSample) {
+      switch prepared {
+      case .discrete(let value, let start, let slot, let unit, let source):
+        self.value = value
+        self.start = start
+        self.slot = Int32(slot)
+        self.unit = Int32(unit)
+        self.source = Int32(source)
+      case .counted(let start, let slot, let source, let counts):
+        value = 0
+        self.start = start
+        self.slot = Int32(slot)
+        unit = counts ? -1 : -2
+        self.source = Int32(source)
+      case .interval:
+        return nil
+      }
+    }
+
+    /// The sample as it is added.
+    var prepared: PreparedSample {
+      unit >= 0
+        ? .discrete(value, start: start, slot: Int(slot), unit: Int(unit), source: Int(source))
+        : .counted(start: start, slot: Int(slot), source: Int(source), counts: unit == -1)
+    }
+  }
 }

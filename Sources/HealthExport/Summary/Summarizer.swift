@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -27,9 +27,21 @@ package final class Summarizer: ExportStage {
   /// `finish()` (a writer that learns its sources' order only once every item is read).
   package var sourcePriority: [String]
   let diagnostics: Diagnostics
+  /// The moment "last N days" counts back from.
+  let now: Timestamp
+  /// The periods, in the zone they are reckoned in once it is known (until then, UTC's, unused).
   @exclusivity(unchecked) var calendar: PeriodCalendar
-  /// The instants summarized, in milliseconds since 1970: the range widened to whole periods.
-  let bounds: Range<Double>
+  /// The instants summarized, in milliseconds since 1970: the range widened to whole periods;
+  /// until the zone is known, wider than in any zone.
+  private(set) var bounds: Range<Double>
+  /// The zone periods are reckoned in, once known: a zone named is known at once, the export's
+  /// own once the input is read (`settle(timeZone:alongside:)`).
+  private(set) var timeZone: TimeZone?
+  /// Until the zone is known, the samples of discrete and counted types, which are added to the
+  /// period they fall in, wait here in input order; nil once it is known.
+  private var waiting: SpilledLog<WaitingSample>?
+  /// Samples waiting for the zone kept in memory before they are spilled: 4 MiB.
+  package static let defaultWaitingBudget = 131_072
 
   // The state touched at every sample, by the one thread that reads the input and never from two
   // places at once: the dynamic exclusivity checks are left out.
@@ -103,13 +115,65 @@ package final class Summarizer: ExportStage {
     intervals = SpilledRuns(spillTo: spillPlace, budget: intervalBudget, precedes: TimedValue.precedes)
     discrete = DiscreteStore(spillTo: spillPlace, budget: discreteBudget)
     counted = CountedStore(spillTo: spillPlace, budget: countedBudget)
-    var calendar = PeriodCalendar(period: selection.period, timeZone: selection.timeZone)
-    let range = selection.range.bounds(now: now, timeZone: selection.timeZone)
+    self.now = now
+    switch selection.timeZone {
+    case .named(let zone):
+      timeZone = zone
+      calendar = PeriodCalendar(period: selection.period, timeZone: zone)
+      bounds = Self.bounds(of: selection, now: now, calendar: &calendar)
+    case .export:
+      calendar = PeriodCalendar(period: selection.period, timeZone: DateRange.utc)
+      bounds = Self.widestBounds(of: selection, now: now)
+      waiting = SpilledLog(spillTo: spillPlace, budget: Self.defaultWaitingBudget)
+    }
+  }
+
+  /// The instants summarized in the zone of `calendar`: the range widened to whole periods.
+  private static func bounds(
+    of selection: SummarySelection, now: Timestamp, calendar: inout PeriodCalendar
+  ) -> Range<Double> {
+    let range = selection.range.bounds(now: now, timeZone: calendar.timeZone)
     let lower = range.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
     let upper = range.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
-    bounds =
+    return
       (lower?.millisecondsSince1970 ?? -Double.infinity)..<(upper?.millisecondsSince1970 ?? Double.infinity)
-    self.calendar = calendar
+  }
+
+  /// The instants summarized in some zone not yet known, wider than in any: the range's envelope
+  /// widened to whole periods in UTC, and by two days more either side (a zone's periods begin at
+  /// most 14 hours from UTC's).
+  private static func widestBounds(of selection: SummarySelection, now: Timestamp) -> Range<Double> {
+    var calendar = PeriodCalendar(period: selection.period, timeZone: DateRange.utc)
+    let outer = selection.range.envelope(now: now).outer
+    let margin = 2 * 86_400_000.0
+    let lower = outer.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
+    let upper = outer.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
+    return
+      (lower.map { $0.millisecondsSince1970 - margin } ?? -Double.infinity)..<(upper.map {
+        $0.millisecondsSince1970 + margin
+      } ?? Double.infinity)
+  }
+
+  /// Takes the zone the periods are reckoned in, now that the input is read, and adds the samples
+  /// that waited for it, to `others` too (the summarizers this one hands its samples to,
+  /// `add(_:at:alongside:)`); nothing for a summarizer whose zone is known.
+  /// - Throws: `OutputError` when waiting samples cannot be read back or spilled.
+  package func settle(timeZone zone: TimeZone, alongside others: [Summarizer] = []) throws {
+    for summarizer in [self] + others where summarizer.timeZone == nil {
+      summarizer.timeZone = zone
+      summarizer.calendar = PeriodCalendar(period: summarizer.selection.period, timeZone: zone)
+      summarizer.bounds = Self.bounds(
+        of: summarizer.selection, now: summarizer.now, calendar: &summarizer.calendar)
+    }
+    for other in others { other.waiting = nil }
+    guard let waiting else { return }
+    self.waiting = nil
+    try waiting.drain { sample in
+      let prepared = sample.prepared
+      for summarizer in [self] + others where summarizer.bounds.contains(sample.start) {
+        try summarizer.add(prepared)
+      }
+    }
   }
 
   /// What the reader must deliver: the selected types (every type when none are named), top-level
@@ -161,6 +225,11 @@ package final class Summarizer: ExportStage {
     guard let slot = slot(for: sample.type) else { return }
     if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
     guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    if let waiting, let sample = WaitingSample(prepared) {
+      // The others take it from this one once the zone is known.
+      try waiting.append(sample)
+      return
+    }
     try add(prepared)
     for other in others { try other.add(prepared) }
   }
@@ -199,6 +268,10 @@ package final class Summarizer: ExportStage {
 
   private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
     guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    if let waiting, let sample = WaitingSample(prepared) {
+      try waiting.append(sample)
+      return
+    }
     try add(prepared)
   }
 

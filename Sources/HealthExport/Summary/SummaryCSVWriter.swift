@@ -38,7 +38,8 @@ struct SummaryCSVWriter: ExportWriter {
     }
     return SummaryReport(
       rows: rows.count, periods: periods, metrics: rows.metricCount, dropped: rows.dropped, skipped: [],
-      unknownPrioritySources: rows.unknownPrioritySources, outputPath: destination.path)
+      unknownPrioritySources: rows.unknownPrioritySources, outputPath: destination.path,
+      timeZone: rows.timeZone)
   }
 }
 

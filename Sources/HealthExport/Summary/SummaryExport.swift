@@ -46,10 +46,9 @@ public struct SummaryExport: Sendable {
     self.now = now
   }
 
-  /// The default file name, `HealthExporter_Summary_yyyy-MM-dd_HHmmss.csv`, in local time.
-  public static func fileName(now: Timestamp, timeZone: TimeZone) -> String {
-    OutputDestination.timestampedFileName(
-      prefix: "HealthExporter_Summary", extension: "csv", now: now, timeZone: timeZone)
+  /// The default file name, `HealthExporter_Summary_yyyy-MM-dd_HHmmss.csv`, on the clocks of the job's time zone.
+  public static func defaultFileName(now: Timestamp) -> DefaultFileName {
+    DefaultFileName(prefix: "HealthExporter_Summary", fileExtension: "csv", now: now)
   }
 
   /// Reads the input once and summarizes it, without writing anything.
@@ -59,13 +58,13 @@ public struct SummaryExport: Sendable {
   /// - Returns: the rows and what was left out.
   /// - Throws: `SummaryError.recordRange` for a range of records; the input's errors;
   ///   `StrictModeError`.
-  public func summarize(source: some HealthItemSource, diagnostics: Diagnostics) throws -> SummaryResult {
+  public func summarize(source: some HealthInputSource, diagnostics: Diagnostics) throws -> SummaryResult {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     let summarizer = Summarizer(selection: selection, now: now, diagnostics: diagnostics)
     try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
       try summarizer.add(item, at: location)
     }
-    return try summarizer.finish()
+    return try summarizer.finish(timeZone: selection.timeZone.resolved(by: source.header.timeZones))
   }
 
   /// Runs the summary and writes the summary CSV.
@@ -78,7 +77,7 @@ public struct SummaryExport: Sendable {
   ///   when the file cannot be placed; the input's errors; `StrictModeError`;
   ///   `ExportError.noData` when no period has data (nothing is written).
   public func run(
-    source: some HealthItemSource, destination: OutputDestination, diagnostics: Diagnostics
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> SummaryReport {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
@@ -86,12 +85,13 @@ public struct SummaryExport: Sendable {
       through: Summarizer.RowStage(
         summarizer: Summarizer(
           selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside)),
+      timeZone: selection.timeZone,
       into: SummaryCSVWriter(dateFormat: selection.dateFormat, keepsRawText: selection.keepsRawText)
     ) { rows in
       guard !rows.isEmpty else {
         throw ExportError.noData(
           NoDataReport(
-            range: selection.range, now: now, timeZone: selection.timeZone, spans: [],
+            range: selection.range, now: now, timeZone: rows.timeZone, spans: [],
             skipped: diagnostics.summary))
       }
     }

@@ -1,3 +1,4 @@
+public import Foundation
 public import HealthModel
 
 /// What a summary did, for the one-line report on standard error.
@@ -17,11 +18,14 @@ public struct SummaryReport: Sendable {
   public var unknownPrioritySources: [String]
   /// Where the CSV went; nil for standard output.
   public var outputPath: String?
+  /// The zone its periods are reckoned in: the one named, or the export's own.
+  public var timeZone: TimeZone
 
   init(
     rows: Int, periods: Int, metrics: Int, dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally],
-    unknownPrioritySources: [String], outputPath: String?
+    unknownPrioritySources: [String], outputPath: String?, timeZone: TimeZone
   ) {
+    self.timeZone = timeZone
     self.rows = rows
     self.periods = periods
     self.metrics = metrics
@@ -31,12 +35,14 @@ public struct SummaryReport: Sendable {
     self.outputPath = outputPath
   }
 
-  /// One line: `Wrote 212 summary rows (31 periods, 18 metrics) to PATH; skipped 2 records: …`.
+  /// One line: `Wrote 212 summary rows (31 periods, 18 metrics) to PATH (time zone Europe/Berlin);
+  /// skipped 2 records: …`.
   public var line: String {
     var text =
       "Wrote \(rows) summary \(rows == 1 ? "row" : "rows") (\(periods) \(periods == 1 ? "period" : "periods"), "
       + "\(metrics) \(metrics == 1 ? "metric" : "metrics"))"
     text += outputPath.map { " to \($0)" } ?? " to standard output"
+    text += ExportSummary.zoneNote(timeZone)
     return text + ExportSummary.leftOut(dropped: dropped, skipped: skipped) + "."
   }
 }

@@ -1,3 +1,4 @@
+package import Foundation
 import HealthArchive
 import HealthModel
 
@@ -38,6 +39,9 @@ package struct SummaryRows {
   }
 
   var isEmpty: Bool { count == 0 }
+
+  /// The zone the periods are reckoned in.
+  package var timeZone: TimeZone { calendar.timeZone }
 
   /// Hands each row to `body`, by period, then by metric in byte order (then by type).
   /// - Throws: what `body` throws; `OutputError.writeFailed` when the spill file cannot be read.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthModel
 
 /// Everything the user chose for one summary: the periods, which of them, whose samples count
@@ -19,8 +19,9 @@ public struct SummarySelection: Sendable {
   /// How periods are written: `iso8601` writes each period's start in UTC; the other formats
   /// write its local date (and, for hours, the time to the minute) in their own shape.
   public var dateFormat: DateFormat
-  /// Where periods begin and end.
-  public var timeZone: TimeZone
+  /// Where periods begin and end: a zone named, or the export's own (known once the input is
+  /// read).
+  public var timeZone: TimeZoneChoice
   /// The HealthKit types summarized (`HKQuantityTypeIdentifierStepCount`); nil for every
   /// quantity and category type in the input.
   public var types: Set<String>?
@@ -34,7 +35,7 @@ public struct SummarySelection: Sendable {
   ///   30 days), no named sources, US units, the default date format and every type.
   public init(
     period: SummaryPeriod = .day, range: DateRange = .standard, sourcePriority: [String] = [],
-    units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard, timeZone: TimeZone,
+    units: UnitPreferences = .unitedStates, dateFormat: DateFormat = .standard, timeZone: TimeZoneChoice,
     types: Set<String>? = nil, registry: MetricRegistry = .standard
   ) {
     self.period = period

@@ -89,6 +89,29 @@ public enum DateRange: Hashable, Sendable {
     }
   }
 
+  /// The instants this range keeps in a time zone not known yet: wider than in any zone (`outer`)
+  /// and narrower (`inner`). Zones lie at most 14 hours from UTC and "today" at most a day from
+  /// UTC's, so two days either side of the range in UTC bound it wherever it is reckoned.
+  /// - Parameter now: the moment the export runs.
+  /// - Returns: the instants every zone's range lies within, and those every zone's range keeps
+  ///   (nil ends where open; an inner range may be empty).
+  package func envelope(now: Timestamp) -> (
+    outer: (start: Timestamp?, end: Timestamp?), inner: (start: Timestamp?, end: Timestamp?)
+  ) {
+    let utc = bounds(now: now, timeZone: Self.utc)
+    func moved(_ instant: Timestamp?, days: Double) -> Timestamp? {
+      instant.map { Timestamp(millisecondsSince1970: $0.millisecondsSince1970 + days * 86_400_000) }
+    }
+    return (
+      (moved(utc.start, days: -2), moved(utc.end, days: 2)),
+      (moved(utc.start, days: 2), moved(utc.end, days: -2))
+    )
+  }
+
+  /// Coordinated Universal Time.
+  // A zone of offset 0 always exists.
+  package static let utc = TimeZone(secondsFromGMT: 0)!
+
   /// The calendar day an instant falls on in a time zone.
   package static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {
     let civil = CivilDateTime(instant, in: timeZone)

@@ -22,7 +22,7 @@ extension GuidedExport {
       selected: registry.vitals.map { vital in choices.vitals?.contains(vital) ?? false })
     choices.vitals = zip(registry.vitals, vitals).filter(\.1).map(\.0)
     try chooseLabs(inspection)
-    if (try? choices.selection(timeZone: timeZone)) == nil {
+    if (try? choices.selection(timeZone: .named(timeZone))) == nil {
       prompter.say("Nothing is selected: choose at least one metric, vital or lab.")
       try chooseMetrics(inspection)
     }
@@ -105,6 +105,42 @@ extension GuidedExport {
       } catch {
         prompter.say("\(error)")
       }
+    }
+  }
+
+  /// Checks the range just chosen against the export: where it holds no reading of the metrics
+  /// chosen (an export made months ago, read today), says where their readings are and offers the
+  /// last 30 days of them instead. Labs are not checked (their dates are known once read).
+  mutating func checkRange(_ inspection: ExportInspection) throws {
+    guard let selection = try? choices.selection(timeZone: .named(timeZone)), selection.labs.isEmpty else {
+      return
+    }
+    let bounds = selection.range.bounds(now: now, timeZone: timeZone)
+    guard bounds.start != nil || bounds.end != nil else { return }
+    let types = Dictionary(
+      inspection.recordTypes.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+    let measures = selection.baseMetrics.map(\.measure) + selection.vitals.flatMap(\.components)
+    let spans = measures.compactMap { measure in types[measure.healthKitType].map { (measure.name, $0) } }
+    let holdsSome = spans.contains { _, type in
+      (bounds.start.map { type.lastStart >= $0 } ?? true) && (bounds.end.map { type.firstStart < $0 } ?? true)
+    }
+    guard !holdsSome, let last = spans.map(\.1.lastStart).max() else { return }
+    let lastDay = DateRange.day(of: last, in: timeZone)
+    let firstDay = lastDay.adding(days: -29)
+    let window = [
+      bounds.start.map { "from \(day($0))" },
+      bounds.end.map { "to \(day(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1)))" },
+    ]
+    .compactMap { $0 }.joined(separator: " ")
+    prompter.say("The export holds none of them \(window):")
+    var seen: Set<String> = []
+    for (name, type) in spans where seen.insert(name).inserted {
+      prompter.say("  \(name): \(day(type.firstStart)) … \(day(type.lastStart))")
+    }
+    if try prompter.confirm(
+      "Use the last 30 days of its data instead, \(firstDay) to \(lastDay)?", default: true)
+    {
+      choices.range = .custom(from: firstDay, to: lastDay)
     }
   }
 

@@ -7,7 +7,7 @@ extension GuidedExport {
   /// A counting pass: the CSV the choices make, written to nowhere, for its rows and size.
   /// - Returns: whether there is anything to write; when not, why is told.
   func estimate(_ source: any HealthInputSource) throws -> Bool {
-    let selection = try choices.selection(timeZone: timeZone)
+    let selection = try choices.selection(timeZone: .named(timeZone))
     var bytes = 0
     let progress =
       context.output.isStandardErrorTerminal ? ProgressLine(output: context.output, label: "Counting") : nil
@@ -29,11 +29,11 @@ extension GuidedExport {
 
   /// Writes the CSV under its default name, then says how to do the same in one line.
   func write(_ source: any HealthInputSource) throws -> ExitCode {
-    let selection = try choices.selection(timeZone: timeZone)
+    let selection = try choices.selection(timeZone: .named(timeZone))
     let folder = settings.outputFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     let destination = OutputDestination.resolve(
-      output: folder, defaultFileName: CSVExport.fileName(now: now, timeZone: timeZone), overwrites: false,
-      standardOutput: { _ in })
+      output: folder, defaultName: CSVExport.defaultFileName(now: now), timeZone: .named(timeZone),
+      overwrites: false, standardOutput: { _ in })
     guard let path = destination.path else { return .failure }
     guard try prompter.confirm("Write it to \(path)?", default: true) else {
       throw GuidedExportError.declined
@@ -52,7 +52,8 @@ extension GuidedExport {
 
   /// `health-exporter export INPUT` and the options that make these choices: each that differs
   /// from the default or that the settings file holds (so that a later change of the settings
-  /// does not change what the command does).
+  /// does not change what the command does), and the zone used by its name (so that another
+  /// `TZ` does not either).
   var commandLine: [String] {
     let defaults = Dictionary(ExportChoices.defaults.givenOptions.map { ($0.option, $0.value) }) { first, _ in
       first
@@ -65,14 +66,14 @@ extension GuidedExport {
       if option.isRange {
         guard !isDefaultRange || savedRange else { continue }
       } else if option == .timeZone {
-        guard saved.contains(.timeZone) else { continue }
+        continue
       } else {
         guard defaults[option] != value || saved.contains(option) else { continue }
       }
       words.append("--\(option.name)")
       if let value { words.append(value) }
     }
-    return words
+    return words + ["--\(ExportOption.timeZone.name)", timeZone.identifier]
   }
 
   /// A word as a shell reads it: bare when safe, else in single quotes.

@@ -12,7 +12,10 @@ struct GuidedExport {
   let context: ToolContext
   let prompter: Prompter
   let now: Timestamp
-  let timeZone: TimeZone
+  /// The zone asked for: named (a flag, the settings, `TZ`), or the export's own.
+  let zoneChoice: TimeZoneChoice
+  /// The zone the days are in: the one named, or once the export is read, its own.
+  var timeZone: TimeZone
   /// What the settings file holds.
   var settings: Settings
   /// The choices so far: given flags over the settings over the defaults, every one made.
@@ -32,12 +35,14 @@ struct GuidedExport {
   static func run(
     context: ToolContext, flags: ExportChoices = ExportChoices(), input: String? = nil, sample: Bool = false
   ) throws -> ExitCode {
-    let timeZone: TimeZone =
+    let zoneChoice: TimeZoneChoice =
       flags.timeZone ?? context.settings.choices.timeZone
-      ?? ExportOptions.environmentTimeZone(context.environment)
+      ?? ExportOptions.environmentTimeZone(context.environment).map(TimeZoneChoice.named)
+      ?? .export(fallback: .current)
     var flow = GuidedExport(
       context: context, prompter: Prompter(output: context.output, environment: context.environment),
-      now: try ExportOptions.now(environment: context.environment), timeZone: timeZone,
+      now: try ExportOptions.now(environment: context.environment), zoneChoice: zoneChoice,
+      timeZone: zoneChoice.provisional,
       settings: context.settings, choices: flags.over(context.settings.choices).over(.defaults))
     do {
       return try flow.run(input: input, sample: sample)
@@ -51,10 +56,12 @@ struct GuidedExport {
     welcome()
     let source = try chooseInput(given: input, sample: sample)
     let inspection = try read(source, label: "Reading")
+    timeZone = zoneChoice.resolved(by: inspection.timeZones)
     describe(inspection)
     try chooseMetrics(inspection)
     while true {
       try chooseRange()
+      try checkRange(inspection)
       try chooseUnitsAndFormat()
       try offerToSave()
       if try estimate(source) { break }
@@ -139,6 +146,9 @@ struct GuidedExport {
     prompter.say(
       "\(Self.number(inspection.recordCount)) records of \(inspection.recordTypes.count) types, from \(day(first)) to \(day(last))"
         + (clinical > 0 ? "; \(Self.number(clinical)) clinical records." : "; no clinical records (labs)."))
+    prompter.say(
+      "Days are in \(timeZone.displayName)\(zoneChoice.namedZone == nil ? ", the export's own time zone" : "")."
+    )
   }
 
   // MARK: - Helpers

@@ -22,12 +22,12 @@ extension OptionDefinition {
       default: defaultDescription)
   }
 
-  /// `--time-zone`, for a command that reads the time zone from `TZ` by default; `help` says what
-  /// the command uses it for.
+  /// `--time-zone`, for a command that reads the zone from the settings, then `TZ`, then the
+  /// export; `help` says what the command uses it for.
   static func timeZone(help: String) -> OptionDefinition {
     .value(
-      "time-zone", placeholder: "tz", .timeZone, help: help,
-      default: "the TZ environment variable, else the system's")
+      "time-zone", placeholder: "tz", .timeZone, help: help + " " + ExportOption.exportZoneHelp,
+      default: ExportOption.timeZoneDefault)
   }
 
   /// `--force`.

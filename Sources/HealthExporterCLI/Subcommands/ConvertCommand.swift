@@ -56,8 +56,7 @@ enum ConvertCommand: Subcommand {
       ? .sink { try context.output.writeStandardOutput($0) }
       : .file(path: path, overwrites: arguments.has("force"))
     let options = ConvertExport.Options(
-      format: format, timeZone: timeZone, now: now,
-      profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone))
+      format: format, timeZone: timeZone, now: now, profileName: arguments.values["name"])
     return try run(
       ConvertExport(options: options), to: destination, timeZone: timeZone, arguments: arguments,
       context: context,

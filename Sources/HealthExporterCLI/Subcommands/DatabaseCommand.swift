@@ -46,7 +46,7 @@ enum DatabaseCommand: Subcommand {
     }
     return try run(
       DatabaseExport(toolVersion: ToolVersion.current, timeZone: timeZone, now: now),
-      named: DatabaseExport.fileName(now: now, timeZone: timeZone),
+      named: DatabaseExport.defaultFileName(now: now),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
   }

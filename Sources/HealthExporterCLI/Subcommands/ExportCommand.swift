@@ -44,7 +44,7 @@ enum ExportCommand: Subcommand {
     let now = try ExportOptions.now(environment: context.environment)
     return try run(
       CSVExport(selection: selection, now: now),
-      named: CSVExport.fileName(now: now, timeZone: timeZone),
+      named: CSVExport.defaultFileName(now: now),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to read, or --sample")
   }

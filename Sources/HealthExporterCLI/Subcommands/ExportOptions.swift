@@ -9,7 +9,7 @@ enum ExportOptions {
   /// - Throws: `UsageError` for a value an option does not take, range options together, or
   ///   nothing selected.
   static func selection(
-    _ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone, command: String = "export"
+    _ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZoneChoice, command: String = "export"
   ) throws(UsageError) -> ExportSelection {
     do {
       let flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
@@ -44,10 +44,11 @@ enum ExportOptions {
     }
   }
 
-  /// The time zone: `--time-zone`, else the saved setting, else `TZ`, else the system's.
+  /// The time zone: `--time-zone`, else the saved setting, else `TZ`, else the export's own (the
+  /// zone its samples name, else the machine's).
   static func timeZone(
     _ arguments: ParsedArguments, context: ToolContext, command: String = "export"
-  ) throws(UsageError) -> TimeZone {
+  ) throws(UsageError) -> TimeZoneChoice {
     if let name = arguments.values["time-zone"] {
       do {
         return try ExportChoices.timeZone(name, subject: ExportOption.timeZone.definition.display)
@@ -56,16 +57,15 @@ enum ExportOptions {
       }
     }
     if let zone = context.settings.choices.timeZone { return zone }
-    return environmentTimeZone(context.environment)
+    if let zone = environmentTimeZone(context.environment) { return .named(zone) }
+    return .export(fallback: .current)
   }
 
-  /// The zone `TZ` names (with or without a leading `:`), else the system's.
-  static func environmentTimeZone(_ environment: [String: String]) -> TimeZone {
-    if var name = environment["TZ"], !name.isEmpty {
-      if name.hasPrefix(":") { name.removeFirst() }
-      if let zone = TimeZone(identifier: name) { return zone }
-    }
-    return TimeZone.current
+  /// The zone `TZ` names (with or without a leading `:`); nil where it names none.
+  static func environmentTimeZone(_ environment: [String: String]) -> TimeZone? {
+    guard var name = environment["TZ"], !name.isEmpty else { return nil }
+    if name.hasPrefix(":") { name.removeFirst() }
+    return TimeZone(identifier: name)
   }
 
   /// "Now": `HEALTH_EXPORTER_NOW` when set, else the clock.

@@ -100,11 +100,10 @@ enum GenerateCommand: Subcommand {
     context: ToolContext, progress: ProgressLine?
   ) throws -> ExitCode {
     let timeZone = TimeZone(identifier: export.configuration.timeZoneIdentifier)!
-    let options = ProfileWriter.Options(
-      profileName: ProfileExport.defaultProfileName(now: export.exportDate, timeZone: timeZone),
-      creationDate: export.exportDate, timeZone: timeZone)
+    let options = ProfileWriter.Options(creationDate: export.exportDate, timeZone: .named(timeZone))
     let destination = OutputDestination.resolve(
-      output: output, defaultFileName: "profile.json", overwrites: arguments.has("force"),
+      output: output, defaultName: DefaultFileName(prefix: "profile", fileExtension: "json", now: nil),
+      timeZone: .named(timeZone), overwrites: arguments.has("force"),
       standardOutput: { try context.output.writeStandardOutput($0) })
     let summary = try ProfileExport(options: options).run(
       source: source, destination: destination, diagnostics: Diagnostics())

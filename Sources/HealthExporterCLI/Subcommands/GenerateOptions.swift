@@ -38,7 +38,7 @@ enum GenerateOptions {
     }
     if let name = arguments.values["time-zone"] {
       do {
-        _ = try ExportChoices.timeZone(name, subject: "--time-zone <tz>")
+        _ = try ExportChoices.namedTimeZone(name, subject: "--time-zone <tz>")
         configuration.timeZoneIdentifier = name
       } catch {
         throw UsageError(error, command: GenerateCommand.name)

@@ -1,5 +1,6 @@
 import HealthArchive
 import HealthExport
+import HealthModel
 
 /// `health-exporter inspect`: what an input holds.
 enum InspectCommand: Subcommand {
@@ -28,7 +29,7 @@ enum InspectCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let source = try SampleOption.source(
-      arguments, command: name, timeZone: timeZone, environment: context.environment,
+      arguments, command: name, timeZone: timeZone.provisional, environment: context.environment,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to inspect, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
@@ -36,7 +37,7 @@ enum InspectCommand: Subcommand {
     let inspection = try ExportInspection.inspect(source)
     progress?.finish()
     if arguments.has("json") {
-      let bytes = inspection.json()
+      let bytes = inspection.json(timeZone: timeZone)
       try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }
     } else {
       try context.output.show(inspection.text(timeZone: timeZone))

@@ -60,10 +60,11 @@ enum MCPCommand: Subcommand {
       database.removeUnfinishedFiles()
       SystemCall.exitProcess(128 + signal)
     }
-    let tools = HealthTools(database: database, timeZone: timeZone)
+    let tools = HealthTools(database: database)
     let session = AssistantSession(
       info: AssistantServerInfo(
-        version: ToolVersion.current, instructions: AssistantInstructions.text(timeZone: timeZone)),
+        version: ToolVersion.current,
+        instructions: AssistantInstructions.text(timeZone: database.knownTimeZone ?? timeZone.namedZone)),
       tools: tools.tools, resources: tools.resources,
       output: MessageOutput { try output.writeStandardOutput($0) }, log: log)
     defer { database.removeUnfinishedFiles() }

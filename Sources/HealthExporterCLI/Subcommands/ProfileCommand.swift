@@ -36,11 +36,11 @@ enum ProfileCommand: Subcommand {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     let options = ProfileWriter.Options(
-      profileName: arguments.values["name"] ?? ProfileExport.defaultProfileName(now: now, timeZone: timeZone),
+      profileName: arguments.values["name"],
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)
     return try run(
       ProfileExport(options: options),
-      named: ProfileExport.fileName(now: now, timeZone: timeZone),
+      named: ProfileExport.defaultFileName(now: now),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to read, or --sample")
   }

@@ -31,8 +31,7 @@ enum ReportCommand: Subcommand {
         help:
           "How dates are written in the tables, as in the CSV: \(DateFormat.allCases.map(\.optionName).joined(separator: ", ")); days as in the summary."
       ),
-      SummaryCommand.with(
-        .timeZone,
+      .timeZone(
         help: "An IANA time zone, such as America/New_York, for local dates, days, nights and weeks."),
       .force, .strict, .quiet,
     ]
@@ -54,14 +53,14 @@ enum ReportCommand: Subcommand {
     let now = try ExportOptions.now(environment: context.environment, command: name)
     return try run(
       ReportExport(selection: selection, now: now),
-      named: ReportExport.fileName(now: now, timeZone: timeZone),
+      named: ReportExport.defaultFileName(now: now),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to report on, or --sample")
   }
 
   /// The selection the options describe, over the saved settings (a saved range of records, which
   /// a report cannot take, is left out), over the defaults.
-  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone)
+  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZoneChoice)
     throws(UsageError) -> ReportSelection
   {
     let days = try ExportOptions.days(arguments, context: context, command: name)

@@ -1,6 +1,7 @@
 import Foundation
 import HealthArchive
 import HealthExport
+import HealthModel
 
 /// `health-exporter settings`: the choices saved for the next runs.
 enum SettingsCommand: Subcommand {
@@ -123,7 +124,9 @@ enum SettingsCommand: Subcommand {
     var effective = saved
     effective.choices = saved.choices.over(.defaults)
     if effective.choices.timeZone == nil {
-      effective.choices.timeZone = ExportOptions.environmentTimeZone(context.environment)
+      effective.choices.timeZone =
+        ExportOptions.environmentTimeZone(context.environment).map(TimeZoneChoice.named)
+        ?? .export(fallback: .current)
     }
     if json {
       let members = SettingKey.allCases.map { key in

@@ -41,7 +41,7 @@ enum SummaryCommand: Subcommand {
         help:
           "How periods are written: the local date (and time, for hours) in the shape of default, ymd-slash, mdy or dmy; or iso8601, the period's start in UTC."
       ),
-      with(.timeZone, help: "An IANA time zone, such as America/New_York, where periods begin and end."),
+      .timeZone(help: "An IANA time zone, such as America/New_York, where periods begin and end."),
       ExportOption.rawText.definition,
       .force, .strict, .quiet,
     ]
@@ -69,14 +69,14 @@ enum SummaryCommand: Subcommand {
     let now = try ExportOptions.now(environment: context.environment, command: name)
     return try run(
       SummaryExport(selection: selection, now: now),
-      named: SummaryExport.fileName(now: now, timeZone: timeZone),
+      named: SummaryExport.defaultFileName(now: now),
       timeZone: timeZone, arguments: arguments, context: context,
       missingHelp: "give the export.zip, its unpacked folder or export.xml to summarize, or --sample")
   }
 
   /// The selection the options describe, over the saved settings (a saved range of records, which
   /// a summary cannot take, is left out), over the defaults.
-  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZone)
+  static func selection(_ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZoneChoice)
     throws(UsageError)
     -> SummarySelection
   {

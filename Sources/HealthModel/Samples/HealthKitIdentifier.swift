@@ -55,6 +55,8 @@ public enum HealthKitIdentifier {
 
   /// `HKBloodGlucoseMealTime`: 1 before a meal (preprandial), 2 after (postprandial).
   public static let bloodGlucoseMealTimeKey = "HKBloodGlucoseMealTime"
+  /// The metadata key of the IANA time zone a sample was recorded in (`Europe/Berlin`).
+  public static let timeZoneKey = "HKTimeZone"
 }
 
 /// When a blood glucose reading was taken relative to a meal (HealthKit's

@@ -21,9 +21,9 @@ struct ReportPage {
 
   init(data: ReportData) {
     self.data = data
-    format = ReportFormat(dateFormat: data.selection.dateFormat, timeZone: data.selection.timeZone)
+    format = ReportFormat(dateFormat: data.selection.dateFormat, timeZone: data.timeZone)
     let span = Self.dataSpan(of: data, format: format)
-    firstDay = data.firstDay ?? span?.first ?? DateRange.day(of: data.now, in: data.selection.timeZone)
+    firstDay = data.firstDay ?? span?.first ?? DateRange.day(of: data.now, in: data.timeZone)
     lastDay = data.lastDay ?? span?.last ?? firstDay
   }
 
@@ -102,7 +102,7 @@ struct ReportPage {
   private mutating func header() {
     html.raw("<header>")
     html.element("h1", "Health report")
-    let zone = data.selection.timeZone.displayName
+    let zone = data.timeZone.displayName
     var range = "\(format.day(firstDay)) to \(format.day(lastDay))"
     switch data.selection.range {
     case .lastDays(let days): range += " (the last \(days) \(days == 1 ? "day" : "days"))"

@@ -1,3 +1,4 @@
+package import Foundation
 package import HealthExport
 package import HealthModel
 
@@ -7,6 +8,8 @@ package struct ReportData {
   package var selection: ReportSelection
   /// The moment it was made.
   package var now: Timestamp
+  /// The zone its days are reckoned in: the one named, or the export's own.
+  package var timeZone: TimeZone
   /// The first and last day of the range, where it has them (`all` and open ends have none).
   package var firstDay: CalendarDay?
   package var lastDay: CalendarDay?

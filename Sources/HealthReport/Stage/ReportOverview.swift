@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthExport
 package import HealthModel
 
 /// What an export holds over a report's range, for the report's overview: the span of its
@@ -42,16 +43,23 @@ package struct ReportOverview: Hashable, Sendable {
 
 /// Counts an input's items into a `ReportOverview` as they are read.
 struct OverviewTally {
-  private let bounds: (start: Timestamp?, end: Timestamp?)
+  private let range: RangeFilter
   private var overview = ReportOverview()
+  /// Items the range may hold, until the zone is known: their kind, start, type and source.
+  private var undecided:
+    [(kind: UndecidedKind, date: Timestamp, type: String, source: String, device: String?)] = []
+
+  private enum UndecidedKind {
+    case sample, correlation, workout, labResult
+  }
   private var recordsBySource: [String: Int] = [:]
   private var devicesBySource: [String: Set<String>] = [:]
   private var recordsByType: [String: Int] = [:]
   private var lastDevice: String?
   private var lastDeviceText: String?
 
-  init(bounds: (start: Timestamp?, end: Timestamp?)) {
-    self.bounds = bounds
+  init(range: RangeFilter) {
+    self.range = range
   }
 
   mutating func add(_ item: HealthItem) {
@@ -59,19 +67,14 @@ struct OverviewTally {
     case .exportDate(let date):
       overview.exportDate = date
     case .sample(let sample):
-      guard note(sample.startDate) else { return }
-      recordsByType[sample.type, default: 0] += 1
-      noteSource(sample.sourceName, device: sample.device)
+      add(
+        .sample, date: sample.startDate, type: sample.type, source: sample.sourceName, device: sample.device)
     case .correlation(let correlation):
-      if note(correlation.startDate) { overview.correlations += 1 }
+      add(.correlation, date: correlation.startDate, type: "", source: "", device: nil)
     case .workout(let workout):
-      guard note(workout.startDate) else { return }
-      overview.workouts += 1
-      noteSource(workout.sourceName, device: workout.device)
+      add(.workout, date: workout.startDate, type: "", source: workout.sourceName, device: workout.device)
     case .labResult(let result):
-      guard note(result.date) else { return }
-      overview.labResults += 1
-      noteSource(result.sourceName, device: nil)
+      add(.labResult, date: result.date, type: "", source: result.sourceName, device: nil)
     case .clinicalRecord:
       overview.clinicalRecords += 1
     case .characteristics, .activitySummary, .audiogram, .visionPrescription, .stateOfMind, .routePoints,
@@ -80,8 +83,45 @@ struct OverviewTally {
     }
   }
 
+  /// Counts an item that starts at `date`, or keeps it until the zone decides.
+  private mutating func add(
+    _ kind: UndecidedKind, date: Timestamp, type: String, source: String, device: String?
+  ) {
+    overview.firstRecord = min(overview.firstRecord ?? date, date)
+    overview.lastRecord = max(overview.lastRecord ?? date, date)
+    switch range.verdict(date) {
+    case .inside: count(kind, type: type, source: source, device: device)
+    case .undecided: undecided.append((kind, date, type, source, device))
+    case .outside: return
+    }
+  }
+
+  /// Counts an item in the range.
+  private mutating func count(_ kind: UndecidedKind, type: String, source: String, device: String?) {
+    overview.recordsInRange += 1
+    switch kind {
+    case .sample:
+      recordsByType[type, default: 0] += 1
+      noteSource(source, device: device)
+    case .correlation:
+      overview.correlations += 1
+    case .workout:
+      overview.workouts += 1
+      noteSource(source, device: device)
+    case .labResult:
+      overview.labResults += 1
+      noteSource(source, device: nil)
+    }
+  }
+
   /// What was counted.
-  func finish() -> ReportOverview {
+  /// - Parameter range: the range, settled in the zone the days are reckoned in.
+  /// - Returns: the overview of the range.
+  mutating func finish(range: RangeFilter) -> ReportOverview {
+    for item in undecided where range.contains(item.date) {
+      count(item.kind, type: item.type, source: item.source, device: item.device)
+    }
+    undecided = []
     var result = overview
     let registry = MetricRegistry.standard
     result.sources = recordsBySource.map {
@@ -95,16 +135,6 @@ struct OverviewTally {
   }
 
   // MARK: - Private
-
-  /// Notes a record's start in the input's span; whether it lies in the range (and is counted).
-  private mutating func note(_ date: Timestamp) -> Bool {
-    overview.firstRecord = min(overview.firstRecord ?? date, date)
-    overview.lastRecord = max(overview.lastRecord ?? date, date)
-    if let start = bounds.start, date < start { return false }
-    if let end = bounds.end, date >= end { return false }
-    overview.recordsInRange += 1
-    return true
-  }
 
   private mutating func noteSource(_ name: String, device: String?) {
     recordsBySource[name, default: 0] += 1

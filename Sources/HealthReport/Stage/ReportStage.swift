@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import HealthArchive
 import HealthExport
 package import HealthModel
@@ -22,7 +22,9 @@ package final class ReportStage: ExportStage {
 
   private let selection: ReportSelection
   private let now: Timestamp
-  private let bounds: (start: Timestamp?, end: Timestamp?)
+  /// The days shown; until the zone is known (the export's own), the overview and the workouts
+  /// keep what the zone decides.
+  private var range: RangeFilter
   private let readings: RowCollector
   private let days: Summarizer
   private let nights: Summarizer
@@ -53,9 +55,9 @@ package final class ReportStage: ExportStage {
     days = Summarizer(selection: summary(of: ReportSeries.dailyTypes), now: now, diagnostics: diagnostics)
     nights = Summarizer(
       selection: summary(of: [HealthKitIdentifier.sleepAnalysis]), now: now, diagnostics: diagnostics)
-    bounds = selection.range.bounds(now: now, timeZone: selection.timeZone)
-    overview = OverviewTally(bounds: bounds)
-    workouts = WorkoutTally(bounds: bounds, timeZone: selection.timeZone)
+    range = RangeFilter(range: selection.range, now: now, timeZone: selection.timeZone)
+    overview = OverviewTally(range: range)
+    workouts = WorkoutTally(range: range)
   }
 
   /// Every sample (the overview counts them all), correlations, workouts, clinical records and
@@ -83,20 +85,24 @@ package final class ReportStage: ExportStage {
   }
 
   /// What the report draws.
+  /// - Parameter timeZone: where its days are reckoned, now that the input is read.
+  /// - Returns: what the page shows.
   /// - Throws: `StrictModeError` in strict mode.
-  package func finish() throws -> ReportData {
-    let dayResult = try days.finish()
-    let nightResult = try nights.finish()
+  package func finish(timeZone: TimeZone) throws -> ReportData {
+    range.settle(timeZone: timeZone)
+    let dayResult = try days.finish(timeZone: timeZone)
+    let nightResult = try nights.finish(timeZone: timeZone)
     let unknown = Set(nightResult.unknownPrioritySources)
+    let bounds = range.bounds
     return ReportData(
-      selection: selection, now: now,
-      firstDay: bounds.start.map { DateRange.day(of: $0, in: selection.timeZone) },
+      selection: selection, now: now, timeZone: timeZone,
+      firstDay: bounds.start.map { DateRange.day(of: $0, in: timeZone) },
       lastDay: bounds.end.map {
-        DateRange.day(
-          of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: selection.timeZone)
+        DateRange.day(of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: timeZone)
       },
-      overview: overview.finish(), readings: try readings.finish(), days: dayResult.rows,
-      nights: nightResult.rows.map(Self.realNight(of:)), workouts: workouts.finish(),
+      overview: overview.finish(range: range), readings: try readings.finish(timeZone: timeZone),
+      days: dayResult.rows,
+      nights: nightResult.rows.map(Self.realNight(of:)), workouts: workouts.finish(range: range),
       unknownPrioritySources: dayResult.unknownPrioritySources.filter(unknown.contains))
   }
 

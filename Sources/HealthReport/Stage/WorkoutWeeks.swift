@@ -54,21 +54,27 @@ struct WorkoutTally {
     var distanceByUnit: [String: Double] = [:]
   }
 
-  private let bounds: (start: Timestamp?, end: Timestamp?)
-  private var calendar: PeriodCalendar
+  private let range: RangeFilter
   private var totals: [Key: Totals] = [:]
   private var distanceUnitCounts: [String: Int] = [:]
+  /// The workouts the range may hold, kept until the zone their weeks are reckoned in is known
+  /// (workouts are few).
+  private var workouts: [Workout] = []
 
-  init(bounds: (start: Timestamp?, end: Timestamp?), timeZone: TimeZone) {
-    self.bounds = bounds
-    calendar = PeriodCalendar(period: .week, timeZone: timeZone)
+  init(range: RangeFilter) {
+    self.range = range
+  }
+
+  /// Keeps a workout the range may hold, until the zone is known.
+  mutating func add(_ workout: Workout) {
+    guard range.verdict(workout.startDate) != .outside else { return }
+    workouts.append(workout)
   }
 
   /// Counts a workout that starts in the range: its duration (else the time from start to end)
   /// and its distance (its distance statistics, else its total distance).
-  mutating func add(_ workout: Workout) {
-    if let start = bounds.start, workout.startDate < start { return }
-    if let end = bounds.end, workout.startDate >= end { return }
+  private mutating func count(_ workout: Workout, range: RangeFilter, calendar: inout PeriodCalendar) {
+    guard range.contains(workout.startDate) else { return }
     let week = calendar.span(containing: workout.startDate.millisecondsSince1970)
     let key = Key(
       weekStart: week.start.millisecondsSince1970,
@@ -85,7 +91,13 @@ struct WorkoutTally {
 
   /// The weeks, each distance in the most common unit; a distance in a unit that cannot be
   /// converted to it is left out.
-  func finish() -> WorkoutWeeks {
+  /// - Parameter range: the range, settled in the zone the weeks are reckoned in.
+  /// - Returns: the weeks of the range.
+  mutating func finish(range: RangeFilter) -> WorkoutWeeks {
+    guard let zone = range.timeZone else { preconditionFailure("the range is settled before the weeks") }
+    var calendar = PeriodCalendar(period: .week, timeZone: zone)
+    for workout in workouts { count(workout, range: range, calendar: &calendar) }
+    workouts = []
     let unit = distanceUnitCounts.max { lhs, rhs in
       lhs.value != rhs.value ? lhs.value < rhs.value : rhs.key.utf8.lexicographicallyPrecedes(lhs.key.utf8)
     }?.key

@@ -1,3 +1,4 @@
+import Foundation
 import HealthModel
 import HealthTestSupport
 import Testing
@@ -52,7 +53,7 @@ import Testing
       options: options, spillFolder: spillFolder, columnLimit: columnLimit, blockSize: blockSize)
     for item in items { try writer.add(item) }
     var bytes: [UInt8] = []
-    let summary = try writer.finish { bytes.append(contentsOf: $0) }
+    let summary = try writer.finish(timeZone: .gmt) { bytes.append(contentsOf: $0) }
     return (String(decoding: bytes, as: UTF8.self), summary)
   }
 

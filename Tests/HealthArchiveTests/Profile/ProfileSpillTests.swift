@@ -16,7 +16,7 @@ import Testing
     #expect(try folder.contents() == [".health-profile.\(SystemCall.processID).0.tmp"])
     #expect(SystemCall.linkStatus(of: spill)?.permissions == 0o700)
     #expect(TemporaryPaths.shared.registered.contains(spill))
-    _ = try writer.finish { _ in }
+    _ = try writer.finish(timeZone: .gmt) { _ in }
     #expect(try folder.contents() == [])
     #expect(!TemporaryPaths.shared.registered.contains(spill))
   }
@@ -31,7 +31,7 @@ import Testing
       throws: ProfileError.cannotSpill(
         path: part, reason: "its contents changed while the profile was written")
     ) {
-      _ = try writer.finish { _ in }
+      _ = try writer.finish(timeZone: .gmt) { _ in }
     }
     #expect(try folder.contents() == [])
   }

@@ -7,14 +7,15 @@ import Testing
 /// What the profile writer puts in a category sample's `value`, and what reads back.
 @Suite struct ProfileWriterTests {
   static let options = ProfileWriter.Options(
-    profileName: "categories", creationDate: Timestamp(secondsSince1970: 1_768_910_400), timeZone: .gmt)
+    profileName: "categories", creationDate: Timestamp(secondsSince1970: 1_768_910_400),
+    timeZone: .named(.gmt))
 
   /// The profile of `items`, as text.
   static func profile(of items: [HealthItem]) throws -> String {
     let writer = ProfileWriter(options: options, spillFolder: nil)
     for item in items { try writer.add(item) }
     var bytes: [UInt8] = []
-    _ = try writer.finish { bytes.append(contentsOf: $0) }
+    _ = try writer.finish(timeZone: .gmt) { bytes.append(contentsOf: $0) }
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -53,6 +53,15 @@ import Testing
         + record(#"  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>"#),
       error: nil, passedOver: 3, samples: 3),
     Case(
+      name: "time zones passed over, as Apple writes them and otherwise",
+      body: record(#"  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>"#) + "\n"
+        + record(#"  <MetadataEntry value="Asia/Tokyo" key="HKTimeZone"/>"#) + "\n"
+        + record(entry + "\n" + #"  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>"#) + "\n"
+        + record(
+          #"  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/><MetadataEntry key="HKTimeZone" value="Europe/Rome"/>"#
+        ),
+      error: nil, passedOver: 2, samples: 4),
+    Case(
       name: "an entity or a tab in an entry's value",
       body: record(#"  <MetadataEntry key="k" value="a &amp; b"/>"#) + "\n"
         + record("  <MetadataEntry key=\"k\" value=\"a\tb\"/>"),
@@ -125,7 +134,7 @@ import Testing
   /// Contents cut by the buffer's end are handed back and read by the tokenizer.
   @Test(arguments: [1, 7, 64], [32, 256])
   func readsTheSameInAnyChunking(chunkLimit: Int, bufferSize: Int) {
-    for testCase in Self.cases.prefix(8) {
+    for testCase in Self.cases.prefix(9) {
       let plain = Self.outcome(
         testCase.xml, passingOver: false, chunkLimit: chunkLimit, bufferSize: bufferSize)
       let passed = Self.outcome(
@@ -136,7 +145,7 @@ import Testing
 
   /// Samples of the types asked for keep their metadata, in order; the others have none.
   @Test func keepsTheMetadataAskedFor() throws {
-    let xml = Self.cases[7].xml
+    let xml = Self.cases[8].xml
     let diagnostics = Diagnostics(keepsEach: true)
     var items: [HealthItem] = []
     let reader = ExportXMLReader(

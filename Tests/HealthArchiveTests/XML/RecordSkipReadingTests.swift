@@ -51,6 +51,34 @@ import Testing
         </HealthData>
         """, error: nil, passedOver: 2),
     Case(
+      name: "time zones in skipped records, as Apple writes them and otherwise",
+      body: """
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry value="America/New_York" key="HKTimeZone"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key='HKTimeZone' value='Asia/Tokyo'/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HK&#84;imeZone" value="Europe/Paris"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+          <MetadataEntry key="HKTimeZone" value="Europe/Rome"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZoneX" value="Europe/Oslo"/>
+          <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+         </Record>
+        \(wanted)</HealthData>
+        """, error: nil, passedOver: 3),
+    Case(
       name: "skipped records the last one's bytes over, or up to a value",
       body: """
          <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="61">

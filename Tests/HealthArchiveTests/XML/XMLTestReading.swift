@@ -56,7 +56,8 @@ func xmlError(_ xml: String, chunkLimit: Int = .max) -> XMLError? {
 }
 
 /// What reading `xml` gives, as lines of text, for comparing two ways of reading one document:
-/// each item with where it starts, the error if one stopped the reading, then each diagnostic.
+/// each item with where it starts, the error if one stopped the reading, each diagnostic, then the
+/// time zones the document's metadata names (`ExportHeader.timeZones`).
 /// - Parameters:
 ///   - xml: the document.
 ///   - filter: what is read.
@@ -84,5 +85,7 @@ func readingLines(
     lines.append("error: \(error)")
   }
   lines += diagnostics.each.map(\.description)
+  let zones = reader.header.timeZones.counts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }
+  lines.append("time zones: \(zones.joined(separator: ", "))")
   return (lines, reader, samples)
 }

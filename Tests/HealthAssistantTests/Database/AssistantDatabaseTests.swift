@@ -28,7 +28,7 @@ import Testing
     -> AssistantDatabase.Options
   {
     AssistantDatabase.Options(
-      input: input, timeZone: Self.timeZone, usesCache: usesCache,
+      input: input, timeZone: .named(Self.timeZone), usesCache: usesCache,
       environment: [
         "XDG_CACHE_HOME": folder.file("cache"), "HOME": folder.file("home"), "TMPDIR": folder.file("tmp"),
       ],
@@ -36,7 +36,7 @@ import Testing
   }
 
   private func recordCount(_ database: AssistantDatabase) throws -> JSONValue? {
-    let tools = HealthTools(database: database, timeZone: Self.timeZone)
+    let tools = HealthTools(database: database)
     let query = try #require(tools.tools.first { $0.name == "query" })
     return try query.run(
       ToolArguments(["sql": "SELECT count(*) FROM records"], for: query), .silent)["rows"]?[0]?[0]
@@ -81,7 +81,7 @@ import Testing
     let otherZone = try AssistantDatabase.open(
       {
         var changed = options(input, folder: folder)
-        changed.timeZone = TimeZone(identifier: "UTC")!
+        changed.timeZone = .named(TimeZone(identifier: "UTC")!)
         return changed
       }(),
       log: { _ in })
@@ -155,7 +155,7 @@ import Testing
     var options = options(input, folder: folder)
     options.buildDelay = .milliseconds(400)
     let database = try AssistantDatabase.open(options, log: { _ in })
-    let tools = HealthTools(database: database, timeZone: Self.timeZone)
+    let tools = HealthTools(database: database)
     var sent: [JSONValue] = []
     let session = AssistantSession(
       info: AssistantServerInfo(version: "test"), tools: tools.tools, resources: tools.resources,

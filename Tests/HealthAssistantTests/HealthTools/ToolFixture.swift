@@ -39,10 +39,10 @@ final class ToolFixture {
     try Self.write(to: path, folder: folder.path)
     database = try AssistantDatabase.open(
       AssistantDatabase.Options(
-        input: path, timeZone: Self.timeZone, usesCache: true, environment: ["HOME": folder.path],
+        input: path, timeZone: .named(Self.timeZone), usesCache: true, environment: ["HOME": folder.path],
         now: Timestamp(secondsSince1970: 1_768_910_400), toolVersion: "test", queryTimeLimit: timeLimit),
       log: { _ in })
-    let tools = HealthTools(database: database, timeZone: Self.timeZone)
+    let tools = HealthTools(database: database)
     var sink: (JSONValue) -> Void = { _ in }
     session = AssistantSession(
       info: AssistantServerInfo(version: "test"), tools: tools.tools, resources: tools.resources,
@@ -60,7 +60,7 @@ final class ToolFixture {
     let writer = try DatabaseWriter(
       path: path, temporaryFolder: folder,
       configuration: DatabaseWriter.Configuration(
-        toolVersion: "test", inputName: "export.xml", inputShape: "XML file", timeZone: timeZone,
+        toolVersion: "test", inputName: "export.xml", inputShape: "XML file", timeZone: .named(timeZone),
         created: Timestamp(secondsSince1970: 1_768_910_400)))
     for item in items { try writer.add(item) }
     _ = try writer.finish(header: reader.header)

@@ -11,7 +11,7 @@ import Testing
 /// leaves no file.
 @Suite struct DatabaseExportJobTests {
   static let export = DatabaseExport(
-    toolVersion: "test", timeZone: TimeZone(identifier: "America/New_York")!,
+    toolVersion: "test", timeZone: .named(TimeZone(identifier: "America/New_York")!),
     now: Timestamp(secondsSince1970: 1_768_910_400))
 
   /// A generated archive in `folder`, and its every item.

@@ -29,7 +29,7 @@ struct ExportedDatabase {
     path = folder.file("health.sqlite")
     diagnostics = Diagnostics(keepsEach: true)
     let export = DatabaseExport(
-      toolVersion: "test", timeZone: TimeZone(identifier: timeZone)!,
+      toolVersion: "test", timeZone: .named(TimeZone(identifier: timeZone)!),
       now: Timestamp(secondsSince1970: 1_768_910_400))
     summary = try export.run(
       source: source, destination: .file(path: path, overwrites: false), diagnostics: diagnostics)

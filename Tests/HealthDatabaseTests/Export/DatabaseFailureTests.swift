@@ -48,7 +48,7 @@ import Testing
   func leavesNothingWhenTheInputFailsPartWay(itemsBeforeFailure: Int) throws {
     let folder = try TestDirectory()
     let export = DatabaseExport(
-      toolVersion: "test", timeZone: TimeZone(identifier: "UTC")!,
+      toolVersion: "test", timeZone: .named(TimeZone(identifier: "UTC")!),
       now: Timestamp(secondsSince1970: 1_768_910_400))
     #expect(throws: InputError.readFailed(path: "failing.xml", reason: "Input/output error")) {
       try export.run(
@@ -62,7 +62,7 @@ import Testing
     let folder = try TestDirectory()
     let path = try folder.write("the old database", to: "health.sqlite")
     let export = DatabaseExport(
-      toolVersion: "test", timeZone: TimeZone(identifier: "UTC")!,
+      toolVersion: "test", timeZone: .named(TimeZone(identifier: "UTC")!),
       now: Timestamp(secondsSince1970: 1_768_910_400))
     #expect(throws: InputError.self) {
       try export.run(
@@ -84,7 +84,7 @@ import Testing
     var writer = DatabaseFileWriter(
       configuration: DatabaseWriter.Configuration(
         toolVersion: "test", inputName: "failing.xml", inputShape: "XML file",
-        timeZone: TimeZone(identifier: "UTC")!, created: Timestamp(secondsSince1970: 1_768_910_400)),
+        timeZone: .named(TimeZone(identifier: "UTC")!), created: Timestamp(secondsSince1970: 1_768_910_400)),
       header: { ExportHeader() })
     writer.opened = { (database) throws(DatabaseError) in
       try database.thread.perform { () throws(DatabaseError) in

@@ -98,7 +98,8 @@ import Testing
     let profile = folder.file("profile.json")
     _ = try ProfileExport(
       options: ProfileWriter.Options(
-        profileName: "test", creationDate: Timestamp(secondsSince1970: 1_768_910_400), timeZone: tokyo)
+        profileName: "test", creationDate: Timestamp(secondsSince1970: 1_768_910_400), timeZone: .named(tokyo)
+      )
     ).run(
       source: try HealthInput.open(path: archive, timeZone: tokyo),
       destination: .file(path: profile, overwrites: false), diagnostics: Diagnostics())

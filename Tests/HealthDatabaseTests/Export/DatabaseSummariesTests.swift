@@ -28,9 +28,11 @@ import Testing
     let zone = TimeZone(identifier: "America/New_York")!
     let now = Timestamp(secondsSince1970: 1_768_910_400)
     var csv: [UInt8] = []
-    _ = try SummaryExport(selection: SummarySelection(period: period, range: .all, timeZone: zone), now: now)
-      .run(
-        source: export.source(), destination: .sink { csv += $0 }, diagnostics: Diagnostics())
+    _ = try SummaryExport(
+      selection: SummarySelection(period: period, range: .all, timeZone: .named(zone)), now: now
+    )
+    .run(
+      source: export.source(), destination: .sink { csv += $0 }, diagnostics: Diagnostics())
     let expected = String(decoding: csv, as: UTF8.self).split(separator: "\n").dropFirst(4).map {
       Self.normalized(CSVFields.split(String($0)))
     }

@@ -25,7 +25,7 @@ import Testing
       path: path, temporaryFolder: folder.path,
       configuration: DatabaseWriter.Configuration(
         toolVersion: "test", inputName: "export.xml", inputShape: "XML file",
-        timeZone: TimeZone(identifier: zone)!, created: Timestamp(secondsSince1970: 1_768_910_400)))
+        timeZone: .named(TimeZone(identifier: zone)!), created: Timestamp(secondsSince1970: 1_768_910_400)))
     for item in items { try writer.add(item) }
     if readingBack { writer.recordSummaries?.abandon() }
     _ = try writer.finish(header: ExportHeader())
@@ -148,7 +148,7 @@ import Testing
     let folder = try TestDirectory()
     let configuration = DatabaseWriter.Configuration(
       toolVersion: "test", inputName: "export.xml", inputShape: "XML file",
-      timeZone: TimeZone(identifier: Self.zone)!, created: Timestamp(secondsSince1970: 1_768_910_400))
+      timeZone: .named(TimeZone(identifier: Self.zone)!), created: Timestamp(secondsSince1970: 1_768_910_400))
     func rows(intervalBudget: Int, discreteBudget: Int) throws -> [DatabaseSummaryRow] {
       let summaries = RecordSummaries(
         periods: [.day, .week], configuration: configuration, spillBeside: folder.file("health.sqlite"),
@@ -157,7 +157,9 @@ import Testing
         summaries.add(sample, storedValue: nil)
       }
       var rows: [DatabaseSummaryRow] = []
-      try summaries.finish(sourcePriority: []) { _, row in rows.append(DatabaseSummaryRow(row)) }
+      try summaries.finish(timeZone: TimeZone(identifier: Self.zone)!, sourcePriority: []) { _, row in
+        rows.append(DatabaseSummaryRow(row))
+      }
       #expect(summaries.isUsable)
       return rows
     }

@@ -38,9 +38,10 @@ import Testing
   static func written(_ blocks: [RowBlock], chunkRows: Int, inParallel: Bool) throws -> [UInt8] {
     var bytes: [UInt8] = []
     let writer = CSVWriter(
-      dateFormat: .standard, timeZone: zone, flushThreshold: 100, chunkRows: chunkRows,
+      dateFormat: .standard, flushThreshold: 100, chunkRows: chunkRows,
       formatsInParallel: inParallel)
-    let counts = try writer.write(SelectedRows(blocks: blocks, dropped: []), to: .sink { bytes += $0 })
+    let counts = try writer.write(
+      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { bytes += $0 })
     #expect(counts.map(\.rows) == blocks.map(\.rowCount))
     return bytes
   }
@@ -76,10 +77,11 @@ import Testing
     let all = try Self.written(blocks, chunkRows: 4, inParallel: false)
     var written: [UInt8] = []
     var calls = 0
-    let writer = CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 100)
+    let writer = CSVWriter(
+      dateFormat: .standard, chunkRows: 4, blockSize: 100)
     #expect(throws: Full.self) {
       _ = try writer.write(
-        SelectedRows(blocks: blocks, dropped: []),
+        SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone),
         to: .sink { bytes in
           calls += 1
           if calls == 4 { throw Full() }
@@ -100,8 +102,10 @@ import Testing
     var calls = 0
     #expect(throws: Full.self) {
       try OutputDestination.file(path: path, overwrites: false).write { sink in
-        _ = try CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 100).write(
-          SelectedRows(blocks: blocks, dropped: []),
+        _ = try CSVWriter(
+          dateFormat: .standard, chunkRows: 4, blockSize: 100
+        ).write(
+          SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone),
           to: .sink { bytes in
             calls += 1
             if calls == 3 { throw Full() }
@@ -117,8 +121,10 @@ import Testing
     let blocks = [try Self.glucose(30), Self.labs(10)]
     let all = try Self.written(blocks, chunkRows: 4, inParallel: false)
     var given: [[UInt8]] = []
-    _ = try CSVWriter(dateFormat: .standard, timeZone: Self.zone, chunkRows: 4, blockSize: 256).write(
-      SelectedRows(blocks: blocks, dropped: []), to: .sink { given.append(Array($0)) })
+    _ = try CSVWriter(
+      dateFormat: .standard, chunkRows: 4, blockSize: 256
+    ).write(
+      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { given.append(Array($0)) })
     #expect(given.flatMap { $0 } == all)
     #expect(given.count == (all.count + 255) / 256)
     #expect(given.dropLast().allSatisfy { $0.count == 256 })

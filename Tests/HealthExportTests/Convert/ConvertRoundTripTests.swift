@@ -121,7 +121,7 @@ import Testing
   }
 
   static let options = ConvertExport.Options(
-    format: .zip, timeZone: timeZone, now: Timestamp(secondsSince1970: 1_768_910_400),
+    format: .zip, timeZone: .named(timeZone), now: Timestamp(secondsSince1970: 1_768_910_400),
     profileName: "round-trip")
 
   /// Converts `input` to `output`, in the format its name says.
@@ -323,11 +323,15 @@ import Testing
 
   /// An input that stops with an error after some items, after its first lab result has made the
   /// archive keep a file aside.
-  struct Failing: HealthItemSource {
+  struct Failing: HealthInputSource {
     struct Stop: Error {}
     var base: any HealthInputSource
     var after: Int
     var name: String { base.name }
+    var shape: InputShape { base.shape }
+    var contentName: String { base.contentName }
+    var header: ExportHeader { base.header }
+    func fileNames(in folder: String) -> [String] { base.fileNames(in: folder) }
 
     func readItems(
       filter: ItemFilter, diagnostics: Diagnostics,

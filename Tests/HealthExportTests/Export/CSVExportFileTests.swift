@@ -15,8 +15,9 @@ import Testing
   ) throws -> (summary: ExportSummary, standardOutput: String) {
     var bytes: [UInt8] = []
     let destination = OutputDestination.resolve(
-      output: output, defaultFileName: CSVExport.fileName(now: ExportTest.now, timeZone: ExportTest.newYork),
-      overwrites: overwrites, standardOutput: { bytes.append(contentsOf: $0) })
+      output: output, defaultName: CSVExport.defaultFileName(now: ExportTest.now),
+      timeZone: .named(ExportTest.newYork), overwrites: overwrites,
+      standardOutput: { bytes.append(contentsOf: $0) })
     let summary = try CSVExport(selection: ExportTest.selection(), now: ExportTest.now).run(
       source: InMemoryExport(xml: ExportXML.document(body)), destination: destination,
       diagnostics: Diagnostics())
@@ -24,10 +25,9 @@ import Testing
   }
 
   @Test func namesTheFileAfterTheLocalTimeOfTheExport() {
-    #expect(
-      CSVExport.fileName(now: ExportTest.now, timeZone: ExportTest.newYork)
-        == "HealthExporter_2026-01-20_070000.csv")
-    #expect(CSVExport.fileName(now: ExportTest.now, timeZone: .gmt) == "HealthExporter_2026-01-20_120000.csv")
+    let name = CSVExport.defaultFileName(now: ExportTest.now)
+    #expect(name.text(in: ExportTest.newYork) == "HealthExporter_2026-01-20_070000.csv")
+    #expect(name.text(in: .gmt) == "HealthExporter_2026-01-20_120000.csv")
   }
 
   @Test func writesIntoAFolder() throws {
@@ -41,7 +41,7 @@ import Testing
         == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     #expect(SystemCall.permissions(of: path) == 0o600)
     #expect(
-      result.summary.line == "Wrote 1 row (Steps 1) to \(path).")
+      result.summary.line == "Wrote 1 row (Steps 1) to \(path) (time zone America/New_York).")
   }
 
   @Test func writesToAFileAndToStandardOutput() throws {
@@ -53,7 +53,7 @@ import Testing
     let piped = try export(steps, output: "-")
     #expect(piped.standardOutput == ExportTest.csv(["2026-01-09 10:30:00,Steps,,5432,steps,Apple Watch,"]))
     #expect(piped.summary.outputPath == nil)
-    #expect(piped.summary.line == "Wrote 1 row (Steps 1) to standard output.")
+    #expect(piped.summary.line == "Wrote 1 row (Steps 1) to standard output (time zone America/New_York).")
   }
 
   @Test func refusesAnExistingFileBeforeReadingAndOverwritesWhenForced() throws {
@@ -99,7 +99,7 @@ import Testing
         + ExportTest.record("BodyMass", "y", "kg"))
     #expect(
       outcome.summary.line
-        == "Wrote 2 rows (Weight 1, Steps 1) to standard output; left out 1 Blood Glucose under 20 mg/dL; "
+        == "Wrote 2 rows (Weight 1, Steps 1) to standard output (time zone America/New_York); left out 1 Blood Glucose under 20 mg/dL; "
         + "skipped 2 records: 2 × value is not a number (first at export.xml, line 14, column 2).")
   }
 }

@@ -35,7 +35,7 @@ enum ExportTest {
       baseMetrics: registry.baseMetrics.filter { metrics.contains($0.optionName) },
       vitals: registry.vitals.filter { vitals.contains($0.optionName) }, labs: labs, range: range,
       units: units,
-      timeZone: newYork)
+      timeZone: .named(newYork))
   }
 
   /// Runs an export of `body` (the elements inside HealthData) to memory.

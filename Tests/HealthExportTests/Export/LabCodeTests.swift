@@ -10,9 +10,13 @@ import Testing
 /// names and precision.
 @Suite struct LabCodeTests {
   /// Lab results as an input hands them on (a profile's, or those read from FHIR files).
-  struct LabResults: HealthItemSource {
+  struct LabResults: HealthInputSource {
     var results: [LabResult]
     var name: String { "labs" }
+    var shape: InputShape { .items }
+    var contentName: String { name }
+    var header: ExportHeader { ExportHeader() }
+    func fileNames(in folder: String) -> [String] { [] }
 
     func readItems(
       filter: ItemFilter, diagnostics: Diagnostics,

@@ -121,15 +121,15 @@ enum Job: String, CaseIterable, Sendable {
   static let csvExport = CSVExport(
     selection: ExportSelection(
       baseMetrics: MetricRegistry.standard.baseMetrics, vitals: MetricRegistry.standard.vitals,
-      labs: MetricRegistry.standard.labs, range: .all, timeZone: JobFixture.newYork),
+      labs: MetricRegistry.standard.labs, range: .all, timeZone: .named(JobFixture.newYork)),
     now: JobFixture.now)
   static let profileExport = ProfileExport(
     options: ProfileWriter.Options(
-      profileName: "items", creationDate: JobFixture.now, timeZone: JobFixture.newYork))
+      profileName: "items", creationDate: JobFixture.now, timeZone: .named(JobFixture.newYork)))
   /// export.xml alone, which a sink can take.
   static let convertExport = ConvertExport(format: .xml)
   static let summaryExport = SummaryExport(
-    selection: SummarySelection(range: .all, timeZone: JobFixture.newYork), now: JobFixture.now)
+    selection: SummarySelection(range: .all, timeZone: .named(JobFixture.newYork)), now: JobFixture.now)
 }
 
 extension ConvertExport {
@@ -137,6 +137,6 @@ extension ConvertExport {
   init(format: Format) {
     self.init(
       options: Options(
-        format: format, timeZone: JobFixture.newYork, now: JobFixture.now, profileName: "items"))
+        format: format, timeZone: .named(JobFixture.newYork), now: JobFixture.now, profileName: "items"))
   }
 }

@@ -23,7 +23,7 @@ import Testing
     #expect(choices.temperatureUnit == .celsius)
     #expect(choices.dateFormat == .mdy)
     #expect(choices.sortOrder == .descending)
-    #expect(choices.timeZone?.identifier == "Europe/Paris")
+    #expect(choices.timeZone?.namedZone?.identifier == "Europe/Paris")
   }
 
   @Test func givesBackTheOptionsThatMakeIt() throws {
@@ -43,15 +43,15 @@ import Testing
   @Test func layersFlagsOverSettingsOverDefaults() throws {
     let settings = try ExportChoices(parsing: [(.weightUnit, "kg"), (.sort, "desc"), (.all, nil)])
     let flags = try ExportChoices(parsing: [(.sort, "asc"), (.lastDays, "7")])
-    let selection = try flags.over(settings).selection(timeZone: newYork)
+    let selection = try flags.over(settings).selection(timeZone: .named(newYork))
     #expect(selection.units == UnitPreferences(weight: .kilograms, temperature: .fahrenheit))
     #expect(selection.sortOrder == .ascending)
     #expect(selection.range == .lastDays(7))
     #expect(selection.baseMetrics.map(\.optionName) == ["weight", "steps"])
     #expect(selection.dateFormat == .standard)
-    #expect(selection.timeZone == newYork)
+    #expect(selection.timeZone == .named(newYork))
 
-    let defaults = try ExportChoices().selection(timeZone: newYork)
+    let defaults = try ExportChoices().selection(timeZone: .named(newYork))
     #expect(defaults.range == .lastDays(30))
     #expect(defaults.units == .unitedStates)
   }
@@ -109,7 +109,7 @@ import Testing
   @Test func refusesNothingSelected() throws {
     let choices = try ExportChoices(parsing: [(.metrics, "none")])
     #expect(throws: OptionError(.nothingSelected, subject: "--metrics, --vitals and --labs")) {
-      try choices.selection(timeZone: newYork)
+      try choices.selection(timeZone: .named(newYork))
     }
   }
 

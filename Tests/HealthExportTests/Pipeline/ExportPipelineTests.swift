@@ -10,11 +10,15 @@ import Testing
 /// reading, the stage's filter handed to the reader, what it kept handed to the writer.
 @Suite struct ExportPipelineTests {
   /// An input that counts how often it is read and keeps the filter it was read with.
-  final class CountingSource: HealthItemSource {
+  final class CountingSource: HealthInputSource {
     let export: InMemoryExport
     private(set) var reads = 0
     private(set) var filter: ItemFilter?
     var name: String { export.name }
+    var shape: InputShape { export.shape }
+    var contentName: String { export.contentName }
+    var header: ExportHeader { export.header }
+    func fileNames(in folder: String) -> [String] { [] }
 
     init(_ body: String) {
       export = InMemoryExport(xml: ExportXML.document(body))
@@ -41,7 +45,14 @@ import Testing
       kept.append("\(value) at line \(location.line)")
     }
 
-    mutating func finish() throws -> [String] { kept }
+    mutating func finish(timeZone: TimeZone) throws -> [String] { kept }
+  }
+
+  /// Keeps nothing but the zone it is finished in.
+  struct ZoneStage: ExportStage {
+    var itemFilter: ItemFilter { .nothing }
+    mutating func add(_ item: HealthItem, at location: HealthModel.SourceLocation) throws {}
+    mutating func finish(timeZone: TimeZone) throws -> [String] { [timeZone.identifier] }
   }
 
   /// Writes one line per kept value as bytes.
@@ -89,7 +100,8 @@ import Testing
     let pipeline = ExportPipeline(
       destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
     let written = try pipeline.run(
-      source, through: ValueStage(type: "HKQuantityTypeIdentifierStepCount"), into: LinesWriter())
+      source, through: ValueStage(type: "HKQuantityTypeIdentifierStepCount"), timeZone: .named(.gmt),
+      into: LinesWriter())
     #expect(written == 2)
     #expect(String(decoding: bytes, as: UTF8.self) == "5432.0 at line 11\n12.0 at line 13\n")
     #expect(source.reads == 1)
@@ -104,7 +116,8 @@ import Testing
       destination: .file(path: path, overwrites: false), diagnostics: Diagnostics())
     #expect(throws: OutputError.alreadyExists(path: path)) {
       try pipeline.run(
-        source, through: ValueStage(type: "HKQuantityTypeIdentifierStepCount"), into: LinesWriter())
+        source, through: ValueStage(type: "HKQuantityTypeIdentifierStepCount"), timeZone: .named(.gmt),
+        into: LinesWriter())
     }
     #expect(throws: OutputError.alreadyExists(path: path)) {
       try pipeline.run(source, into: ItemFileWriter())
@@ -121,7 +134,7 @@ import Testing
     #expect(throws: NothingKept.self) {
       try pipeline.run(
         CountingSource(Self.body), through: ValueStage(type: "HKQuantityTypeIdentifierBodyMass"),
-        into: LinesWriter()
+        timeZone: .named(.gmt), into: LinesWriter()
       ) { kept in
         if kept.isEmpty { throw NothingKept() }
       }
@@ -155,5 +168,43 @@ import Testing
       try pipeline.run(CountingSource(Self.body), into: ItemFileWriter(failingAt: 3))
     }
     #expect(try folder.contents() == [])
+  }
+
+  static let zones =
+    ExportTest.record("StepCount", "1", "count", metadata: [("HKTimeZone", "Asia/Tokyo")])
+    + ExportTest.record("SleepAnalysis", "1", "count", metadata: [("HKTimeZone", "Europe/Paris")])
+    + ExportTest.record("HeartRate", "61", "count/min", metadata: [("HKTimeZone", "Asia/Tokyo")])
+
+  /// The export's own zone is the one its samples name most, read as the items pass (those the
+  /// stage asks for or not); a zone named is used as it is; an input that names none uses the
+  /// fallback.
+  @Test(arguments: [
+    (zones, TimeZoneChoice.export(fallback: .gmt), "Asia/Tokyo"),
+    (zones, .named(ExportTest.newYork), "America/New_York"),
+    (body, .export(fallback: ExportTest.newYork), "America/New_York"),
+  ])
+  func theStageFinishesInTheJobsZone(body: String, choice: TimeZoneChoice, zone: String) throws {
+    var bytes: [UInt8] = []
+    let pipeline = ExportPipeline(destination: .sink { bytes += $0 }, diagnostics: Diagnostics())
+    _ = try pipeline.run(CountingSource(body), through: ZoneStage(), timeZone: choice, into: LinesWriter())
+    #expect(String(decoding: bytes, as: UTF8.self) == zone + "\n")
+  }
+
+  /// A default name waits for the zone: the moment of the job on the clocks of the export's own
+  /// zone, whatever zone the machine is in.
+  @Test func aNewFileIsNamedOnTheClocksOfTheExportsZone() throws {
+    let folder = try TestDirectory()
+    let destination = OutputDestination.resolve(
+      output: folder.path,
+      defaultName: DefaultFileName(prefix: "out", fileExtension: "txt", now: ExportTest.now),
+      timeZone: .export(fallback: .gmt), overwrites: false, standardOutput: { _ in })
+    #expect(destination.path == nil)
+    _ = try ExportPipeline(destination: destination, diagnostics: Diagnostics()).run(
+      CountingSource(Self.zones), through: ZoneStage(), timeZone: .export(fallback: .gmt), into: LinesWriter()
+    )
+    // 12:00 UTC is 21:00 in Tokyo.
+    #expect(try folder.contents() == ["out_2026-01-20_210000.txt"])
+    #expect(destination.path == folder.file("out_2026-01-20_210000.txt"))
+    #expect(try folder.read("out_2026-01-20_210000.txt") == "Asia/Tokyo\n")
   }
 }

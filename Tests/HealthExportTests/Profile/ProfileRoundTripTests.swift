@@ -11,7 +11,7 @@ import Testing
 @Suite struct ProfileRoundTripTests {
   static let options = ProfileWriter.Options(
     profileName: "round-trip", creationDate: Timestamp(millisecondsSince1970: 1_768_910_400_000.5),
-    timeZone: TimeZone(identifier: "America/New_York")!)
+    timeZone: .named(TimeZone(identifier: "America/New_York")!))
 
   /// Every kind of item: quantities, categories with and without value, correlations of both kinds
   /// with their members repeated at top level (once, as Apple writes them; twice for one
@@ -80,7 +80,8 @@ import Testing
     var export = ProfileExport(options: options)
     export.columnLimit = columnLimit
     return try export.run(
-      source: try HealthInput.open(path: input, timeZone: options.timeZone), destination: destination,
+      source: try HealthInput.open(path: input, timeZone: options.timeZone.provisional),
+      destination: destination,
       diagnostics: Diagnostics(isStrict: true))
   }
 
@@ -95,9 +96,9 @@ import Testing
     let registry = MetricRegistry.standard
     let selection = ExportSelection(
       baseMetrics: registry.baseMetrics, vitals: registry.vitals, labs: registry.labs, range: .all,
-      timeZone: TimeZone(identifier: "America/New_York")!)
+      timeZone: .named(TimeZone(identifier: "America/New_York")!))
     _ = try CSVExport(selection: selection, now: ExportTest.now).run(
-      source: try HealthInput.open(path: input, timeZone: options.timeZone),
+      source: try HealthInput.open(path: input, timeZone: options.timeZone.provisional),
       destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -236,7 +237,7 @@ import Testing
     func run(_ input: String) throws -> String {
       var bytes: [UInt8] = []
       _ = try ProfileExport(options: options).run(
-        source: try HealthInput.open(path: input, timeZone: options.timeZone),
+        source: try HealthInput.open(path: input, timeZone: options.timeZone.provisional),
         destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
       return String(decoding: bytes, as: UTF8.self)
     }

@@ -41,7 +41,7 @@ import Testing
     _ = try CSVExport(
       selection: ExportSelection(
         baseMetrics: registry.baseMetrics.filter { $0.optionName == "steps" }, range: .all,
-        timeZone: SummaryTest.newYork),
+        timeZone: .named(SummaryTest.newYork)),
       now: ExportTest.now
     ).run(
       source: try SampleExport(configuration: Self.configuration).source(),

@@ -32,7 +32,7 @@ enum SummaryTest {
   ) -> SummarySelection {
     SummarySelection(
       period: period, range: range, sourcePriority: sourcePriority, units: units, dateFormat: dateFormat,
-      timeZone: newYork)
+      timeZone: .named(newYork))
   }
 
   /// Summarizes `body` (the elements inside HealthData) to memory.

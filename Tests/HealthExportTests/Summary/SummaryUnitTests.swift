@@ -28,7 +28,7 @@ import Testing
       ])
     #expect(
       outcome.report.line
-        == "Wrote 1 summary row (1 period, 1 metric) to standard output; skipped 1 record: 1 × DistanceWalkingRunning in unit 'count', which cannot be converted to km (first at export.xml, line 13, column 2)."
+        == "Wrote 1 summary row (1 period, 1 metric) to standard output (time zone America/New_York); skipped 1 record: 1 × DistanceWalkingRunning in unit 'count', which cannot be converted to km (first at export.xml, line 13, column 2)."
     )
   }
 

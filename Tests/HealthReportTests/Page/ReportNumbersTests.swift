@@ -27,7 +27,7 @@ import Testing
         selection: ExportSelection(
           baseMetrics: registry.baseMetrics.filter { ["weight", "glucose"].contains($0.optionName) },
           vitals: registry.vitals.filter { ["blood-pressure", "body-fat", "bmi"].contains($0.optionName) },
-          labs: registry.labs, range: .all, timeZone: ReportTest.newYork),
+          labs: registry.labs, range: .all, timeZone: .named(ReportTest.newYork)),
         now: ReportTest.sampleNow
       ).run(
         source: try ReportTest.sample(), destination: .sink { csvBytes.append(contentsOf: $0) },
@@ -35,7 +35,8 @@ import Testing
       csv = ReportTest.csvRows(String(decoding: csvBytes, as: UTF8.self))
       var summaryBytes: [UInt8] = []
       _ = try SummaryExport(
-        selection: SummarySelection(range: .all, timeZone: ReportTest.newYork), now: ReportTest.sampleNow
+        selection: SummarySelection(range: .all, timeZone: .named(ReportTest.newYork)),
+        now: ReportTest.sampleNow
       ).run(
         source: try ReportTest.sample(), destination: .sink { summaryBytes.append(contentsOf: $0) },
         diagnostics: Diagnostics())

@@ -185,6 +185,7 @@ import Testing
     let page = try ReportTest.page(record("BodyMass", "80", "kg", from: "2026-01-09 10:00:00 -0500"))
     #expect(
       page.summary.line
-        == "Wrote a report of 2026-01-09 to 2026-01-09 (2 sections, 1 chart) to standard output.")
+        == "Wrote a report of 2026-01-09 to 2026-01-09 (2 sections, 1 chart) to standard output (time zone America/New_York)."
+    )
   }
 }

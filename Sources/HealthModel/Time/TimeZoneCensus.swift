@@ -1,0 +1,41 @@
+public import Foundation
+
+/// The time zones an export's own samples name: how many samples carry each `HKTimeZone`
+/// metadata value (an IANA name such as `Europe/Berlin`). Sleep, workouts and some other samples
+/// carry one; it is where the person was, which export.xml's offsets are not (Apple writes every
+/// timestamp with the phone's offset at the moment of export).
+public struct TimeZoneCensus: Hashable, Sendable {
+  /// Samples by the name they give.
+  public private(set) var counts: [String: Int]
+
+  /// A census of `counts` (none by default).
+  public init(counts: [String: Int] = [:]) {
+    self.counts = counts.filter { $0.value > 0 }
+  }
+
+  /// Whether no sample named a zone.
+  public var isEmpty: Bool { counts.isEmpty }
+
+  /// Counts `count` samples naming `name`.
+  public mutating func add(_ name: String, count: Int = 1) {
+    guard count > 0 else { return }
+    counts[name, default: 0] += count
+  }
+
+  /// Adds another census's counts to this one's.
+  public mutating func add(_ other: TimeZoneCensus) {
+    for (name, count) in other.counts { add(name, count: count) }
+  }
+
+  /// The export's zone: the one most samples name, a tie going to the name first in byte order;
+  /// names that are not a zone Foundation knows are passed over. Nil where no sample names one.
+  public var mostNamedZone: TimeZone? {
+    let ranked = counts.sorted { lhs, rhs in
+      lhs.value != rhs.value ? lhs.value > rhs.value : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+    }
+    for (name, _) in ranked {
+      if let zone = TimeZone(identifier: name) { return zone }
+    }
+    return nil
+  }
+}
