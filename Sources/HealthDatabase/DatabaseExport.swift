@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HealthArchive
 public import HealthExport
 public import HealthModel
@@ -55,6 +55,8 @@ public struct DatabaseExport: Sendable {
     public var skipped: [Diagnostics.Tally]
     /// The database file written.
     public var outputPath: String?
+    /// The zone of its summaries and of dates without an offset (`export_info.time_zone`).
+    public var timeZone: TimeZone
 
     /// One line for standard error.
     public var line: String {
@@ -70,10 +72,11 @@ public struct DatabaseExport: Sendable {
       if counts.summaries > 0 { parts.append(count(counts.summaries, "summary row")) }
       var text = "Wrote a database of " + parts.joined(separator: ", ")
       text += outputPath.map { " to \($0)" } ?? ""
+      text += " (time zone \(timeZone.displayName)"
       if counts.repeatedMembers > 0 {
-        text +=
-          " (\(counts.repeatedMembers) top-level copies of correlation members stored only inside them)"
+        text += "; \(counts.repeatedMembers) top-level copies of correlation members stored only inside them"
       }
+      text += ")"
       let skippedTallies = skipped.filter { $0.kind != .repaired }
       let repairedTallies = skipped.filter { $0.kind == .repaired }
       if !skippedTallies.isEmpty { text += "; " + ExportSummary.describe(skippedTallies, verb: "skipped") }
@@ -107,7 +110,9 @@ public struct DatabaseExport: Sendable {
     let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
-    return Summary(counts: counts, skipped: diagnostics.summary, outputPath: destination.path)
+    return Summary(
+      counts: counts, skipped: diagnostics.summary, outputPath: destination.path,
+      timeZone: zone.resolved(by: source.header.timeZones))
   }
 }
 

@@ -17,7 +17,7 @@ import Testing
     #expect(SystemCall.permissions(of: path) == 0o600)
     #expect(
       run.standardError
-        == "Wrote a database of 43349 records of 33 types, 27 correlations, 19 workouts, 62206 route points, 2 ECGs, 45 clinical records, 38 lab results, 1182 summary rows to \(path) (54 top-level copies of correlation members stored only inside them).\n"
+        == "Wrote a database of 43349 records of 33 types, 27 correlations, 19 workouts, 62206 route points, 2 ECGs, 45 clinical records, 38 lab results, 1234 summary rows to \(path) (time zone America/New_York; 54 top-level copies of correlation members stored only inside them).\n"
     )
     guard SQLiteShell.isAvailable else { return }
     let check = try SQLiteShell.run(

@@ -15,11 +15,11 @@ import Testing
     // Glucose: 5.44 mmol/L = 98.00 mg/dL and 145: mean 121.50.
     "2026-01-09,Blood Glucose,121.5,mg/dL,98,145,2,MyFitnessPal",
     "2026-01-09,Heart Rate,88.0,bpm,88,88,1,Apple Watch",
-    // Core sleep 23:40–06:55: 20 minutes on the 9th, 415 on the 10th.
-    "2026-01-09,Sleep AsleepCore,20.00,min,,,1,Apple Watch",
     "2026-01-09,Steps,5432,steps,,,1,Apple Watch",
     "2026-01-09,Weight,185.500,lbs,185.50,185.50,1,Withings",
-    "2026-01-10,Sleep AsleepCore,415.00,min,,,1,Apple Watch",
+    // Core sleep 23:40–06:55: 435 minutes in the night to the 10th, from noon to noon.
+    "2026-01-10,Sleep Asleep Total,435.00,min,,,1,Apple Watch",
+    "2026-01-10,Sleep AsleepCore,435.00,min,,,1,Apple Watch",
     // The reading appears as a correlation and as top-level records: counted once.
     "2026-01-15,Blood Pressure Diastolic,80.0,mmHg,80,80,1,Apple Health",
     "2026-01-15,Blood Pressure Systolic,120.0,mmHg,120,120,1,Apple Health",
@@ -38,7 +38,7 @@ import Testing
     #expect(dataRows(run.standardOutput).map(String.init) == Self.exampleRows)
     #expect(
       run.standardError
-        == "Wrote 9 summary rows (3 periods, 8 metrics) to standard output (time zone America/New_York).\n")
+        == "Wrote 9 summary rows (3 periods, 9 metrics) to standard output (time zone America/New_York).\n")
   }
 
   @Test func writesANamedFileInAFolderWithOwnerOnlyPermissions() throws {
@@ -49,17 +49,17 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote 8 summary rows (1 period, 8 metrics) to \(file) (time zone America/New_York).\n")
+        == "Wrote 9 summary rows (1 period, 9 metrics) to \(file) (time zone America/New_York).\n")
     #expect(SystemCall.permissions(of: file) == 0o600)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     #expect(dataRows(text).first == "2026-01-01,Blood Glucose,121.5,mg/dL,98,145,2,MyFitnessPal")
-    // Core sleep: 20 + 415 minutes in one month.
+    // Core sleep: 435 minutes in one month.
     #expect(dataRows(text).contains("2026-01-01,Sleep AsleepCore,435.00,min,,,1,Apple Watch"))
   }
 
   @Test func unitsTimeZoneDateFormatAndTypes() {
-    // In UTC the sleep sample (04:40Z–11:55Z on the 10th) falls on one day; 185.5 lb is
-    // 84.14142 kg; two types only.
+    // In UTC the sleep sample (04:40Z–11:55Z on the 10th) falls in the night to the 10th, from
+    // 12:00Z on the 9th; 185.5 lb is 84.14142 kg; two types only.
     let run = ToolRun(
       [
         "summary", exampleExport, "--all", "--time-zone", "UTC", "--weight-unit", "kg", "--date-format",
@@ -71,7 +71,8 @@ import Testing
     #expect(
       dataRows(run.standardOutput) == [
         "2026-01-09T00:00:00Z,Weight,84.141,kg,84.14,84.14,1,Withings",
-        "2026-01-10T00:00:00Z,Sleep AsleepCore,435.00,min,,,1,Apple Watch",
+        "2026-01-09T12:00:00Z,Sleep Asleep Total,435.00,min,,,1,Apple Watch",
+        "2026-01-09T12:00:00Z,Sleep AsleepCore,435.00,min,,,1,Apple Watch",
       ])
   }
 

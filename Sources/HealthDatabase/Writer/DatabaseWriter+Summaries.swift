@@ -24,24 +24,23 @@ extension DatabaseWriter {
       sources TEXT NOT NULL)
     """
 
-  /// The sources' names in the order of `sources.priority` (`priorities`, by id), then of name
-  /// in byte order, then of id, each name once: what `SELECT name FROM sources ORDER BY priority,
-  /// name, id` gives once the priorities are written, the summaries' source priority.
-  static func sourcePriority(of sources: SourceTable, priorities: [Int64: Int]) -> [String] {
-    let ordered = sources.keys.enumerated().map { index, key in
-      (priority: priorities[Int64(index + 1)] ?? 0, name: key.name, id: index + 1)
-    }.sorted { first, second in
-      if first.priority != second.priority { return first.priority < second.priority }
-      if !RecordSpans.sameBytes(first.name, second.name) {
-        return first.name.utf8.lexicographicallyPrecedes(second.name.utf8)
-      }
-      return first.id < second.id
+  /// How far a night reaches past the day it is named by: twelve hours, in seconds.
+  static let nightSeconds: Int64 = 12 * 3600
+
+  /// The names of the sources of `type`'s records, in the order the summaries rank them for it:
+  /// those with an Apple Watch among their devices, then an iPhone, then the rest, each group by
+  /// name in byte order.
+  static func sourcePriority(
+    ofType type: String, query: SQLiteStatement, names: [Int64: String], devices: [Int64: String]
+  ) throws(DatabaseError) -> [String] {
+    var order = SummarySources()
+    try query.bind(type, at: 1)
+    while try query.step() {
+      guard case .integer(let id) = query.value(at: 0), let name = names[id] else { continue }
+      order.note(device: devices[id], source: order.number(of: name), ranking: 0)
     }
-    var names: [String] = []
-    for entry in ordered where names.last != entry.name && !names.contains(entry.name) {
-      names.append(entry.name)
-    }
-    return names
+    let ranks = order.ranks(priority: [], ranking: 0)
+    return order.names.indices.sorted { ranks[$0] < ranks[$1] }.map { order.names[$0] }
   }
 
   /// Writes the rows of the summaries made as the records were written onto the tapes, for
@@ -49,14 +48,14 @@ extension DatabaseWriter {
   /// - Returns: how many rows, or nil when they cannot be used (their spilled samples could not
   ///   be read back) and every type is read back instead.
   /// - Throws: SQLite's failure.
-  func stageRecordSummaries(sourcePriority: [String], timeZone: TimeZone) throws(DatabaseError) -> Int? {
+  func stageRecordSummaries(timeZone: TimeZone) throws(DatabaseError) -> Int? {
     guard let recordSummaries, recordSummaries.isUsable, !configuration.summaryPeriods.isEmpty else {
       return nil
     }
     let staging = statements.summaryStaging
     var staged = 0
     do {
-      try recordSummaries.finish(timeZone: timeZone, sourcePriority: sourcePriority) { order, row in
+      try recordSummaries.finish(timeZone: timeZone) { order, row in
         try staging.bind(order, at: 1)
         try Self.bind(DatabaseSummaryRow(row), to: staging, from: 2)
         try staging.run()
@@ -75,7 +74,7 @@ extension DatabaseWriter {
   /// used: the rows staged, if any, are then dropped), and those of the types read back.
   /// - Throws: `DatabaseError`.
   func writeSummaries(
-    staged: Int?, sourcePriority priority: [String], periods: [SummaryPeriod], units: UnitPreferences
+    staged: Int?, periods: [SummaryPeriod], units: UnitPreferences
   ) throws(DatabaseError) {
     guard !periods.isEmpty else { return }
     if let staged {
@@ -88,10 +87,13 @@ extension DatabaseWriter {
       counts.summaries = 0
     }
     var names: [Int64: String] = [:]
-    for row in try connection.rows("SELECT id, name FROM sources") {
+    var devices: [Int64: String] = [:]
+    for row in try connection.rows("SELECT id, name, device FROM sources") {
       guard case .integer(let id) = row[0], case .text(let name) = row[1] else { continue }
       names[id] = name
+      if case .text(let device) = row[2] { devices[id] = device }
     }
+    let typeSources = try connection.prepare("SELECT DISTINCT source_id FROM records WHERE type = ?")
     let query = try connection.prepare(
       """
       SELECT value, unit, value_text, start_unix, end_unix, source_id FROM records
@@ -109,8 +111,13 @@ extension DatabaseWriter {
     for (type, span) in readBack {
       let (first, last, longest) = (span.firstStart, span.lastEnd, span.longest)
       let zone = timeZone ?? configuration.timeZone.provisional
+      // The type's sources in the order its own records rank them (summaries.md): the year's
+      // records alone would rank them otherwise.
+      let priority = try Self.sourcePriority(
+        ofType: type, query: typeSources, names: names, devices: devices)
+      // A night is named by the morning it ends on: a sleep sample counts up to twelve hours later.
       let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year
-      let lastYear = CivilDateTime(Timestamp(secondsSince1970: last), in: zone).year
+      let lastYear = CivilDateTime(Timestamp(secondsSince1970: last + Self.nightSeconds), in: zone).year
       for year in firstYear...lastYear {
         let windows = periods.map { Self.window(of: $0, year: year, firstYear: firstYear) }
         let summarizers = zip(periods, windows).map { period, window in
@@ -126,9 +133,9 @@ extension DatabaseWriter {
         let start = bounds.compactMap(\.start).min()!.wholeSecondsSince1970
         let end = bounds.compactMap(\.end).max()!.wholeSecondsSince1970
         try query.bind(type, at: 1)
-        try query.bind(start - longest, at: 2)
+        try query.bind(start - longest - Self.nightSeconds, at: 2)
         try query.bind(end, at: 3)
-        try query.bind(start, at: 4)
+        try query.bind(start - Self.nightSeconds, at: 4)
         let location = SourceLocation(file: "records", line: 0)
         while try query.step() {
           let sample = Self.sample(of: type, from: query, sourceNames: names, texts: &texts)

@@ -305,7 +305,6 @@ package final class DatabaseWriter {
     timeZone = zone
     try recorder.handOver()
     let priorities = sources.priorities()
-    let sourcePriority = Self.sourcePriority(of: sources, priorities: priorities)
     let summarizedTypes = recordSummaries?.summarizedTypes ?? []
     // SQLite's thread completes the tables while this one makes the rows of the summaries made
     // as the records were written: the two share nothing until the `perform` below.
@@ -316,11 +315,11 @@ package final class DatabaseWriter {
       try writeExportInfo(header: header)
       try writeSourcePriorities(priorities)
     }
-    let staged = try stageRecordSummaries(sourcePriority: sourcePriority, timeZone: zone)
+    let staged = try stageRecordSummaries(timeZone: zone)
     try recorder.handOver()
     try thread.perform { () throws(DatabaseError) in
       try writeSummaries(
-        staged: droppedSummarizedType ? nil : staged, sourcePriority: sourcePriority,
+        staged: droppedSummarizedType ? nil : staged,
         periods: configuration.summaryPeriods, units: configuration.summaryUnits)
       try writeTypes()
       try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")

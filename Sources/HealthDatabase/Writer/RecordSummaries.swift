@@ -89,6 +89,7 @@ final class RecordSummaries {
       if value != nil || start != nil || end != nil {
         let stored = Sample(
           type: sample.type, value: value ?? sample.value, sourceName: sample.sourceName,
+          device: sample.device,
           startDate: start ?? sample.startDate, endDate: end ?? sample.endDate)
         try lead.add(stored, at: Self.location, alongside: others)
       } else {
@@ -107,10 +108,11 @@ final class RecordSummaries {
     followers = []
   }
 
-  /// Hands each summarizer's rows to `body` with the summarizer's number, the zone and the source
-  /// priority set first, each summarizer released once its rows are handed on.
+  /// Hands each summarizer's rows to `body` with the summarizer's number, the zone set first,
+  /// each summarizer released once its rows are handed on. Each type ranks its sources by its own
+  /// records' devices, as the summary does.
   /// - Throws: what `body` throws; `OutputError` when spilled samples cannot be read back.
-  func finish(timeZone: TimeZone, sourcePriority: [String], _ body: (Int, SummaryRow) throws -> Void) throws {
+  func finish(timeZone: TimeZone, _ body: (Int, SummaryRow) throws -> Void) throws {
     if let lead = summarizers.first {
       try lead.settle(timeZone: timeZone, alongside: followers)
       for follower in followers { follower.takeSampleTables(of: lead) }
@@ -118,7 +120,6 @@ final class RecordSummaries {
     followers = []
     for order in summarizers.indices {
       let summarizer = summarizers[order]
-      summarizer.sourcePriority = sourcePriority
       let rows = try summarizer.finishRows()
       try rows.forEachRow { try body(order, $0) }
     }

@@ -37,13 +37,18 @@ struct SourceTable {
     device.flatMap(HealthKitDevice.model(in:))
   }
 
-  /// Each source's priority, 1 the highest, in the order of summaries.md that the summaries use
+  /// Each source's priority, 1 the highest, in the order of summaries.md over every type
   /// (`SummarySources`): names whose records came from an Apple Watch, then from an iPhone, then
-  /// the rest, each group by name in byte order. The rows of one name share its priority.
+  /// the rest, each group by name in byte order. The rows of one name share its priority. (The
+  /// summaries rank each type's sources by that type's records alone.)
   func priorities() -> [Int64: Int] {
     var order = SummarySources()
-    let numbers = keys.map { order.number(of: $0.name, device: $0.device) }
-    let ranks = order.ranks(priority: [])
+    let numbers = keys.map { key in
+      let number = order.number(of: key.name)
+      order.note(device: key.device, source: number, ranking: 0)
+      return number
+    }
+    let ranks = order.ranks(priority: [], ranking: 0)
     var result: [Int64: Int] = [:]
     for (index, number) in numbers.enumerated() { result[Int64(index + 1)] = ranks[number] + 1 }
     return result

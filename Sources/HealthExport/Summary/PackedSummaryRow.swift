@@ -10,6 +10,9 @@ struct SummaryLabel {
   var valueDecimals: Int?
   /// Decimals of the minimum and maximum; nil but for discrete types.
   var extremeDecimals: Int?
+  /// Whether its periods are nights: each day from the noon before to the noon of the morning it
+  /// is named by (sleep, but by the hour).
+  var isNight = false
 
   /// Whether `a` is written before `b` in the same period: by metric in byte order, then by type.
   static func precedes(_ a: Self, _ b: Self) -> Bool {

@@ -46,11 +46,18 @@ extension Summarizer {
   package func finishRows() throws -> SummaryRows {
     precondition(timeZone != nil, "a summary is finished once its time zone is known")
     try addCorrelationMembers()
-    let ranks = sources.ranks(priority: sourcePriority)
+    // Each type ranks its sources by its own samples.
+    var ranksBySlot: [Int: [Int]] = [:]
+    let ranks = { [unowned self] (slot: Int) -> [Int] in
+      if let known = ranksBySlot[slot] { return known }
+      let made = sources.ranks(priority: sourcePriority, ranking: slot)
+      ranksBySlot[slot] = made
+      return made
+    }
     let targets = slots.indices.map(summaryUnit(ofSlot:))
     let (labels, labelOfSlot, labelOfSeries) = self.labels(targets: targets)
     let output = SummaryRowStore(labels: labels, spillTo: spillPlace, budget: rowBudget)
-    let names = { [unowned self] (set: SourceSet) in self.sourceNames(set, ranks: ranks) }
+    let names = { [unowned self] (set: SourceSet, slot: Int) in self.sourceNames(set, ranks: ranks(slot)) }
     try appendDiscreteRows(to: output, labels: labelOfSlot, targets: targets, names: names)
     discrete = DiscreteStore(spillTo: nil)
     try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
@@ -130,7 +137,8 @@ extension Summarizer {
       ofSeries.append(labels.count)
       labels.append(
         SummaryLabel(
-          type: slots[entry.slot].type, metric: entry.metric, unit: target, valueDecimals: decimals))
+          type: slots[entry.slot].type, metric: entry.metric, unit: target, valueDecimals: decimals,
+          isNight: isNight(series: entry)))
     }
     return (labels, ofSlot, ofSeries)
   }
@@ -140,7 +148,7 @@ extension Summarizer {
   /// records; one read in several adds up each period's units first, in the order each unit's
   /// record there was first met.
   private func appendDiscreteRows(
-    to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet) -> [String]
+    to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet, Int) -> [String]
   ) throws {
     func append(_ stats: DiscreteStats, slot index: Int, periodStart: Double) throws {
       let measure = slots[index].measure
@@ -148,7 +156,7 @@ extension Summarizer {
       try output.append(
         periodStart: periodStart, label: labels[index]!, value: stats.sum / Double(stats.count),
         minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
-        sources: stats.sources, names: names)
+        sources: stats.sources, ranking: index, names: names)
     }
     var listsBySlot: [Int: Int] = [:]
     for list in discrete.lists { listsBySlot[list.slot, default: 0] += 1 }
@@ -187,12 +195,19 @@ extension Summarizer {
 
   /// Cumulative series: the source-priority sweep, one series at a time, each source's samples
   /// merged from its lists (in memory and spilled) as they are swept; each series' samples are
-  /// released once it is swept.
+  /// released once it is swept. In `Sleep Asleep Total` a source's samples are its union: the
+  /// part of a sample that an earlier one of the same source covers (by start, then end) counts
+  /// nothing.
   private func appendCumulativeRows(
-    to output: SummaryRowStore, labels: [Int], targets: [String], ranks: [Int], names: (SourceSet) -> [String]
+    to output: SummaryRowStore, labels: [Int], targets: [String], ranks: (Int) -> [Int],
+    names: (SourceSet, Int) -> [String]
   ) throws {
     for (number, (entry, lists)) in zip(series.keys, series.values).enumerated() {
       let target = targets[entry.slot]
+      let unitesEachSource = entry.metric == SummaryKind.asleepTotalName
+      // A night's sleep is swept twelve hours later: its days are then nights from noon to noon.
+      let shift = isNight(series: entry) ? Self.nightShift : 0
+      let ranks = ranks(entry.slot)
       var listsBySource: [Int: [(samples: SortedList<TimedValue>, conversion: UnitConversion)]] = [:]
       for list in lists {
         let key = intervalLists.keys[list]
@@ -210,10 +225,18 @@ extension Summarizer {
         sweep.beginSource(source, hidesLater: position < order.count - 1)
         var merge = RunMerge(
           lists: sourceLists.map(\.samples), spill: intervals.spill, precedes: TimedValue.precedes)
+        // How far the source's samples so far reach (`unitesEachSource`).
+        var reach = -Double.infinity
         while let next = try merge.next() {
           var sample = next.row
           let conversion = sourceLists[next.list].conversion
           if conversion != .identity { sample.value = conversion.apply(sample.value) }
+          if unitesEachSource {
+            guard let uncovered = Self.uncoveredPart(of: sample, reach: &reach) else { continue }
+            sample = uncovered
+          }
+          sample.start += shift
+          sample.end += shift
           try sweep.add(sample, calendar: &calendar)
         }
         sweep.endSource()
@@ -221,19 +244,29 @@ extension Summarizer {
       try sweep.totals.takeTotals { total in
         try output.append(
           periodStart: total.periodStart, label: labels[number], value: total.value,
-          count: total.count, sources: total.sources, names: names)
+          count: total.count, sources: total.sources, ranking: entry.slot, names: names)
       }
     }
   }
 
+  /// The part of a source's sample after what its earlier samples (which start no later) reach,
+  /// its value prorated; nil where they cover it all. Moves `reach` to the sample's end.
+  static func uncoveredPart(of sample: TimedValue, reach: inout Double) -> TimedValue? {
+    defer { reach = max(reach, sample.end) }
+    if sample.start >= reach { return sample }
+    guard sample.end > reach else { return nil }
+    return TimedValue(
+      start: reach, end: sample.end, value: sample.value * (sample.end - reach) / (sample.end - sample.start))
+  }
+
   /// Stand hours (the hours stood) and the other category types (a count only).
   private func appendCountedRows(
-    to output: SummaryRowStore, labels: [Int?], names: (SourceSet) -> [String]
+    to output: SummaryRowStore, labels: [Int?], names: (SourceSet, Int) -> [String]
   ) throws {
     try counted.takeRecords { slot, record in
       try output.append(
         periodStart: record.periodStart, label: labels[slot]!, value: Double(record.stats.count),
-        count: record.stats.count, sources: record.stats.sources, names: names)
+        count: record.stats.count, sources: record.stats.sources, ranking: slot, names: names)
     }
   }
 }

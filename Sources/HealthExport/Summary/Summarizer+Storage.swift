@@ -98,6 +98,15 @@ extension Summarizer {
     var metric: String
   }
 
+  /// The lists of `intervals` a cumulative sample goes to: one, or two (`second` -1 where not),
+  /// each a new one (the next number) when its flag says so.
+  struct IntervalLists {
+    var first: Int
+    var firstIsNew: Bool
+    var second = -1
+    var secondIsNew = false
+  }
+
   struct IntervalKey: Hashable {
     var series: Int
     var source: Int

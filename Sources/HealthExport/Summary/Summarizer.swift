@@ -224,7 +224,8 @@ package final class Summarizer: ExportStage {
   package func add(_ sample: Sample, at location: SourceLocation, alongside others: [Summarizer]) throws {
     guard let slot = slot(for: sample.type) else { return }
     if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
-    guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
+    else { return }
     if let waiting, let sample = WaitingSample(prepared) {
       // The others take it from this one once the zone is known.
       try waiting.append(sample)
@@ -259,15 +260,16 @@ package final class Summarizer: ExportStage {
   enum PreparedSample {
     /// A discrete type's value, added to the period of its start.
     case discrete(Double, start: Double, slot: Int, unit: Int, source: Int)
-    /// A sample of a cumulative series, kept in a list of `intervals` (a new one, the next
-    /// number, when `isNewList`).
-    case interval(TimedValue, list: Int, isNewList: Bool)
+    /// A sample of a cumulative series, kept in a list of `intervals`, or two (an asleep stage's
+    /// and the night's total).
+    case interval(TimedValue, lists: IntervalLists)
     /// A counted category's sample, added to the period of its start.
     case counted(start: Double, slot: Int, source: Int, counts: Bool)
   }
 
   private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
-    guard let prepared = try prepare(sample, slot: slot, at: location) else { return }
+    guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
+    else { return }
     if let waiting, let sample = WaitingSample(prepared) {
       try waiting.append(sample)
       return
@@ -275,18 +277,29 @@ package final class Summarizer: ExportStage {
     try add(prepared)
   }
 
-  /// Works out what is kept of a sample of a slot; nil for one left out (reported, dropped, or
-  /// outside the summarized instants).
+  /// The number of a sample's source, its device noted for its type's ranking of sources: every
+  /// sample of a type counts there, whatever the range (summaries.md).
   @inline(__always)
-  private func prepare(_ sample: Sample, slot: Int, at location: SourceLocation) throws -> PreparedSample? {
+  private func source(of sample: Sample, slot: Int) -> Int {
+    let source = sources.number(of: sample.sourceName)
+    sources.note(device: sample.device, source: source, ranking: slot)
+    return source
+  }
+
+  /// Works out what is kept of a sample of a slot from source number `source`; nil for one left
+  /// out (reported, dropped, or outside the summarized instants).
+  @inline(__always)
+  private func prepare(_ sample: Sample, slot: Int, source: Int, at location: SourceLocation) throws
+    -> PreparedSample?
+  {
     let route = routes[slot]
     switch route.path {
     case .cumulativeQuantity, .discreteQuantity:
-      return try prepareQuantity(sample, slot: slot, route: route, at: location)
+      return try prepareQuantity(sample, slot: slot, source: source, route: route, at: location)
     case .duration:
-      return try prepareDuration(sample, slot: slot, at: location)
+      return try prepareDuration(sample, slot: slot, source: source, at: location)
     case .counted:
-      return prepareCounted(sample, slot: slot)
+      return try prepareCounted(sample, slot: slot, source: source, at: location)
     }
   }
 
@@ -298,12 +311,15 @@ package final class Summarizer: ExportStage {
       let span = calendar.span(containing: start)
       try discrete.add(
         value, slot: slot, unit: unit, periodStart: span.start.millisecondsSince1970, source: source)
-    case .interval(let value, let list, let isNewList):
-      if isNewList {
-        let made = intervals.addList()
-        assert(made == list, "the lists of intervals are numbered as they are prepared")
+    case .interval(let value, let lists):
+      for (list, isNew) in [(lists.first, lists.firstIsNew), (lists.second, lists.secondIsNew)]
+      where list >= 0 {
+        if isNew {
+          let made = intervals.addList()
+          assert(made == list, "the lists of intervals are numbered as they are prepared")
+        }
+        try intervals.append(value, toList: list)
       }
-      try intervals.append(value, toList: list)
     case .counted(let start, let slot, let source, let counts):
       let span = calendar.span(containing: start)
       try counted.add(
@@ -312,7 +328,7 @@ package final class Summarizer: ExportStage {
   }
 
   private func prepareQuantity(
-    _ sample: Sample, slot: Int, route: SlotRoute, at location: SourceLocation
+    _ sample: Sample, slot: Int, source: Int, route: SlotRoute, at location: SourceLocation
   ) throws -> PreparedSample? {
     let isCumulative = route.path == .cumulativeQuantity
     guard case .quantity(let raw, let unitName) = sample.value else {
@@ -328,6 +344,7 @@ package final class Summarizer: ExportStage {
     } else {
       guard bounds.contains(start) else { return nil }
     }
+    guard try isShortEnough(start, end, slot: slot, at: location) else { return nil }
     let value: Double
     let unit: Int
     if let csvUnit = route.csvUnit {
@@ -356,7 +373,6 @@ package final class Summarizer: ExportStage {
       slots[slot].unitCounts[unit, default: 0] += 1
       if slots[slot].firstLocationByUnit[unit] == nil { slots[slot].firstLocationByUnit[unit] = location }
     }
-    let source = sources.number(of: sample.sourceName, device: sample.device)
     if isCumulative {
       let series: Int
       if route.series >= 0 {
@@ -371,16 +387,23 @@ package final class Summarizer: ExportStage {
     return .discrete(value, start: start, slot: slot, unit: unit, source: source)
   }
 
-  /// Sleep and mindful sessions: cumulative minutes, one series per sleep value.
+  /// Sleep and mindful sessions: cumulative minutes, one series per sleep value. Sleep is
+  /// counted by night (summaries.md), its samples swept twelve hours later (`isNight(series:)`),
+  /// so those up to twelve hours before the summarized instants are kept too; an asleep value
+  /// counts in `Sleep Asleep Total` as well.
   private func prepareDuration(
-    _ sample: Sample, slot: Int, at location: SourceLocation
+    _ sample: Sample, slot: Int, source: Int, at location: SourceLocation
   ) throws -> PreparedSample? {
     var metric = slots[slot].metric
     let start = sample.startDate.millisecondsSince1970
     let end = sample.endDate.millisecondsSince1970
-    guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
+    let isSleep = slots[slot].kind == .sleepStages
+    guard try isValidInterval(start, end, slot: slot, at: location),
+      overlapsBounds(start, end, reachingBack: isSleep ? Self.nightShift : 0),
+      try isShortEnough(start, end, slot: slot, at: location)
     else { return nil }
-    if slots[slot].kind == .sleepStages {
+    var isAsleep = false
+    if isSleep {
       guard let name = Self.categoryName(of: sample) else {
         try diagnostics.report(
           Diagnostic(
@@ -388,28 +411,49 @@ package final class Summarizer: ExportStage {
         return nil
       }
       metric = SummaryKind.sleepMetricName(forValue: name)
+      isAsleep = SummaryKind.isAsleep(value: name)
     }
-    let source = sources.number(of: sample.sourceName, device: sample.device)
-    return interval(
-      TimedValue(start: start, end: end, value: (end - start) / 60_000),
-      series: series(slot: slot, metric: metric), source: source,
-      unit: number(ofUnit: SummaryKind.minutesUnit))
+    let unit = number(ofUnit: SummaryKind.minutesUnit)
+    let value = TimedValue(start: start, end: end, value: (end - start) / 60_000)
+    var lists = list(series: series(slot: slot, metric: metric), source: source, unit: unit)
+    if isAsleep {
+      let total = list(
+        series: series(slot: slot, metric: SummaryKind.asleepTotalName), source: source, unit: unit)
+      (lists.second, lists.secondIsNew) = (total.first, total.firstIsNew)
+    }
+    return .interval(value, lists: lists)
+  }
+
+  /// How far sleep samples are moved, so that days are nights: twelve hours.
+  static let nightShift = 12.0 * 3_600_000
+
+  /// Whether the periods of a series are nights: sleep's, but by the hour (clock hours).
+  func isNight(series key: SeriesKey) -> Bool {
+    slots[key.slot].kind == .sleepStages && selection.period != .hour
   }
 
   /// Stand hours (those stood count) and other category types (every sample counts), by start.
-  private func prepareCounted(_ sample: Sample, slot: Int) -> PreparedSample? {
+  private func prepareCounted(
+    _ sample: Sample, slot: Int, source: Int, at location: SourceLocation
+  ) throws -> PreparedSample? {
     let start = sample.startDate.millisecondsSince1970
-    guard bounds.contains(start) else { return nil }
+    guard bounds.contains(start),
+      try isShortEnough(start, sample.endDate.millisecondsSince1970, slot: slot, at: location)
+    else { return nil }
     let counts =
       slots[slot].kind != .standHours
       || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
-    let source = sources.number(of: sample.sourceName, device: sample.device)
     return .counted(start: start, slot: slot, source: source, counts: counts)
   }
 
-  /// A sample of a cumulative series, in the list of its series, source and unit: a new list
-  /// numbered as `intervals` numbers its lists, the next one.
+  /// A sample of a cumulative series, in the list of its series, source and unit.
   private func interval(_ value: TimedValue, series: Int, source: Int, unit: Int) -> PreparedSample {
+    .interval(value, lists: list(series: series, source: source, unit: unit))
+  }
+
+  /// The list of a series, source and unit: a new list numbered as `intervals` numbers its lists,
+  /// the next one.
+  private func list(series: Int, source: Int, unit: Int) -> IntervalLists {
     var isNew = false
     let next = intervalLists.values.count
     let key = intervalLists.number(of: IntervalKey(series: series, source: source, unit: unit)) {
@@ -417,7 +461,7 @@ package final class Summarizer: ExportStage {
       return next
     }
     if isNew { self.series.values[series].append(key) }
-    return .interval(value, list: intervalLists.values[key], isNewList: isNew)
+    return IntervalLists(first: intervalLists.values[key], firstIsNew: isNew)
   }
 
   // MARK: - Lookups

@@ -63,16 +63,17 @@ private struct SummaryLines {
   }
 
   /// Writes every line.
-  /// - Returns: the periods written (rows come by period, so each new start is a new one).
+  /// - Returns: the periods written (rows come by period, so each new one is named by a new local
+  /// start: a night is named by the day it ends on).
   mutating func write(_ rows: SummaryRows) throws -> Int {
     buffer.append(contentsOf: CSVWriter.disclaimer.utf8)
     buffer.append(contentsOf: SummaryCSVWriter.header.utf8)
     var periods = 0
-    var lastStart: Timestamp?
+    var lastPeriod: (start: CivilDateTime, offset: Int)?
     try rows.forEachRow { row in
-      if row.period.start != lastStart {
+      if lastPeriod.map({ $0.start != row.period.localStart || $0.offset != row.period.utcOffset }) ?? true {
         periods += 1
-        lastStart = row.period.start
+        lastPeriod = (row.period.localStart, row.period.utcOffset)
       }
       dateFormat.appendPeriod(row.period, to: &buffer)
       comma()

@@ -17,7 +17,8 @@ final class SummaryRowStore {
   let labels: [SummaryLabel]
   /// The rank of each label by the number it was given.
   private let rankByNumber: [UInt32]
-  private var sourceLists = KeyedStore<SourceSet, [String]>()
+  /// The lists of source names, by their set and the ranking (a type's) that orders them.
+  private var sourceLists = KeyedStore<SourceListKey, [String]>()
   private let store: SpilledRuns<PackedSummaryRow>
   private var rowCounts: [Int]
 
@@ -45,14 +46,18 @@ final class SummaryRowStore {
   ///   - maximum: the largest value, as written (discrete types only).
   ///   - count: the Count column.
   ///   - sources: the sources that contributed.
-  ///   - names: the names of `sources` in the order they are written, asked once for each set.
+  ///   - ranking: the ranking of sources they are ordered in (the type's slot).
+  ///   - names: the names of a set in the order they are written in a ranking, asked once for
+  ///     each.
   /// - Throws: `OutputError` when the spill file cannot be made or written.
   func append(
     periodStart: Double, label: Int, value: Double = 0, minimum: Double = 0, maximum: Double = 0, count: Int,
-    sources: SourceSet, names: (SourceSet) -> [String]
+    sources: SourceSet, ranking: Int, names: (SourceSet, Int) -> [String]
   ) throws {
     let rank = rankByNumber[label]
-    let list = sourceLists.number(of: sources) { names(sources) }
+    let list = sourceLists.number(of: SourceListKey(sources: sources, ranking: ranking)) {
+      names(sources, ranking)
+    }
     rowCounts[Int(rank)] += 1
     try store.append(
       PackedSummaryRow(
@@ -77,4 +82,10 @@ final class SummaryRowStore {
       sourceLists: sourceLists.values, calendar: calendar, metricCount: metrics.count, dropped: dropped,
       unknownPrioritySources: unknownPrioritySources)
   }
+}
+
+/// A set of sources in the order of one ranking.
+private struct SourceListKey: Hashable {
+  var sources: SourceSet
+  var ranking: Int
 }

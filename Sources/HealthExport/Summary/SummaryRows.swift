@@ -51,9 +51,15 @@ package struct SummaryRows {
     while let next = try merge.next() {
       let row = next.row
       let label = labels[Int(row.label)]
+      var period = calendar.span(containing: row.periodStart)
+      if label.isNight {
+        // The night named by the period's day runs from the noon before to that day's noon.
+        period.start.millisecondsSince1970 -= Summarizer.nightShift
+        period.end.millisecondsSince1970 -= Summarizer.nightShift
+      }
       try body(
         SummaryRow(
-          period: calendar.span(containing: row.periodStart), type: label.type, metric: label.metric,
+          period: period, type: label.type, metric: label.metric,
           value: label.valueDecimals.map { WrittenValue(row.value, decimals: $0) }, unit: label.unit,
           minimum: label.extremeDecimals.map { WrittenValue(row.minimum, decimals: $0) },
           maximum: label.extremeDecimals.map { WrittenValue(row.maximum, decimals: $0) }, count: row.count,

@@ -3,9 +3,10 @@ import HealthModel
 /// The sources of a summary, numbered in the order first met, with what decides their priority:
 /// the names the user put first, then Apple Watches, then iPhones, then every other source.
 ///
-/// A source is a Watch source when any of its samples read carries a device whose `model:` is
-/// `Watch`, else an iPhone source when any carries `model:iPhone`. The database's
-/// `sources.priority` is the same order.
+/// A source's class is decided per ranking (a summarized type: each type ranks its sources on
+/// its own), over every sample of it noted, whatever the range: a Watch source when any carries
+/// a device whose `model:` is `Watch`, else an iPhone source when any carries `model:iPhone`.
+/// So a day's total does not depend on the days, or the types, asked for.
 package struct SummarySources {
   package init() {}
 
@@ -19,7 +20,8 @@ package struct SummarySources {
   /// The names, by number.
   package private(set) var names: [String] = []
   private var numberByName: [String: Int] = [:]
-  private var groups: [Group] = []
+  /// Each ranking's groups, by source number (sources it has not noted are `other`).
+  private var groups: [[Group]] = []
   private var groupByDevice: [String: Group] = [:]
   private var lastName: String?
   private var lastNumber = 0
@@ -31,41 +33,50 @@ package struct SummarySources {
   private var nextRecent = 0
   private static let recentCount = 8
 
-  /// The number of `name`, which is counted when first met; the device sharpens its group.
+  /// The number of `name`, which is counted when first met.
   ///
   /// The last name is checked first, then a few met recently (the samples of a few sources
   /// interleave), each by its length before its bytes, then the table.
-  package mutating func number(of name: String, device: String?) -> Int {
-    let number: Int
-    if name == lastName {
-      number = lastNumber
-    } else {
-      number = recentNumber(of: name) ?? tableNumber(of: name)
-      lastName = name
-      lastNumber = number
-    }
-    if groups[number] != .watch, let device {
-      let group = self.group(ofDevice: device)
-      if group < groups[number] { groups[number] = group }
-    }
+  package mutating func number(of name: String) -> Int {
+    if name == lastName { return lastNumber }
+    let number = recentNumber(of: name) ?? tableNumber(of: name)
+    lastName = name
+    lastNumber = number
     return number
   }
 
-  /// The priority of each source by number, 0 the highest: the names of `priority` in that
-  /// order, then Watch sources, then iPhone sources, then the others, each group by name in byte
-  /// order.
-  package func ranks(priority: [String]) -> [Int] {
+  /// Notes the device of a sample of `ranking` from source `number`, which sharpens the source's
+  /// class in that ranking.
+  @inline(__always)
+  package mutating func note(device: String?, source number: Int, ranking: Int) {
+    guard let device else { return }
+    if ranking < groups.count, number < groups[ranking].count, groups[ranking][number] == .watch { return }
+    let group = self.group(ofDevice: device)
+    guard group != .other else { return }
+    while groups.count <= ranking { groups.append([]) }
+    if groups[ranking].count <= number {
+      groups[ranking].append(contentsOf: repeatElement(.other, count: number + 1 - groups[ranking].count))
+    }
+    if group < groups[ranking][number] { groups[ranking][number] = group }
+  }
+
+  /// The priority of each source by number in `ranking`, 0 the highest: the names of `priority`
+  /// in that order, then Watch sources, then iPhone sources, then the others, each group by name
+  /// in byte order.
+  package func ranks(priority: [String], ranking: Int) -> [Int] {
     var positionByName: [String: Int] = [:]
     for (position, name) in priority.enumerated() where positionByName[name] == nil {
       positionByName[name] = position
     }
+    let rankingGroups = ranking < groups.count ? groups[ranking] : []
+    func group(_ number: Int) -> Group { number < rankingGroups.count ? rankingGroups[number] : .other }
     let order = names.indices.sorted { lhs, rhs in
       switch (positionByName[names[lhs]], positionByName[names[rhs]]) {
       case (let left?, let right?): return left < right
       case (.some, nil): return true
       case (nil, .some): return false
       case (nil, nil):
-        if groups[lhs] != groups[rhs] { return groups[lhs] < groups[rhs] }
+        if group(lhs) != group(rhs) { return group(lhs) < group(rhs) }
         return names[lhs].utf8.lexicographicallyPrecedes(names[rhs].utf8)
       }
     }
@@ -96,7 +107,6 @@ package struct SummarySources {
     } else {
       number = names.count
       names.append(name)
-      groups.append(.other)
       numberByName[name] = number
     }
     let entry = (name: name, length: name.utf8.count, number: number)

@@ -42,6 +42,20 @@ public enum SummaryKind: Hashable, Sendable {
   public static let mindfulMinutesName = "Mindful Minutes"
   /// The metric name of stand hours.
   public static let standHoursName = "Stand Hours"
+  /// The metric name of the night's sleep: every asleep value counted once.
+  public static let asleepTotalName = "Sleep Asleep Total"
+
+  /// Whether a sleep value is a stage of sleep (`HKCategoryValueSleepAnalysisAsleep`, its
+  /// `Unspecified`, `Core`, `Deep` and `REM`), not in bed or awake.
+  public static func isAsleep(value: String) -> Bool {
+    switch value {
+    case "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepUnspecified",
+      "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+      "HKCategoryValueSleepAnalysisAsleepREM":
+      true
+    default: false
+    }
+  }
 
   /// The metric name of one sleep value's series: `Sleep ` and the value without its
   /// `HKCategoryValueSleepAnalysis` prefix (`Sleep AsleepCore`), or with the value as written

@@ -14,6 +14,7 @@ extension ReportPage {
     ("Sleep Awake", "Awake", .yellow),
   ]
   private static let inBed = "Sleep InBed"
+  private static let asleepTotal = SummaryKind.asleepTotalName
 
   /// Sleep per night by stage, the summary's minutes of each stage over the night from noon to
   /// noon, named by the morning it ends on.
@@ -24,7 +25,9 @@ extension ReportPage {
     let present = Set(rows.map(\.metric))
     var stages = Self.sleepStages.filter { present.contains($0.metric) }
     for metric in present.sorted()
-    where metric != Self.inBed && !stages.contains(where: { $0.metric == metric }) {
+    where metric != Self.inBed && metric != Self.asleepTotal
+      && !stages.contains(where: { $0.metric == metric })
+    {
       stages.append((metric, String(metric.dropFirst("Sleep ".count)), .reddishPurple))
     }
     var nights: [(period: SummaryPeriodSpan, minutes: [String: WrittenValue])] = []
@@ -67,7 +70,10 @@ extension ReportPage {
         }, style: style)
       legend.append(("In bed", style, .line))
     }
-    let columns = stages.map { ($0.metric, $0.name) } + (inBed.isEmpty ? [] : [(Self.inBed, "In bed")])
+    let columns =
+      stages.map { ($0.metric, $0.name) }
+      + (present.contains(Self.asleepTotal) ? [(Self.asleepTotal, "Asleep in all")] : [])
+      + (inBed.isEmpty ? [] : [(Self.inBed, "In bed")])
     var table = DataTable(
       summary: "The numbers (\(nights.count) \(nights.count == 1 ? "night" : "nights"), minutes)",
       headers: ["Night to"] + columns.map { Self.titled($0.1, unit: SummaryKind.minutesUnit) },
@@ -78,7 +84,7 @@ extension ReportPage {
     openSection(
       "sleep", title: "Sleep",
       note:
-        "Each night runs from noon to noon and is named by the morning it ends on; its stages are counted once where sources overlap, as the summary counts them."
+        "Each night runs from noon to noon and is named by the morning it ends on; its stages are counted once where sources overlap, and the time asleep in all once whatever the stages, as the summary counts them."
     )
     add(
       ChartFigure(

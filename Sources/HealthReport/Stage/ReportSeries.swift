@@ -7,11 +7,11 @@ package enum ReportSeries {
   /// their option names.
   package static let readingMetrics = ["weight", "glucose"]
   package static let readingVitals = ["blood-pressure", "body-fat", "bmi"]
-  /// Totals or means per day, from the summary.
+  /// Totals or means per day, from the summary; sleep per night (the summary's nights).
   package static let dailyTypes = [
     HealthKitIdentifier.stepCount, distanceWalkingRunning, flightsClimbed,
     HealthKitIdentifier.restingHeartRate,
-    walkingHeartRateAverage, HealthKitIdentifier.heartRateVariabilitySDNN,
+    walkingHeartRateAverage, HealthKitIdentifier.heartRateVariabilitySDNN, HealthKitIdentifier.sleepAnalysis,
   ]
 
   package static let bodyFatPercentage = "HKQuantityTypeIdentifierBodyFatPercentage"

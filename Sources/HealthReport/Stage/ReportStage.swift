@@ -8,18 +8,14 @@ package import HealthModel
 ///
 /// - Readings (weight, blood glucose, blood pressure, body fat, BMI, labs of every LOINC code)
 ///   go to the record CSV's row collector, converted and written as the CSV writes them.
-/// - Steps, distance, flights and heart rates go to a summarizer of days: counted once.
-/// - Sleep goes to a second summarizer, of nights: each sample is handed on twelve hours later,
-///   so that its days, from midnight to midnight, are nights from noon to noon named by the
-///   morning they end on.
+/// - Steps, distance, flights, heart rates and sleep go to a summarizer of days: counted once,
+///   sleep by the night (from noon to noon, named by the morning it ends on), as the summary
+///   counts them.
 /// - Workouts and the overview's counts are added up here, a few numbers per week and type.
 ///
 /// Memory is that of its stages: the selected readings, and the cumulative samples of steps,
 /// distances and sleep in the range.
 package final class ReportStage: ExportStage {
-  /// How far sleep samples are moved for the summarizer of nights.
-  static let nightShift = 12.0 * 3_600_000
-
   private let selection: ReportSelection
   private let now: Timestamp
   /// The days shown; until the zone is known (the export's own), the overview and the workouts
@@ -27,7 +23,6 @@ package final class ReportStage: ExportStage {
   private var range: RangeFilter
   private let readings: RowCollector
   private let days: Summarizer
-  private let nights: Summarizer
   private var overview: OverviewTally
   private var workouts: WorkoutTally
 
@@ -53,8 +48,6 @@ package final class ReportStage: ExportStage {
         dateFormat: selection.dateFormat, timeZone: selection.timeZone, types: Set(types))
     }
     days = Summarizer(selection: summary(of: ReportSeries.dailyTypes), now: now, diagnostics: diagnostics)
-    nights = Summarizer(
-      selection: summary(of: [HealthKitIdentifier.sleepAnalysis]), now: now, diagnostics: diagnostics)
     range = RangeFilter(range: selection.range, now: now, timeZone: selection.timeZone)
     overview = OverviewTally(range: range)
     workouts = WorkoutTally(range: range)
@@ -75,8 +68,6 @@ package final class ReportStage: ExportStage {
     try readings.add(item, at: location)
     try days.add(item, at: location)
     switch item {
-    case .sample(let sample) where sample.type == HealthKitIdentifier.sleepAnalysis:
-      try nights.add(.sample(Self.night(of: sample)), at: location)
     case .workout(let workout):
       workouts.add(workout)
     default:
@@ -91,8 +82,7 @@ package final class ReportStage: ExportStage {
   package func finish(timeZone: TimeZone) throws -> ReportData {
     range.settle(timeZone: timeZone)
     let dayResult = try days.finish(timeZone: timeZone)
-    let nightResult = try nights.finish(timeZone: timeZone)
-    let unknown = Set(nightResult.unknownPrioritySources)
+    let isSleep = { (row: SummaryRow) in row.type == HealthKitIdentifier.sleepAnalysis }
     let bounds = range.bounds
     return ReportData(
       selection: selection, now: now, timeZone: timeZone,
@@ -101,27 +91,8 @@ package final class ReportStage: ExportStage {
         DateRange.day(of: Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1), in: timeZone)
       },
       overview: overview.finish(range: range), readings: try readings.finish(timeZone: timeZone),
-      days: dayResult.rows,
-      nights: nightResult.rows.map(Self.realNight(of:)), workouts: workouts.finish(range: range),
-      unknownPrioritySources: dayResult.unknownPrioritySources.filter(unknown.contains))
-  }
-
-  // MARK: - Private
-
-  /// A sleep sample twelve hours later.
-  private static func night(of sample: Sample) -> Sample {
-    var shifted = sample
-    shifted.startDate = Timestamp(millisecondsSince1970: sample.startDate.millisecondsSince1970 + nightShift)
-    shifted.endDate = Timestamp(millisecondsSince1970: sample.endDate.millisecondsSince1970 + nightShift)
-    return shifted
-  }
-
-  /// A night's row with its real instants: from the noon before to the noon of the morning it is
-  /// named by (an hour off on the days the clocks change).
-  private static func realNight(of row: SummaryRow) -> SummaryRow {
-    var night = row
-    night.period.start = Timestamp(millisecondsSince1970: row.period.start.millisecondsSince1970 - nightShift)
-    night.period.end = Timestamp(millisecondsSince1970: row.period.end.millisecondsSince1970 - nightShift)
-    return night
+      days: dayResult.rows.filter { !isSleep($0) },
+      nights: dayResult.rows.filter(isSleep), workouts: workouts.finish(range: range),
+      unknownPrioritySources: dayResult.unknownPrioritySources)
   }
 }

@@ -59,10 +59,13 @@ import Testing
     let fixture = try ToolFixture()
     let byType = try fixture.success("summary", ["metric": "SleepAnalysis"])
     #expect(byType["metric"] == "SleepAnalysis")
-    #expect(byType["rows"]?.arrayValue?.map { $0["value"] } == [60, 360])
+    // One night, 23:00 to 06:00, named by the morning it ends on: its stage and its sleep in all.
+    #expect(byType["rows"]?.arrayValue?.map { $0["period"] } == ["2026-01-10", "2026-01-10"])
+    #expect(byType["rows"]?.arrayValue?.map { $0["metric"] } == ["Sleep Asleep Total", "Sleep AsleepCore"])
+    #expect(byType["rows"]?.arrayValue?.map { $0["value"] } == [420, 420])
     let byMetric = try fixture.success("summary", ["metric": "sleep asleepcore", "from": "2026-01-10"])
     #expect(byMetric["metric"] == "Sleep AsleepCore")
-    #expect(byMetric["rows"]?.arrayValue?.map { $0["value"] } == [360])
+    #expect(byMetric["rows"]?.arrayValue?.map { $0["value"] } == [420])
   }
 
   @Test func summaryByYearFoldsTheMonths() throws {

@@ -103,7 +103,7 @@ import Testing
   @Test func reportsWhatItCouldNotRead() throws {
     #expect(
       database.summary.line
-        == "Wrote a database of 3 records of 10 types, 1 correlation, 2 workouts, 5 route points, 1 ECG, 3 clinical records, 2 lab results, 9 summary rows to \(database.path) (2 top-level copies of correlation members stored only inside them); skipped 2 records: 1 × a workout route whose file is missing (first at \(database.source)/apple_health_export/export.xml, line 19, column 2), 1 × an ECG file whose line 16 is not a number (first at \(database.source)/apple_health_export/electrocardiograms/ecg_2026-01-11_1.csv, line 16)."
+        == "Wrote a database of 3 records of 10 types, 1 correlation, 2 workouts, 5 route points, 1 ECG, 3 clinical records, 2 lab results, 9 summary rows to \(database.path) (time zone America/New_York; 2 top-level copies of correlation members stored only inside them); skipped 2 records: 1 × a workout route whose file is missing (first at \(database.source)/apple_health_export/export.xml, line 19, column 2), 1 × an ECG file whose line 16 is not a number (first at \(database.source)/apple_health_export/electrocardiograms/ecg_2026-01-11_1.csv, line 16)."
     )
   }
 }

@@ -114,6 +114,7 @@ import Testing
       asWritten.rows.filter { $0.hasPrefix("day|") } == [
         "day|2026-01-05|HKCategoryTypeIdentifierHeadache|Headache|||||1|Jane’s Watch",
         "day|2026-01-05|HKQuantityTypeIdentifierHeartRate|Heart Rate|61.5|bpm|62.0|62.0|1|Jane’s Watch",
+        "day|2026-01-05|HKCategoryTypeIdentifierSleepAnalysis|Sleep Asleep Total|45.0|min|||1|Jane’s Watch",
         "day|2026-01-05|HKCategoryTypeIdentifierSleepAnalysis|Sleep AsleepUnspecified|45.0|min|||1|Jane’s Watch",
         "day|2026-01-05|HKCategoryTypeIdentifierAppleStandHour|Stand Hours|1.0|count|||1|Jane’s iPhone",
         "day|2026-01-05|HKQuantityTypeIdentifierStepCount|Steps|100.0|steps|||1|Jane’s Watch",
@@ -157,7 +158,7 @@ import Testing
         summaries.add(sample, storedValue: nil)
       }
       var rows: [DatabaseSummaryRow] = []
-      try summaries.finish(timeZone: TimeZone(identifier: Self.zone)!, sourcePriority: []) { _, row in
+      try summaries.finish(timeZone: TimeZone(identifier: Self.zone)!) { _, row in
         rows.append(DatabaseSummaryRow(row))
       }
       #expect(summaries.isUsable)

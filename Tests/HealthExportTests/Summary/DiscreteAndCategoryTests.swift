@@ -49,10 +49,11 @@ import Testing
     #expect(try T.run(body).rows == ["2026-01-09,RestingEnergyRatio,1.37,count,1.23,1.50,2,App"])
   }
 
-  @Test func sleepStagesAreSeriesOfMinutesSplitAtMidnight() throws {
+  @Test func sleepStagesAreSeriesOfMinutesCountedByTheNight() throws {
     // In bed: the watch over 22:00–23:00 (60 min) and the phone over 22:30–06:30 (480 min). The
-    // watch wins 22:30–23:00; the phone counts 23:00–06:30: 60 min on the 9th, 390 on the 10th.
-    // Core sleep 23:00–01:00: 60 and 60. REM 01:00–01:30: 30 on the 10th.
+    // watch wins 22:30–23:00; the phone counts 23:00–06:30: 450. All of it is the night to the
+    // 10th, from noon to noon, whatever side of midnight. Core sleep 23:00–01:00: 120; REM
+    // 01:00–01:30: 30; asleep in all 150, from two samples.
     let body =
       category(
         "SleepAnalysis", "HKCategoryValueSleepAnalysisInBed", source: T.phoneName,
@@ -70,11 +71,10 @@ import Testing
         to: "2026-01-10 01:30:00 -0500")
     #expect(
       try T.run(body).rows == [
-        "2026-01-09,Sleep AsleepCore,60.00,min,,,1,Jane’s Apple Watch",
-        "2026-01-09,Sleep InBed,120.00,min,,,2,Jane’s Apple Watch; Jane’s iPhone",
-        "2026-01-10,Sleep AsleepCore,60.00,min,,,1,Jane’s Apple Watch",
+        "2026-01-10,Sleep Asleep Total,150.00,min,,,2,Jane’s Apple Watch",
+        "2026-01-10,Sleep AsleepCore,120.00,min,,,1,Jane’s Apple Watch",
         "2026-01-10,Sleep AsleepREM,30.00,min,,,1,Jane’s Apple Watch",
-        "2026-01-10,Sleep InBed,390.00,min,,,1,Jane’s iPhone",
+        "2026-01-10,Sleep InBed,510.00,min,,,2,Jane’s Apple Watch; Jane’s iPhone",
       ])
   }
 
@@ -88,12 +88,14 @@ import Testing
       + category(
         "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleep", from: "2026-01-09 02:00:00 -0500",
         to: "2026-01-09 02:10:30 -0500")
+    // The nap after noon is the next night's.
     #expect(
       try T.run(body).rows == [
         "2026-01-09,Sleep Asleep,10.50,min,,,1,Jane’s Apple Watch",
+        "2026-01-09,Sleep Asleep Total,55.50,min,,,2,Jane’s Apple Watch",
         "2026-01-09,Sleep AsleepUnspecified,45.00,min,,,1,Jane’s Apple Watch",
         "2026-01-09,Sleep InBed,15.00,min,,,1,Jane’s Apple Watch",
-        "2026-01-09,Sleep Nap,20.00,min,,,1,Jane’s Apple Watch",
+        "2026-01-10,Sleep Nap,20.00,min,,,1,Jane’s Apple Watch",
       ])
   }
 

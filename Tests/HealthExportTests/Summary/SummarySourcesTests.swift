@@ -13,10 +13,10 @@ import Testing
     let names = (0..<12).map { "Source number \($0) with a long name" }
     for round in 0..<3 {
       for (index, name) in names.enumerated() {
-        #expect(sources.number(of: name, device: nil) == index, "round \(round)")
+        #expect(sources.number(of: name) == index, "round \(round)")
       }
       for (index, name) in names.enumerated().reversed() {
-        #expect(sources.number(of: name, device: nil) == index, "round \(round), backwards")
+        #expect(sources.number(of: name) == index, "round \(round), backwards")
       }
     }
     #expect(sources.names == names)
@@ -24,12 +24,12 @@ import Testing
 
   @Test func namesOfOneLengthAreToldApart() {
     var sources = SummarySources()
-    #expect(sources.number(of: "Phone A", device: nil) == 0)
-    #expect(sources.number(of: "Phone B", device: nil) == 1)
-    #expect(sources.number(of: "Phone C", device: nil) == 2)
-    #expect(sources.number(of: "Phone A", device: nil) == 0)
-    #expect(sources.number(of: "Phone B", device: nil) == 1)
-    #expect(sources.number(of: "Phone C", device: nil) == 2)
+    #expect(sources.number(of: "Phone A") == 0)
+    #expect(sources.number(of: "Phone B") == 1)
+    #expect(sources.number(of: "Phone C") == 2)
+    #expect(sources.number(of: "Phone A") == 0)
+    #expect(sources.number(of: "Phone B") == 1)
+    #expect(sources.number(of: "Phone C") == 2)
   }
 
   @Test func canonicallyEquivalentNamesAreOneSource() {
@@ -37,18 +37,36 @@ import Testing
     let composed = "Caf\u{E9}"
     let decomposed = "Cafe\u{301}"
     var sources = SummarySources()
-    #expect(sources.number(of: composed, device: nil) == 0)
-    #expect(sources.number(of: "Other", device: nil) == 1)
-    #expect(sources.number(of: decomposed, device: nil) == 0)
+    #expect(sources.number(of: composed) == 0)
+    #expect(sources.number(of: "Other") == 1)
+    #expect(sources.number(of: decomposed) == 0)
     #expect(sources.names == [composed, "Other"])
   }
 
   @Test func aDeviceMetOnARecentNameStillSetsItsGroup() {
     var sources = SummarySources()
-    _ = sources.number(of: "B", device: nil)
-    _ = sources.number(of: "A", device: nil)
+    _ = sources.number(of: "B")
+    _ = sources.number(of: "A")
     // "B" again, found among the recent names, now with a Watch: it ranks before "A".
-    _ = sources.number(of: "B", device: Self.watchDevice)
-    #expect(sources.ranks(priority: []) == [0, 1])
+    sources.note(device: Self.watchDevice, source: sources.number(of: "B"), ranking: 0)
+    #expect(sources.ranks(priority: [], ranking: 0) == [0, 1])
+  }
+
+  /// Each ranking (a type) decides a source's class by its own samples: a Watch for one type is
+  /// not one for another, and a class once Watch stays so.
+  @Test func eachRankingHasItsOwnClasses() {
+    let phone = "<<HKDevice: 0x2>, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2>"
+    var sources = SummarySources()
+    let zeta = sources.number(of: "Zeta")
+    let alpha = sources.number(of: "Alpha")
+    sources.note(device: Self.watchDevice, source: zeta, ranking: 1)
+    sources.note(device: phone, source: zeta, ranking: 1)
+    sources.note(device: nil, source: zeta, ranking: 1)
+    sources.note(device: phone, source: alpha, ranking: 2)
+    // Ranking 0 noted nothing: by name. Ranking 1: Zeta is a Watch source. Ranking 2: Alpha an iPhone one.
+    #expect(sources.ranks(priority: [], ranking: 0) == [1, 0])
+    #expect(sources.ranks(priority: [], ranking: 1) == [0, 1])
+    #expect(sources.ranks(priority: [], ranking: 2) == [1, 0])
+    #expect(sources.ranks(priority: ["Zeta"], ranking: 2) == [0, 1])
   }
 }

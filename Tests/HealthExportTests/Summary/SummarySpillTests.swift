@@ -84,7 +84,8 @@ import Testing
     var list: [SummaryRow] = []
     try rows.forEachRow { list.append($0) }
     #expect(report.rows == list.count)
-    #expect(report.periods == Set(list.map(\.period.start)).count)
+    // A period is named by its local start (a night by the day it ends on).
+    #expect(report.periods == Set(list.map { "\($0.period.localStart) \($0.period.utcOffset)" }).count)
     #expect(report.metrics == Set(list.map(\.metric)).count)
     return (csv, list)
   }

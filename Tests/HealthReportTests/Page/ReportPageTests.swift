@@ -58,12 +58,12 @@ import Testing
     let tables = ReportTables.parse(page.html)
     #expect(
       tables["sleep"] == [
-        ["2026-01-10", "60.00", "210.00", "150.00", "", "15.00", "480.00"],
-        ["2026-01-11", "", "", "", "30.00", "", ""],
+        ["2026-01-10", "60.00", "210.00", "150.00", "", "15.00", "420.00", "480.00"],
+        ["2026-01-11", "", "", "", "30.00", "", "30.00", ""],
       ])
     #expect(
       page.html.contains(
-        "<th class=\"n\" scope=\"col\">Deep (min)</th><th class=\"n\" scope=\"col\">Core (min)</th><th class=\"n\" scope=\"col\">REM (min)</th><th class=\"n\" scope=\"col\">Asleep (no stage) (min)</th><th class=\"n\" scope=\"col\">Awake (min)</th><th class=\"n\" scope=\"col\">In bed (min)</th>"
+        "<th class=\"n\" scope=\"col\">Deep (min)</th><th class=\"n\" scope=\"col\">Core (min)</th><th class=\"n\" scope=\"col\">REM (min)</th><th class=\"n\" scope=\"col\">Asleep (no stage) (min)</th><th class=\"n\" scope=\"col\">Awake (min)</th><th class=\"n\" scope=\"col\">Asleep in all (min)</th><th class=\"n\" scope=\"col\">In bed (min)</th>"
       ))
   }
 
