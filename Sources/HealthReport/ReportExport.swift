@@ -63,7 +63,7 @@ public struct ReportExport: Sendable {
       guard !data.isEmpty else {
         throw ExportError.noData(
           NoDataReport(
-            range: selection.range, now: now, timeZone: data.timeZone, spans: [],
+            range: selection.range, now: now, timeZone: data.timeZone, spans: data.readingSpans,
             skipped: diagnostics.summary, dropped: data.readings.dropped))
       }
     }

@@ -43,7 +43,7 @@ import Testing
           The range: the last 30 days, 2026-11-01 to 2026-11-30 (America/New_York).
           Weight: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
           Steps: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
-          Try --all for every date, or --from 2026-01-09 to start at the first reading.
+          The data ends on 2026-01-09: try --from 2025-12-11 --to 2026-01-09 for its last 30 days, or --all.
 
         """)
     #expect(try folder.contents() == [])

@@ -77,4 +77,51 @@ import Testing
     #expect(bad.status == 65)
     #expect(bad.lines == [])
   }
+
+  /// Started by an assistant's app with no environment at all (no `TZ`), the server reckons days
+  /// in the export's own zone: a day's steps and a night's sleep are the summary's in that zone,
+  /// and `profile` names it.
+  @Test func withoutAnEnvironmentTheDaysAreTheExports() throws {
+    let folder = try TestDirectory()
+    let export = folder.file("tokyo.zip")
+    let generate = ToolRun(
+      ["generate", "-o", export, "--time-zone", "Asia/Tokyo", "--days", "5", "--end", "2026-06-30", "-q"])
+    try #require(generate.status == 0, "\(generate.standardError)")
+    func call(_ id: Int, _ name: String, _ arguments: String) -> String {
+      #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(name)","arguments":\#(arguments)}}"#
+    }
+    let session = try serve(
+      [export, "--no-cache"],
+      messages: [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        call(2, "summary", #"{"metric":"Steps","from":"2026-06-29","to":"2026-06-29"}"#),
+        call(3, "summary", #"{"metric":"Sleep Asleep Total","from":"2026-06-29","to":"2026-06-29"}"#),
+        call(4, "profile", "{}"),
+      ], environment: [:])
+    #expect(session.status == 0)
+    try #require(session.lines.count == 4, "\(session.lines) \(session.standardError)")
+    #expect(session.lines[0].contains("Days are yyyy-MM-dd in the export's own time zone (profile names it)"))
+    func structured(_ line: String) throws -> [String: Any] {
+      let message = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let result = try #require(message["result"] as? [String: Any])
+      return try #require(result["structuredContent"] as? [String: Any])
+    }
+    func value(_ line: String) throws -> String {
+      let rows = try #require(try structured(line)["rows"] as? [[String: Any]])
+      try #require(rows.count == 1, "\(line)")
+      return "\(rows[0]["value"] ?? "")"
+    }
+    let summary = ToolRun(
+      [
+        "summary", export, "--time-zone", "Asia/Tokyo", "--from", "2026-06-29", "--to", "2026-06-29",
+        "--types", "StepCount,SleepAnalysis", "-o", "-", "-q",
+      ])
+    let rows = summary.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    let steps = try #require(rows.first { $0.count > 2 && $0[1] == "Steps" })
+    let sleep = try #require(rows.first { $0.count > 2 && $0[1] == "Sleep Asleep Total" })
+    #expect(try Double(value(session.lines[1])) == Double(steps[2]))
+    #expect(try Double(value(session.lines[2])) == Double(sleep[2]))
+    #expect(try structured(session.lines[3])["time_zone"] as? String == "Asia/Tokyo")
+  }
 }

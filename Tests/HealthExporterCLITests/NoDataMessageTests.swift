@@ -21,7 +21,7 @@ import Testing
           Steps: 620 readings, 2026-06-21 … 2026-06-30; none from 2026-11-02 to 2026-12-01.
           Blood Pressure Systolic: 5 readings, 2026-06-22 … 2026-06-29; none from 2026-11-02 to 2026-12-01.
           Blood Pressure Diastolic: 5 readings, 2026-06-22 … 2026-06-29; none from 2026-11-02 to 2026-12-01.
-          Try --all for every date, or --from 2026-06-21 to start at the first reading.
+          The data ends on 2026-06-30: try --from 2026-06-01 --to 2026-06-30 for its last 30 days, or --all.
 
         """)
     #expect(try folder.contents() == ["sample.zip"])

@@ -106,7 +106,8 @@ import Testing
       run.standardError == """
         Error: No data found for the selected metrics and date range.
           The range: the last 30 days, 2026-11-01 to 2026-11-30 (America/New_York).
-          Try --all for every date.
+          Every type: 9 readings, 2026-01-09 … 2026-01-15; none from 2026-11-01 to 2026-11-30.
+          The data ends on 2026-01-15: try --from 2025-12-17 --to 2026-01-15 for its last 30 days, or --all.
 
         """)
     #expect(try folder.contents() == [])

@@ -37,7 +37,7 @@ extension HealthTools {
         [
           ("results", JSONSchema.array(of: result)), ("count", JSONSchema.integer("Results returned.")),
           ("truncated", JSONSchema.truncated),
-        ], required: ["results", "count", "truncated"]),
+        ] + Self.nothingFoundFields, required: ["results", "count", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
         let loinc = try arguments.string("loinc")
         let name = try arguments.string("name")
@@ -54,14 +54,19 @@ extension HealthTools {
           .integer(start), .integer(end), .text(range.from?.description ?? "0000-00-00"),
           .text(range.to?.description ?? "9999-99-99"),
         ]
+        // Which results, on any day.
+        var which: [String] = []
+        var whichBindings: [SQLiteValue] = []
         if let loinc {
-          conditions.append("loinc = ?")
-          bindings.append(.text(loinc.trimmingWhitespace))
+          which.append("loinc = ?")
+          whichBindings.append(.text(loinc.trimmingWhitespace))
         }
         if let name {
-          conditions.append("instr(lower(name), lower(?)) > 0")
-          bindings.append(.text(name.trimmingWhitespace))
+          which.append("instr(lower(name), lower(?)) > 0")
+          whichBindings.append(.text(name.trimmingWhitespace))
         }
+        conditions += which
+        bindings += whichBindings
         bindings.append(.integer(Int64(limit + 1)))
         var entries: [JSONValue] = []
         var truncated = false
@@ -83,7 +88,21 @@ extension HealthTools {
           ])
           return true
         }
-        return ["results": .array(entries), "count": .integer(entries.count), "truncated": .bool(truncated)]
+        let what =
+          loinc.map { "lab result with LOINC \($0.trimmingWhitespace)" } ?? name.map {
+            "lab result named like '\($0)'"
+          } ?? "lab result"
+        return try answer(
+          ["results": .array(entries), "count": .integer(entries.count), "truncated": .bool(truncated)],
+          isEmpty: entries.isEmpty, what: what, range: range
+        ) { () throws(ToolFailure) in
+          let span = try rows(
+            """
+            SELECT min(substr(effective_date, 1, 10)), max(substr(effective_date, 1, 10)) FROM lab_results
+            WHERE \(which.isEmpty ? "1" : which.joined(separator: " AND "))
+            """, whichBindings, call: call)
+          return (span.first?[0] ?? .null, span.first?[1] ?? .null)
+        }
       })
   }
 }

@@ -50,7 +50,7 @@ extension HealthTools {
           ("metric", JSONSchema.string()), ("type", JSONSchema.string()),
           ("records", JSONSchema.array(of: record)),
           ("count", JSONSchema.integer("Samples returned.")), ("truncated", JSONSchema.truncated),
-        ], required: ["metric", "type", "records", "count", "truncated"]),
+        ] + Self.nothingFoundFields, required: ["metric", "type", "records", "count", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
         let metric = try arguments.string("metric")!
         let range = try arguments.dayRange()
@@ -82,10 +82,17 @@ extension HealthTools {
           ])
           return true
         }
-        return [
-          "metric": .string(info.displayName), "type": .string(info.type), "records": .array(entries),
-          "count": .integer(entries.count), "truncated": .bool(truncated),
-        ]
+        return try answer(
+          [
+            "metric": .string(info.displayName), "type": .string(info.type), "records": .array(entries),
+            "count": .integer(entries.count), "truncated": .bool(truncated),
+          ], isEmpty: entries.isEmpty, what: info.displayName, range: range
+        ) { () throws(ToolFailure) in
+          let span = try rows(
+            "SELECT min(start_unix), max(start_unix) FROM records WHERE type = ?", [.text(info.type)],
+            call: call)
+          return (span.first?[0] ?? .null, span.first?[1] ?? .null)
+        }
       })
   }
 }

@@ -65,7 +65,8 @@ extension HealthTools {
           ("count", JSONSchema.integer("Rows returned.")),
           ("total_periods", JSONSchema.integer("Rows that matched, before the limit.")),
           ("truncated", JSONSchema.truncated),
-        ], required: ["metric", "type", "period", "rows", "count", "total_periods", "truncated"]),
+        ] + Self.nothingFoundFields,
+        required: ["metric", "type", "period", "rows", "count", "total_periods", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
         let metric = try arguments.string("metric")!
         let period = try arguments.choice("period", among: Self.periods, default: "day")
@@ -99,11 +100,19 @@ extension HealthTools {
             "minimum": row[4].json, "maximum": row[5].json, "count": row[6].json, "sources": row[7].json,
           ]
         }
-        return [
-          "metric": .string(name), "type": .string(type), "period": .string(period), "rows": .array(entries),
-          "count": .integer(entries.count), "total_periods": .integer(total),
-          "truncated": .bool(total > limit),
-        ]
+        return try answer(
+          [
+            "metric": .string(name), "type": .string(type), "period": .string(period),
+            "rows": .array(entries),
+            "count": .integer(entries.count), "total_periods": .integer(total),
+            "truncated": .bool(total > limit),
+          ], isEmpty: entries.isEmpty, what: name, range: range
+        ) { () throws(ToolFailure) in
+          let span = try self.rows(
+            "SELECT min(period_start), max(period_start) FROM summaries WHERE period = 'day' AND \(filter) = ?",
+            [.text(filterValue)], call: call)
+          return (span.first?[0] ?? .null, span.first?[1] ?? .null)
+        }
       })
   }
 

@@ -56,17 +56,19 @@ extension HealthTools {
         [
           ("workouts", JSONSchema.array(of: workout)), ("count", JSONSchema.integer("Workouts returned.")),
           ("truncated", JSONSchema.truncated),
-        ], required: ["workouts", "count", "truncated"]),
+        ] + Self.nothingFoundFields, required: ["workouts", "count", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
         let range = try arguments.dayRange()
         let limit = try arguments.integer("limit", default: 50, in: 1...1_000)
         let (start, end) = bounds(range)
         var condition = "w.start_unix >= ? AND w.start_unix < ?"
         var bindings: [SQLiteValue] = [.integer(start), .integer(end)]
+        var activityType: String?
         if let activity = try arguments.string("activity") {
-          let type = try activityType(activity, call: call)
+          let type = try self.activityType(activity, call: call)
           condition += " AND w.activity_type = ?"
           bindings.append(.text(type))
+          activityType = type
         }
         bindings.append(.integer(Int64(limit + 1)))
         let found = try rows(
@@ -99,10 +101,18 @@ extension HealthTools {
             "route_points": .integer(points),
           ])
         }
-        return [
-          "workouts": .array(entries), "count": .integer(entries.count),
-          "truncated": .bool(found.count > limit),
-        ]
+        let what = activityType.map { Self.activityName($0).lowercased() + " workout" } ?? "workout"
+        return try answer(
+          [
+            "workouts": .array(entries), "count": .integer(entries.count),
+            "truncated": .bool(found.count > limit),
+          ], isEmpty: entries.isEmpty, what: what, range: range
+        ) { () throws(ToolFailure) in
+          let span = try rows(
+            "SELECT min(start_unix), max(start_unix) FROM workouts WHERE \(activityType == nil ? "1" : "activity_type = ?")",
+            activityType.map { [.text($0)] } ?? [], call: call)
+          return (span.first?[0] ?? .null, span.first?[1] ?? .null)
+        }
       })
   }
 

@@ -15,6 +15,26 @@ public struct NoDataReport: Hashable, Sendable {
     public var first: CalendarDay?
     /// The last day with data, in the selection's time zone; nil when there is none.
     public var last: CalendarDay?
+
+    /// A span, each argument the property of the same name.
+    public init(name: String, count: Int, first: CalendarDay?, last: CalendarDay?) {
+      self.name = name
+      self.count = count
+      self.first = first
+      self.last = last
+    }
+
+    /// Spans of several series as one, `Every type`: for a job that reads every type the input
+    /// holds (the summary without types named); none where no series has a reading.
+    static func together(_ spans: [Span]) -> [Span] {
+      let count = spans.reduce(0) { $0 + $1.count }
+      guard count > 0 else { return [] }
+      return [
+        Span(
+          name: "Every type", count: count, first: spans.compactMap(\.first).min(),
+          last: spans.compactMap(\.last).max())
+      ]
+    }
   }
 
   /// The range used.
@@ -76,15 +96,35 @@ public struct NoDataReport: Hashable, Sendable {
           + ".")
     }
     for tally in dropped { lines.append("Left out \(tally.count) \(tally.reason).") }
-    if let first = spans.compactMap(\.first).min() {
-      lines.append("Try --all for every date, or --from \(first) to start at the first reading.")
-    } else if spans.isEmpty {
-      if range != .all { lines.append("Try --all for every date.") }
-    } else {
-      lines.append(
-        "The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.")
-    }
+    lines.append(suggestion)
     return lines
+  }
+
+  /// What to try: where the data ends before the range (an export made months ago, read today),
+  /// its own last days, as many as the range has; where it begins after the range, its first day;
+  /// else every date, or from the first reading.
+  private var suggestion: String {
+    let firsts = spans.compactMap(\.first)
+    let lasts = spans.compactMap(\.last)
+    guard let first = firsts.min(), let last = lasts.max() else {
+      if spans.isEmpty { return range == .all ? "The input holds no data." : "Try --all for every date." }
+      return "The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds."
+    }
+    if let firstDay, last < firstDay {
+      let days = rangeDays ?? 30
+      return
+        "The data ends on \(last): try --from \(last.adding(days: -(days - 1))) --to \(last) for its last \(days) \(days == 1 ? "day" : "days"), or --all."
+    }
+    if let lastDay, first > lastDay {
+      return "The data begins on \(first): try --from \(first), or --all."
+    }
+    return "Try --all for every date, or --from \(first) to start at the first reading."
+  }
+
+  /// How many days the range spans, where it has both ends.
+  private var rangeDays: Int? {
+    guard let firstDay, let lastDay else { return nil }
+    return Int(lastDay.dayNumber - firstDay.dayNumber) + 1
   }
 
   /// `the last 30 days, 2026-11-02 to 2026-12-01`.

@@ -85,19 +85,6 @@ package final class RowCollector: ExportStage {
     case lab(LabResult, sequence: Int, location: SourceLocation)
   }
 
-  /// How many readings, and the first and last start.
-  private struct ReadingSpan {
-    var count = 0
-    var first: Timestamp?
-    var last: Timestamp?
-
-    mutating func add(_ date: Timestamp) {
-      count += 1
-      first = first.map { min($0, date) } ?? date
-      last = last.map { max($0, date) } ?? date
-    }
-  }
-
   /// - Parameters:
   ///   - selection: what to keep and how.
   ///   - now: the moment "last N days" counts back from.
@@ -288,18 +275,23 @@ package final class RowCollector: ExportStage {
   ///   - dropped: readings a rule left out.
   /// - Returns: the report.
   func noDataReport(skipped: [Diagnostics.Tally], dropped: [Diagnostics.Tally]) -> NoDataReport {
+    NoDataReport(
+      range: selection.range, now: now, timeZone: timeZone ?? DateRange.utc, spans: outsideSpans,
+      skipped: skipped, dropped: dropped)
+  }
+
+  /// The readings the range left out of each series, in block order (labs as one): all of them
+  /// where nothing was selected. Their days are in the zone, once it is known.
+  package var outsideSpans: [NoDataReport.Span] {
     let zone = timeZone ?? DateRange.utc
-    func day(_ instant: Timestamp?) -> CalendarDay? { instant.map { DateRange.day(of: $0, in: zone) } }
     func span(_ name: String, _ readings: ReadingSpan) -> NoDataReport.Span {
-      NoDataReport.Span(
-        name: name, count: readings.count, first: day(readings.first), last: day(readings.last))
+      readings.span(name: name, in: zone)
     }
     let baseCount = selection.baseMetrics.count
     var spans = zip(series, outside).prefix(baseCount).map { span($0.0.measure.name, $0.1) }
-    if !selection.labs.isEmpty { spans.append(span("Labs", labsOutside)) }
+    if !selection.labs.isEmpty || keepsEveryLab { spans.append(span("Labs", labsOutside)) }
     spans += zip(series, outside).dropFirst(baseCount).map { span($0.0.measure.name, $0.1) }
-    return NoDataReport(
-      range: selection.range, now: now, timeZone: zone, spans: spans, skipped: skipped, dropped: dropped)
+    return spans
   }
 
   // MARK: - Private

@@ -63,9 +63,19 @@ extension Summarizer {
     try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
     try appendCountedRows(to: output, labels: labelOfSlot, names: names)
     counted = CountedStore(spillTo: nil)
-    return output.rows(
+    var rows = output.rows(
       calendar: calendar, dropped: dropped.map { Diagnostics.Tally(reason: $0.reason, count: $0.count) },
       unknownPrioritySources: unknownPrioritySources)
+    rows.readingSpans = readingSpans
+    return rows
+  }
+
+  /// Each type summarized, with the span of its samples in the whole input: its metric name,
+  /// how many, and its first and last day, by name.
+  package var readingSpans: [NoDataReport.Span] {
+    let zone = timeZone ?? DateRange.utc
+    return zip(slots, spans).map { $1.span(name: $0.kind == .sleepStages ? "Sleep" : $0.metric, in: zone) }
+      .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 
   // MARK: - Private

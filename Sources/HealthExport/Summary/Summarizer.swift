@@ -46,6 +46,9 @@ package final class Summarizer: ExportStage {
   // The state touched at every sample, by the one thread that reads the input and never from two
   // places at once: the dynamic exclusivity checks are left out.
   @exclusivity(unchecked) var slots: [TypeSlot] = []
+  /// Each slot's samples in the whole input, whatever the range: what a summary that finds
+  /// nothing says of each type.
+  @exclusivity(unchecked) var spans: [ReadingSpan] = []
   /// How each slot's samples are added, read at every sample without copying the slot.
   @exclusivity(unchecked) private var routes: [SlotRoute] = []
   @exclusivity(unchecked) private var slotByType: [String: Int?] = [:]
@@ -224,6 +227,7 @@ package final class Summarizer: ExportStage {
   package func add(_ sample: Sample, at location: SourceLocation, alongside others: [Summarizer]) throws {
     guard let slot = slot(for: sample.type) else { return }
     if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
+    spans[slot].add(sample.startDate)
     guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
     else { return }
     if let waiting, let sample = WaitingSample(prepared) {
@@ -240,6 +244,7 @@ package final class Summarizer: ExportStage {
   package func takeSampleTables(of lead: Summarizer) {
     precondition(lead.bounds == bounds, "summarizers sharing samples summarize the same instants")
     slots = lead.slots
+    spans = lead.spans
     routes = lead.routes
     slotByType = lead.slotByType
     lastType = nil
@@ -268,6 +273,7 @@ package final class Summarizer: ExportStage {
   }
 
   private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+    spans[slot].add(sample.startDate)
     guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
     else { return }
     if let waiting, let sample = WaitingSample(prepared) {
@@ -491,6 +497,7 @@ package final class Summarizer: ExportStage {
       type == HealthKitIdentifier.bloodPressureSystolic || type == HealthKitIdentifier.bloodPressureDiastolic
       || type.hasPrefix(HealthKitIdentifier.quantityTypePrefix + AggregationStyle.dietaryPrefix)
     let csvUnit = measure?.unit.resolved(with: selection.units)
+    spans.append(ReadingSpan())
     slots.append(
       TypeSlot(
         type: type, kind: kind, metric: registry.summaryMetricName(ofType: type), csvUnit: csvUnit,

@@ -91,7 +91,8 @@ public struct SummaryExport: Sendable {
       guard !rows.isEmpty else {
         throw ExportError.noData(
           NoDataReport(
-            range: selection.range, now: now, timeZone: rows.timeZone, spans: [],
+            range: selection.range, now: now, timeZone: rows.timeZone,
+            spans: selection.types == nil ? NoDataReport.Span.together(rows.readingSpans) : rows.readingSpans,
             skipped: diagnostics.summary))
       }
     }

@@ -15,6 +15,8 @@ package struct SummaryRows {
   let dropped: [Diagnostics.Tally]
   /// Names given first in the source priority that no summarized sample carries.
   let unknownPrioritySources: [String]
+  /// Each type summarized, with the span of its samples in the whole input (`NoDataReport`).
+  package var readingSpans: [NoDataReport.Span] = []
 
   /// One list per label, by rank, each sorted by period.
   private let lists: [SortedList<PackedSummaryRow>]

@@ -25,6 +25,9 @@ package struct ReportData {
   package var workouts: WorkoutWeeks
   /// Source names given first in the priority that no summarized sample carries.
   package var unknownPrioritySources: [String]
+  /// The series the report draws that the input holds, each with the span of the readings the
+  /// range left out (all of them where the report shows nothing): what an empty report says.
+  package var readingSpans: [NoDataReport.Span] = []
 
   /// The rows of the reading series of `type`, with the measure and the unit they are in.
   package func readings(ofType type: String) -> (measure: Measure, unit: CSVUnit, rows: [MeasureRow])? {

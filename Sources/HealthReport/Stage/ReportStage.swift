@@ -93,6 +93,7 @@ package final class ReportStage: ExportStage {
       overview: overview.finish(range: range), readings: try readings.finish(timeZone: timeZone),
       days: dayResult.rows.filter { !isSleep($0) },
       nights: dayResult.rows.filter(isSleep), workouts: workouts.finish(range: range),
-      unknownPrioritySources: dayResult.unknownPrioritySources)
+      unknownPrioritySources: dayResult.unknownPrioritySources,
+      readingSpans: (readings.outsideSpans + days.readingSpans).filter { $0.count > 0 })
   }
 }

@@ -288,4 +288,36 @@ import Testing
       #expect(!tool.description.isEmpty)
     }
   }
+
+  /// An answer that finds nothing says where the data is: the days asked for, and the first and
+  /// last day the metric has, in the server's zone; an answer that finds something says nothing
+  /// of it.
+  @Test func anEmptyAnswerSaysWhereTheDataIs() throws {
+    let fixture = try ToolFixture()
+    let summary = try fixture.success(
+      "summary", ["metric": "Steps", "from": "2026-12-01", "to": "2026-12-06"])
+    #expect(summary["rows"] == [])
+    #expect(
+      summary["note"]
+        == "No Steps from 2026-12-01 through 2026-12-06 (days in America/New_York). The data runs from 2026-01-09 to 2026-01-09: ask for days between them."
+    )
+    #expect(summary["data_from"] == "2026-01-09")
+    #expect(summary["data_to"] == "2026-01-09")
+    let records = try fixture.success(
+      "records", ["metric": "Heart Rate", "from": "2026-12-01", "to": "2026-12-06"])
+    #expect(records["data_from"] == "2026-01-09")
+    #expect(records["data_to"] == "2026-01-10")
+    let workouts = try fixture.success(
+      "workouts", ["activity": "yoga", "from": "2026-12-01", "to": "2026-12-06"])
+    #expect(
+      workouts["note"]
+        == "No yoga workout from 2026-12-01 through 2026-12-06 (days in America/New_York). The data runs from 2026-01-11 to 2026-01-11: ask for days between them."
+    )
+    let labs = try fixture.success("labs", ["from": "2026-12-01", "to": "2026-12-06"])
+    #expect(labs["results"] == [])
+    #expect(labs["data_from"] != nil)
+    let found = try fixture.success("summary", ["metric": "Steps"])
+    #expect(found["note"] == nil)
+    #expect(found["data_from"] == nil)
+  }
 }
