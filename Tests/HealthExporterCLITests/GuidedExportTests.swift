@@ -81,6 +81,50 @@ final class ScriptedTerminal: ToolOutput {
     #expect(again.standardOutput.contains(",Weight,,84.14,kg,Withings,"))
   }
 
+  /// Without `TZ`, days are in the export's own zone; an export made in June, read in December:
+  /// the range is checked when it is chosen, and the export's own last 30 days are offered. The
+  /// command printed names the zone, and writes the same file in a shell with another `TZ`.
+  @Test func anOldExportIsCheckedWhenTheRangeIsChosenAndTheCommandNamesItsZone() throws {
+    let folder = try TestDirectory()
+    let export = folder.file("tokyo.zip")
+    let generate = ToolRun(
+      ["generate", "-o", export, "--time-zone", "Asia/Tokyo", "--days", "40", "--end", "2026-06-30", "-q"])
+    try #require(generate.status == 0)
+    let output = try TestDirectory()
+    var environment = environment
+    environment["TZ"] = nil
+    environment["HEALTH_EXPORTER_NOW"] = "2026-12-06T12:00:00Z"
+    #expect(ToolRun(["settings", "set", "output", output.path], environment: environment).status == 0)
+    let terminal = ScriptedTerminal(typing: ["", "", "", "", "", "", "", "", "n", ""])
+    let status = CommandLineTool.run(
+      ["export", "--interactive", export], environment: environment, output: terminal)
+    #expect(status == 0, "\(terminal.screen)")
+    #expect(terminal.screen.contains("Days are in Asia/Tokyo, the export's own time zone.\n"))
+    #expect(
+      terminal.screen.contains(
+        """
+        The export holds none of them from 2026-11-07 to 2026-12-06:
+          Weight: 2026-05-22 … 2026-06-30
+          Steps: 2026-05-22 … 2026-06-30
+        Use the last 30 days of its data instead, 2026-06-01 to 2026-06-30? [Y/n]:\u{20}
+        """), "\(terminal.screen)")
+    let command = try #require(terminal.screen.split(separator: "\n").last).split(separator: " ").map(
+      String.init)
+    #expect(
+      command
+        == [
+          "health-exporter", "export", export, "--from", "2026-06-01", "--to", "2026-06-30", "--time-zone",
+          "Asia/Tokyo",
+        ])
+    let written = try #require(try output.contents().first)
+    #expect(written == "HealthExporter_2026-12-06_210000.csv")
+    var paris = environment
+    paris["TZ"] = "Europe/Paris"
+    let again = ToolRun(Array(command.dropFirst()) + ["-o", "-", "-q"], environment: paris)
+    #expect(again.status == 0)
+    #expect(again.standardOutput == (try output.read(written)))
+  }
+
   /// An answer that is not a choice is asked again; the end of the input stops without writing.
   @Test func asksAgainAndStopsAtTheEndOfTheInput() throws {
     let (status, terminal) = run(
