@@ -130,7 +130,8 @@ struct RecordSkip {
 
   private static let metadataEntryName: StaticString = "MetadataEntry"
   private static let keyPrefix: StaticString = " key=\""
-  private static let timeZoneKey: StaticString = "HKTimeZone\" value=\""
+  private static let timeZoneKey: StaticString = "HKTimeZone\""
+  private static let valuePrefix: StaticString = " value=\""
 
   /// What a `MetadataEntry` tag says of a time zone.
   private enum TimeZoneEntry {
@@ -145,25 +146,31 @@ struct RecordSkip {
   /// Whether the `MetadataEntry` tag whose name ends at `nameEnd` is an `HKTimeZone` entry, read
   /// as Apple writes it (` key="HKTimeZone" value="…"`). A tag in another shape (its key not first,
   /// other quotes or spaces) is unclear where its bytes hold `HKTimeZone` or a reference (`&`),
-  /// and names none where they hold neither; so is one whose key holds `&`.
+  /// and names none where they hold neither. A key is compared with `HKTimeZone` byte by byte: a
+  /// key that differs before any `&` names none (what a reference decodes to follows what precedes
+  /// it), one that reaches a `&` first is unclear.
   private static func timeZoneEntry(_ p: UnsafePointer<UInt8>, at nameEnd: Int, end: Int) -> TimeZoneEntry {
     let prefix = keyPrefix.utf8CodeUnitCount
     guard end - nameEnd > prefix, memoryEqual(p + nameEnd, keyPrefix.utf8Start, prefix) else {
       return mayNameTimeZone(p, from: nameEnd, end: end) ? .unclear : .none
     }
     let keyStart = nameEnd + prefix
+    // The key and its closing quote.
     let key = timeZoneKey.utf8CodeUnitCount
-    if end - keyStart > key, memoryEqual(p + keyStart, timeZoneKey.utf8Start, key) {
-      guard let close = valueEnd(p, from: keyStart + key, end: end, quote: UInt8(ascii: "\"")) else {
-        return .unclear
-      }
-      return .value((keyStart + key)..<close)
+    let expected = timeZoneKey.utf8Start
+    var i = 0
+    while i < key {
+      guard keyStart + i < end else { return .unclear }
+      let byte = p[keyStart + i]
+      if byte != expected[i] { return byte == UInt8(ascii: "&") ? .unclear : .none }
+      i += 1
     }
-    guard let keyEnd = valueEnd(p, from: keyStart, end: end, quote: UInt8(ascii: "\"")) else {
-      return .unclear
-    }
-    for index in keyStart..<keyEnd where p[index] == UInt8(ascii: "&") { return .unclear }
-    return .none
+    let valueStart = keyStart + key + valuePrefix.utf8CodeUnitCount
+    guard end > valueStart,
+      memoryEqual(p + keyStart + key, valuePrefix.utf8Start, valuePrefix.utf8CodeUnitCount),
+      let close = valueEnd(p, from: valueStart, end: end, quote: UInt8(ascii: "\""))
+    else { return .unclear }
+    return .value(valueStart..<close)
   }
 
   /// Whether the bytes of the tag from `from` through its `>` hold `HKTimeZone` or `&` (or the

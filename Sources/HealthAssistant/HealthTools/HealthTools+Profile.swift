@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthDatabase
 import HealthExport
+import HealthModel
 
 /// `profile` and the `health://profile` resource: the person's characteristics and the export's
 /// span.
@@ -61,7 +62,7 @@ extension HealthTools {
         "clinical_records": count(4),
         "lab_results": count(5), "ecgs": count(6),
       ],
-      "time_zone": .string(timeZone.identifier),
+      "time_zone": .string(timeZone.displayName),
     ]
   }
 

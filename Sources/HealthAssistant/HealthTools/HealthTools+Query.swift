@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthDatabase
 import HealthExport
+import HealthModel
 
 /// `query`: one read-only SQL query of the assistant's, and the `health://schema` resource that
 /// tells it what to query.
@@ -147,7 +148,7 @@ extension HealthTools {
       yyyy-MM-dd in the time zone \(zone)).
       - `route_points` holds the GPS points of `workouts` (by `workout_id`); `lab_results` the lab values of the \
       clinical records, by LOINC code.
-      - The tools' days and times are in \(timeZone.identifier).
+      - The tools' days and times are in \(timeZone.displayName).
 
       ## Tables
 

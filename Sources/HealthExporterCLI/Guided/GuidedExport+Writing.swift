@@ -73,7 +73,7 @@ extension GuidedExport {
       words.append("--\(option.name)")
       if let value { words.append(value) }
     }
-    return words + ["--\(ExportOption.timeZone.name)", timeZone.identifier]
+    return words + ["--\(ExportOption.timeZone.name)", timeZone.displayName]
   }
 
   /// A word as a shell reads it: bare when safe, else in single quotes.

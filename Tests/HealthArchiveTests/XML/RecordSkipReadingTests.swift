@@ -76,6 +76,15 @@ import Testing
           <MetadataEntry key="HKTimeZoneX" value="Europe/Oslo"/>
           <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
          </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZone"  value="Europe/Madrid"/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTimeZone" value='Europe/Madrid'/>
+         </Record>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" value="HKCategoryValueSleepAnalysisInBed">
+          <MetadataEntry key="HKTime&#90;one" value="Europe/Madrid"/>
+         </Record>
         \(wanted)</HealthData>
         """, error: nil, passedOver: 3),
     Case(
