@@ -21,6 +21,9 @@ struct Comparison {
   let folder: String
   let benchmark: String
   let tool: String
+  /// The zone the export's samples name (the one its own zone resolves to), for the job that
+  /// names it.
+  let timeZoneNamed: String
 
   /// Bytes of health XML the jobs read.
   var xmlBytes: Double { Double(SystemCall.fileSize(xml) ?? 0) }
@@ -30,10 +33,11 @@ struct Comparison {
     let settings = folder + "/config"
     try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
     var environment = ProcessInfo.processInfo.environment
-    // No saved settings, a fixed "now" just after the generated exports end, a fixed zone.
+    // No saved settings, a fixed "now" just after the generated exports end, and no `TZ`: the
+    // zone is the export's own, as a user gets it (one job names it instead, to compare).
     environment["XDG_CONFIG_HOME"] = settings
     environment["HEALTH_EXPORTER_NOW"] = environment["HEALTH_EXPORTER_NOW"] ?? "2026-07-01T04:00:00Z"
-    environment["TZ"] = "America/New_York"
+    environment["TZ"] = nil
 
     var jobs = makeJobs()
     for round in 1...rounds {
@@ -73,6 +77,9 @@ struct Comparison {
     }
     jobs += [
       job("`export` (weight and steps, last 30 days)", "export", xml, "export-default.csv", []),
+      job(
+        "the same in a zone named (`--time-zone` the export's)", "export", xml, "export-default-named.csv",
+        ["--time-zone", timeZoneNamed]),
       job("`export` of the whole registry, all dates", "export", xml, "export-all.csv", registry),
     ]
     if let zip {
@@ -105,6 +112,11 @@ struct Comparison {
 
   /// The CSV written from the zip archive must be the bytes written from the XML.
   private func checkOutputs(_ jobs: [Job]) throws {
+    let own = folder + "/export-default.csv"
+    let named = folder + "/export-default-named.csv"
+    guard FileManager.default.contentsEqual(atPath: own, andPath: named) else {
+      throw BenchmarkError("\(named) differs from \(own): the export's own zone is not \(timeZoneNamed)")
+    }
     guard zip != nil else { return }
     let fromXML = folder + "/export-all.csv"
     let fromZip = folder + "/export-all-zip.csv"

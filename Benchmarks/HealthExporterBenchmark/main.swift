@@ -111,8 +111,14 @@ if mode == "compare" {
     fail("\(tool) is missing: build it first (swift build -c release)")
   }
   do {
-    try Comparison(xml: file, zip: zipFile, rounds: rounds, folder: folder, benchmark: benchmark, tool: tool)
-      .run()
+    // The zone the export names: read once, for the job that names it.
+    let input = try HealthInput.open(path: file)
+    try input.readItems(filter: .nothing, diagnostics: Diagnostics()) { _, _ in }
+    let zone = input.header.timeZones.mostNamedZone?.identifier ?? "UTC"
+    try Comparison(
+      xml: file, zip: zipFile, rounds: rounds, folder: folder, benchmark: benchmark, tool: tool,
+      timeZoneNamed: zone
+    ).run()
   } catch {
     fail("\(error)")
   }

@@ -58,7 +58,8 @@ final class StreamedProgress: ProgressObserver {
 // The CSV of weight and steps, all dates, in kilograms, to a file; progress as it goes.
 let export = CSVExport(
   selection: ExportSelection(
-    range: .all, units: UnitPreferences(weight: .kilograms, temperature: .fahrenheit), timeZone: newYork),
+    range: .all, units: UnitPreferences(weight: .kilograms, temperature: .fahrenheit),
+    timeZone: .named(newYork)),
   now: Timestamp(january20))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("getting-started-\(UUID())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
