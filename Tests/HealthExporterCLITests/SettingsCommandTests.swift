@@ -17,6 +17,24 @@ import Testing
 
   func run(_ arguments: [String]) -> ToolRun { ToolRun(arguments, environment: environment) }
 
+  /// Without `TZ` or a saved zone, the zone is the export's own; `export` can be saved too.
+  @Test func theZoneIsTheExportsOwnUnlessNamed() throws {
+    let withoutTZ = ["HOME": home.path]
+    let line = { (run: ToolRun) in
+      run.standardOutput.split(separator: "\n").first { $0.contains("time-zone") }.map(String.init)
+    }
+    #expect(
+      line(ToolRun(["settings", "show"], environment: withoutTZ))
+        == "  time-zone         export                        default")
+    #expect(ToolRun(["settings", "set", "time-zone", "export"], environment: withoutTZ).status == 0)
+    #expect(
+      line(ToolRun(["settings", "show"], environment: environment))
+        == "  time-zone         export                        saved")
+    let bad = ToolRun(["settings", "set", "time-zone", "Europe/Pariss"], environment: withoutTZ)
+    #expect(bad.status == 64)
+    #expect(bad.standardError.contains("did you mean 'Europe/Paris'?"))
+  }
+
   @Test func setsShowsAndUnsets() throws {
     #expect(
       run(["settings", "set", "weight-unit", "kg"]).standardError
@@ -37,7 +55,7 @@ import Testing
           vitals            none                          default
           labs              none                          default
           range             last-records 3                saved
-          time-zone         America/New_York              from TZ or the system
+          time-zone         America/New_York              from TZ
           output            the current folder            default
 
         """)

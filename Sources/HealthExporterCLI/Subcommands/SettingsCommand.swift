@@ -123,10 +123,9 @@ enum SettingsCommand: Subcommand {
     let saved = contents.settings
     var effective = saved
     effective.choices = saved.choices.over(.defaults)
+    let zoneFromTZ = ExportOptions.environmentTimeZone(context.environment)
     if effective.choices.timeZone == nil {
-      effective.choices.timeZone =
-        ExportOptions.environmentTimeZone(context.environment).map(TimeZoneChoice.named)
-        ?? .export(fallback: .current)
+      effective.choices.timeZone = zoneFromTZ.map(TimeZoneChoice.named) ?? .export(fallback: .current)
     }
     if json {
       let members = SettingKey.allCases.map { key in
@@ -141,7 +140,8 @@ enum SettingsCommand: Subcommand {
     for key in SettingKey.allCases {
       let value = key.text(in: effective) ?? "the current folder"
       let origin =
-        key.text(in: saved) != nil ? "saved" : key == .timeZone ? "from TZ or the system" : "default"
+        key.text(in: saved) != nil
+        ? "saved" : key == .timeZone && zoneFromTZ != nil ? "from TZ" : "default"
       lines.append("  " + key.name.padding(toLength: 18) + value.padding(toLength: 30) + origin)
     }
     try context.output.show(lines.joined(separator: "\n") + "\n")
