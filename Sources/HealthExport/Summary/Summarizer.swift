@@ -227,16 +227,7 @@ package final class Summarizer: ExportStage {
   package func add(_ sample: Sample, at location: SourceLocation, alongside others: [Summarizer]) throws {
     guard let slot = slot(for: sample.type) else { return }
     if routes[slot].keepsTopLevelKeys { topLevelKeys.insert(RecordKey(sample)) }
-    spans[slot].add(sample.startDate)
-    guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
-    else { return }
-    if let waiting, let sample = WaitingSample(prepared) {
-      // The others take it from this one once the zone is known.
-      try waiting.append(sample)
-      return
-    }
-    try add(prepared)
-    for other in others { try other.add(prepared) }
+    try add(sample, slot: slot, at: location, alongside: others)
   }
 
   /// Takes the tables `add(_:at:alongside:)` kept in `lead` for this summarizer too (types, units,
@@ -272,15 +263,19 @@ package final class Summarizer: ExportStage {
     case counted(start: Double, slot: Int, source: Int, counts: Bool)
   }
 
-  private func add(_ sample: Sample, slot: Int, at location: SourceLocation) throws {
+  private func add(
+    _ sample: Sample, slot: Int, at location: SourceLocation, alongside others: [Summarizer] = []
+  ) throws {
     spans[slot].add(sample.startDate)
     guard let prepared = try prepare(sample, slot: slot, source: source(of: sample, slot: slot), at: location)
     else { return }
     if let waiting, let sample = WaitingSample(prepared) {
+      // The others take it from this one once the zone is known.
       try waiting.append(sample)
       return
     }
     try add(prepared)
+    for other in others { try other.add(prepared) }
   }
 
   /// The number of a sample's source, its device noted for its type's ranking of sources: every
