@@ -110,7 +110,7 @@ package final class AssistantDatabase: @unchecked Sendable {
       let identity = SystemCall.kind(of: realPath) == .directory ? source.contentName : realPath
       let status = SystemCall.status(of: identity) ?? SystemCall.status(of: realPath)!
       let name = DatabaseCache.fileName(
-        realPath: realPath, status: status, timeZone: ExportChoices.text(of: options.timeZone),
+        realPath: realPath, status: status, timeZone: Self.cacheKey(of: options.timeZone),
         toolVersion: options.toolVersion)
       path = folder + "/" + name
       if SystemCall.kind(of: path) == .regularFile, (try? validate(path, as: path)) != nil {
@@ -203,6 +203,15 @@ package final class AssistantDatabase: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     return readyTimeZone
+  }
+
+  /// The zone choice as the cache's file name takes it: the export's own zone with its fallback,
+  /// since an export that names no zone is indexed in the machine's.
+  static func cacheKey(of choice: TimeZoneChoice) -> String {
+    switch choice {
+    case .named(let zone): zone.identifier
+    case .export(let fallback): "\(TimeZoneChoice.exportKeyword):\(fallback.identifier)"
+    }
   }
 
   /// The zone `export_info.time_zone` names in the database at `path`, if it is one Foundation

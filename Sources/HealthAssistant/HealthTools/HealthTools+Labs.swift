@@ -43,7 +43,7 @@ extension HealthTools {
         let name = try arguments.string("name")
         let range = try arguments.dayRange()
         let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
-        let (start, end) = bounds(range)
+        let (start, end) = try bounds(range, call: call)
         var conditions = [
           """
           ((effective_unix IS NOT NULL AND effective_unix >= ? AND effective_unix < ?)

@@ -57,7 +57,7 @@ extension HealthTools {
         let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
         let order = try arguments.choice("order", among: ["desc", "asc"], default: "desc")
         let info = try type(named: metric, kinds: ["quantity", "category"], call: call)
-        let (start, end) = bounds(range)
+        let (start, end) = try bounds(range, call: call)
         var entries: [JSONValue] = []
         var truncated = false
         try read(

@@ -60,7 +60,7 @@ extension HealthTools {
       run: { arguments, call throws(ToolFailure) in
         let range = try arguments.dayRange()
         let limit = try arguments.integer("limit", default: 50, in: 1...1_000)
-        let (start, end) = bounds(range)
+        let (start, end) = try bounds(range, call: call)
         var condition = "w.start_unix >= ? AND w.start_unix < ?"
         var bindings: [SQLiteValue] = [.integer(start), .integer(end)]
         var activityType: String?

@@ -74,8 +74,14 @@ package struct HealthTools {
     return rows
   }
 
-  /// The bounds in Unix seconds of the local days `from` through `to` (either open).
-  func bounds(_ range: (from: CalendarDay?, to: CalendarDay?)) -> (start: Int64, end: Int64) {
+  /// The bounds in Unix seconds of the local days `from` through `to` (either open), in the
+  /// database's zone: while the export is being indexed, this waits for it as `read` does,
+  /// reporting progress to `call`.
+  /// - Throws: `ToolFailure` when the input could not be indexed.
+  func bounds(_ range: (from: CalendarDay?, to: CalendarDay?), call: ToolCall) throws(ToolFailure)
+    -> (start: Int64, end: Int64)
+  {
+    _ = try database.connection(for: call)
     let (start, end) = DateRange.custom(from: range.from, to: range.to).bounds(
       now: Timestamp(secondsSince1970: 0), timeZone: timeZone)
     return (start?.wholeSecondsSince1970 ?? Int64.min, end?.wholeSecondsSince1970 ?? Int64.max)
