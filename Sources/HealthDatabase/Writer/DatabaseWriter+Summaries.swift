@@ -24,8 +24,9 @@ extension DatabaseWriter {
       sources TEXT NOT NULL)
     """
 
-  /// How far a night reaches past the day it is named by: twelve hours, in seconds.
-  static let nightSeconds: Int64 = 12 * 3600
+  /// How much later than its samples the day a night is named by starts: the summaries' shift of
+  /// twelve hours, in seconds.
+  static let nightSeconds = Int64(Summarizer.nightShift / 1000)
 
   /// The names of the sources of `type`'s records, in the order the summaries rank them for it:
   /// those with an Apple Watch among their devices, then an iPhone, then the rest, each group by

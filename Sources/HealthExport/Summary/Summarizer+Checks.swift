@@ -17,7 +17,7 @@ extension Summarizer {
   /// records lasts that long, and it would be prorated over thousands of periods).
   func isShortEnough(_ start: Double, _ end: Double, slot: Int, at location: SourceLocation) throws -> Bool {
     guard end - start > Self.longestSample else { return true }
-    try diagnostics.report(
+    try report(
       Diagnostic(
         reason: "\(slots[slot].metric) record longer than 31 days", location: location, kind: .unusable))
     return false
@@ -25,14 +25,6 @@ extension Summarizer {
 
   /// The longest sample summarized: 31 days, in milliseconds.
   static let longestSample = 31 * 86_400_000.0
-
-  /// Whether an interval reaches into the summarized periods (a zero-length one: its instant),
-  /// or into the `reachingBack` milliseconds before them (sleep, swept twelve hours later).
-  func overlapsBounds(_ start: Double, _ end: Double, reachingBack: Double = 0) -> Bool {
-    let lower = bounds.lowerBound - reachingBack
-    return start == end
-      ? start >= lower && start < bounds.upperBound : start < bounds.upperBound && end > lower
-  }
 
   /// A category sample's value as a name, read as the profile reads it: iOS 8's exports wrote
   /// HealthKit's numbers (`1`) and left out 0 (a sleep record without a value is in bed, a stand

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import HealthArchive
 package import HealthModel
 
@@ -33,13 +33,21 @@ package final class Summarizer: ExportStage {
   @exclusivity(unchecked) var calendar: PeriodCalendar
   /// The instants summarized, in milliseconds since 1970: the range widened to whole periods;
   /// until the zone is known, wider than in any zone.
-  private(set) var bounds: Range<Double>
+  var bounds: Range<Double>
   /// The zone periods are reckoned in, once known: a zone named is known at once, the export's
   /// own once the input is read (`settle(timeZone:alongside:)`).
-  private(set) var timeZone: TimeZone?
+  var timeZone: TimeZone?
   /// Until the zone is known, the samples of discrete and counted types, which are added to the
   /// period they fall in, wait here in input order; nil once it is known.
-  private var waiting: SpilledLog<WaitingSample>?
+  var waiting: SpilledLog<WaitingSample>?
+  /// Until the zone is known, the instants every zone summarizes (`boundsInEveryZone(of:now:)`);
+  /// nil once it is known, or where every zone summarizes the same.
+  var boundsInEveryZone: Range<Double>?
+  /// Until the zone is known, what was held back of the samples only some zones summarize.
+  @exclusivity(unchecked) var undecided: [UndecidedEffect] = []
+  /// The instants of the sample being prepared, where only some zones summarize it; nil for any
+  /// other.
+  @exclusivity(unchecked) var undecidedInstants: DecidingInstants?
   /// Samples waiting for the zone kept in memory before they are spilled: 4 MiB.
   package static let defaultWaitingBudget = 131_072
 
@@ -50,7 +58,7 @@ package final class Summarizer: ExportStage {
   /// nothing says of each type.
   @exclusivity(unchecked) var spans: [ReadingSpan] = []
   /// How each slot's samples are added, read at every sample without copying the slot.
-  @exclusivity(unchecked) private var routes: [SlotRoute] = []
+  @exclusivity(unchecked) var routes: [SlotRoute] = []
   @exclusivity(unchecked) private var slotByType: [String: Int?] = [:]
   @exclusivity(unchecked) private var lastType: String?
   @exclusivity(unchecked) private var lastSlot: Int?
@@ -88,7 +96,7 @@ package final class Summarizer: ExportStage {
   @exclusivity(unchecked) private var pendingMembers: [(sample: Sample, location: SourceLocation)] = []
   /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), by reason.
   var dropped: [(reason: String, count: Int)] { droppedReadings.counts }
-  @exclusivity(unchecked) private var droppedReadings = DroppedReadings()
+  @exclusivity(unchecked) var droppedReadings = DroppedReadings()
 
   /// - Parameters:
   ///   - selection: what to summarize and how; its range must not be `lastRecords`.
@@ -127,12 +135,13 @@ package final class Summarizer: ExportStage {
     case .export:
       calendar = PeriodCalendar(period: selection.period, timeZone: DateRange.utc)
       bounds = Self.widestBounds(of: selection, now: now)
+      boundsInEveryZone = Self.boundsInEveryZone(of: selection, now: now)
       waiting = SpilledLog(spillTo: spillPlace, budget: Self.defaultWaitingBudget)
     }
   }
 
   /// The instants summarized in the zone of `calendar`: the range widened to whole periods.
-  private static func bounds(
+  static func bounds(
     of selection: SummarySelection, now: Timestamp, calendar: inout PeriodCalendar
   ) -> Range<Double> {
     let range = selection.range.bounds(now: now, timeZone: calendar.timeZone)
@@ -140,43 +149,6 @@ package final class Summarizer: ExportStage {
     let upper = range.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
     return
       (lower?.millisecondsSince1970 ?? -Double.infinity)..<(upper?.millisecondsSince1970 ?? Double.infinity)
-  }
-
-  /// The instants summarized in some zone not yet known, wider than in any: the range's envelope
-  /// widened to whole periods in UTC, and by two days more either side (a zone's periods begin at
-  /// most 14 hours from UTC's).
-  private static func widestBounds(of selection: SummarySelection, now: Timestamp) -> Range<Double> {
-    var calendar = PeriodCalendar(period: selection.period, timeZone: DateRange.utc)
-    let outer = selection.range.envelope(now: now).outer
-    let margin = 2 * 86_400_000.0
-    let lower = outer.start.map { calendar.span(containing: $0.millisecondsSince1970).start }
-    let upper = outer.end.map { calendar.span(containing: $0.millisecondsSince1970 - 1).end }
-    return
-      (lower.map { $0.millisecondsSince1970 - margin } ?? -Double.infinity)..<(upper.map {
-        $0.millisecondsSince1970 + margin
-      } ?? Double.infinity)
-  }
-
-  /// Takes the zone the periods are reckoned in, now that the input is read, and adds the samples
-  /// that waited for it, to `others` too (the summarizers this one hands its samples to,
-  /// `add(_:at:alongside:)`); nothing for a summarizer whose zone is known.
-  /// - Throws: `OutputError` when waiting samples cannot be read back or spilled.
-  package func settle(timeZone zone: TimeZone, alongside others: [Summarizer] = []) throws {
-    for summarizer in [self] + others where summarizer.timeZone == nil {
-      summarizer.timeZone = zone
-      summarizer.calendar = PeriodCalendar(period: summarizer.selection.period, timeZone: zone)
-      summarizer.bounds = Self.bounds(
-        of: summarizer.selection, now: summarizer.now, calendar: &summarizer.calendar)
-    }
-    for other in others { other.waiting = nil }
-    guard let waiting else { return }
-    self.waiting = nil
-    try waiting.drain { sample in
-      let prepared = sample.prepared
-      for summarizer in [self] + others where summarizer.bounds.contains(sample.start) {
-        try summarizer.add(prepared)
-      }
-    }
   }
 
   /// What the reader must deliver: the selected types (every type when none are named), top-level
@@ -293,6 +265,7 @@ package final class Summarizer: ExportStage {
   private func prepare(_ sample: Sample, slot: Int, source: Int, at location: SourceLocation) throws
     -> PreparedSample?
   {
+    undecidedInstants = nil
     let route = routes[slot]
     switch route.path {
     case .cumulativeQuantity, .discreteQuantity:
@@ -306,7 +279,7 @@ package final class Summarizer: ExportStage {
 
   /// Adds a prepared sample to its period.
   @inline(__always)
-  private func add(_ prepared: PreparedSample) throws {
+  func add(_ prepared: PreparedSample) throws {
     switch prepared {
     case .discrete(let value, let start, let slot, let unit, let source):
       let span = calendar.span(containing: start)
@@ -326,143 +299,6 @@ package final class Summarizer: ExportStage {
       try counted.add(
         slot: slot, periodStart: span.start.millisecondsSince1970, source: source, counts: counts)
     }
-  }
-
-  private func prepareQuantity(
-    _ sample: Sample, slot: Int, source: Int, route: SlotRoute, at location: SourceLocation
-  ) throws -> PreparedSample? {
-    let isCumulative = route.path == .cumulativeQuantity
-    guard case .quantity(let raw, let unitName) = sample.value else {
-      try diagnostics.report(
-        Diagnostic(reason: "\(slots[slot].metric) record without a numeric value", location: location))
-      return nil
-    }
-    let start = sample.startDate.millisecondsSince1970
-    let end = sample.endDate.millisecondsSince1970
-    if isCumulative {
-      guard try isValidInterval(start, end, slot: slot, at: location), overlapsBounds(start, end)
-      else { return nil }
-    } else {
-      guard bounds.contains(start) else { return nil }
-    }
-    guard try isShortEnough(start, end, slot: slot, at: location) else { return nil }
-    let value: Double
-    let unit: Int
-    if let csvUnit = route.csvUnit {
-      guard let converted = csvUnit.convert(raw, from: unitName) else {
-        try diagnostics.report(
-          Diagnostic(
-            reason:
-              "\(slots[slot].metric) in unit '\(unitName)', which cannot be converted to \(csvUnit.label)",
-            location: location))
-        return nil
-      }
-      if let minimum = route.minimumKept, converted < minimum {
-        droppedReadings.note("\(slots[slot].metric) under \(Int(minimum)) \(csvUnit.label)")
-        return nil
-      }
-      value = converted
-      if route.csvUnitNumber >= 0 {
-        unit = route.csvUnitNumber
-      } else {
-        unit = number(ofUnit: csvUnit.label)
-        routes[slot].csvUnitNumber = unit
-      }
-    } else {
-      value = raw
-      unit = number(ofUnit: unitName)
-      slots[slot].unitCounts[unit, default: 0] += 1
-      if slots[slot].firstLocationByUnit[unit] == nil { slots[slot].firstLocationByUnit[unit] = location }
-    }
-    if isCumulative {
-      let series: Int
-      if route.series >= 0 {
-        series = route.series
-      } else {
-        series = self.series(slot: slot, metric: slots[slot].metric)
-        routes[slot].series = series
-      }
-      return interval(
-        TimedValue(start: start, end: end, value: value), series: series, source: source, unit: unit)
-    }
-    return .discrete(value, start: start, slot: slot, unit: unit, source: source)
-  }
-
-  /// Sleep and mindful sessions: cumulative minutes, one series per sleep value. Sleep is
-  /// counted by night (summaries.md), its samples swept twelve hours later (`isNight(series:)`),
-  /// so those up to twelve hours before the summarized instants are kept too; an asleep value
-  /// counts in `Sleep Asleep Total` as well.
-  private func prepareDuration(
-    _ sample: Sample, slot: Int, source: Int, at location: SourceLocation
-  ) throws -> PreparedSample? {
-    var metric = slots[slot].metric
-    let start = sample.startDate.millisecondsSince1970
-    let end = sample.endDate.millisecondsSince1970
-    let isSleep = slots[slot].kind == .sleepStages
-    guard try isValidInterval(start, end, slot: slot, at: location),
-      overlapsBounds(start, end, reachingBack: isSleep ? Self.nightShift : 0),
-      try isShortEnough(start, end, slot: slot, at: location)
-    else { return nil }
-    var isAsleep = false
-    if isSleep {
-      guard let name = Self.categoryName(of: sample) else {
-        try diagnostics.report(
-          Diagnostic(
-            reason: "\(metric) record with a quantity for a value", location: location, kind: .unusable))
-        return nil
-      }
-      metric = SummaryKind.sleepMetricName(forValue: name)
-      isAsleep = SummaryKind.isAsleep(value: name)
-    }
-    let unit = number(ofUnit: SummaryKind.minutesUnit)
-    let value = TimedValue(start: start, end: end, value: (end - start) / 60_000)
-    var lists = list(series: series(slot: slot, metric: metric), source: source, unit: unit)
-    if isAsleep {
-      let total = list(
-        series: series(slot: slot, metric: SummaryKind.asleepTotalName), source: source, unit: unit)
-      (lists.second, lists.secondIsNew) = (total.first, total.firstIsNew)
-    }
-    return .interval(value, lists: lists)
-  }
-
-  /// How far sleep samples are moved, so that days are nights: twelve hours.
-  static let nightShift = 12.0 * 3_600_000
-
-  /// Whether the periods of a series are nights: sleep's, but by the hour (clock hours).
-  func isNight(series key: SeriesKey) -> Bool {
-    slots[key.slot].kind == .sleepStages && selection.period != .hour
-  }
-
-  /// Stand hours (those stood count) and other category types (every sample counts), by start.
-  private func prepareCounted(
-    _ sample: Sample, slot: Int, source: Int, at location: SourceLocation
-  ) throws -> PreparedSample? {
-    let start = sample.startDate.millisecondsSince1970
-    guard bounds.contains(start),
-      try isShortEnough(start, sample.endDate.millisecondsSince1970, slot: slot, at: location)
-    else { return nil }
-    let counts =
-      slots[slot].kind != .standHours
-      || Self.categoryName(of: sample) == HealthKitIdentifier.appleStandHourStood
-    return .counted(start: start, slot: slot, source: source, counts: counts)
-  }
-
-  /// A sample of a cumulative series, in the list of its series, source and unit.
-  private func interval(_ value: TimedValue, series: Int, source: Int, unit: Int) -> PreparedSample {
-    .interval(value, lists: list(series: series, source: source, unit: unit))
-  }
-
-  /// The list of a series, source and unit: a new list numbered as `intervals` numbers its lists,
-  /// the next one.
-  private func list(series: Int, source: Int, unit: Int) -> IntervalLists {
-    var isNew = false
-    let next = intervalLists.values.count
-    let key = intervalLists.number(of: IntervalKey(series: series, source: source, unit: unit)) {
-      isNew = true
-      return next
-    }
-    if isNew { self.series.values[series].append(key) }
-    return IntervalLists(first: intervalLists.values[key], firstIsNew: isNew)
   }
 
   // MARK: - Lookups
@@ -502,13 +338,5 @@ package final class Summarizer: ExportStage {
         kind: kind, csvUnit: csvUnit, minimumKept: measure?.minimumKept,
         keepsTopLevelKeys: isCorrelationMember))
     return slots.count - 1
-  }
-
-  private func series(slot: Int, metric: String) -> Int {
-    series.number(of: SeriesKey(slot: slot, metric: metric)) { [] }
-  }
-
-  private func number(ofUnit name: String) -> Int {
-    units.number(of: name) { name }
   }
 }
