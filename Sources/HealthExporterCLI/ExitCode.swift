@@ -32,7 +32,7 @@ package enum ExitCode: Int32, Sendable {
       switch error {
       case .readFailed: self = .ioError
       case .notFound, .unreadable: self = .noInput
-      case .notAnExport, .ambiguous, .tooLarge: self = .dataError
+      case .notAnExport, .ambiguous, .tooLarge, .changedBetweenPasses: self = .dataError
       }
     case is XMLError, is StrictModeError, is ZipError, is JSONError:
       self = .dataError

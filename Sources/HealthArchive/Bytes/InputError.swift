@@ -15,6 +15,9 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
   case ambiguous(path: String, candidates: [String])
   /// A file read whole is larger than the limit, in bytes.
   case tooLarge(path: String, limit: Int)
+  /// Items an app supplies (`HealthItemSequence`), gone through twice by one job, gave a
+  /// different number of items the second time.
+  case changedBetweenPasses(name: String, first: Int, second: Int)
 
   init(path: String, systemError: SystemError) {
     self =
@@ -35,6 +38,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
       "\(path) is not an Apple Health export: \(detail). Pass the export.zip the Health app made, its unpacked folder, or export.xml."
     case .tooLarge(let path, let limit):
       "\(path) is larger than \(ResourceLimit.text(bytes: limit)), more than a file of its kind holds; check that it is the right file."
+    case .changedBetweenPasses(let name, let first, let second):
+      "\(name) gave \(first) items the first time they were gone through and \(second) the second: a database or Apple's format in the export's own zone goes through an app's items twice, to find the zone, then to write them. Supply a collection, or name the zone."
     case .ambiguous(let path, let candidates):
       "\(path) holds several Health exports (\(candidates.joined(separator: ", "))). Pass the one to read\(Self.choosing(candidates, in: path))."
     }

@@ -10,7 +10,9 @@ public import HealthModel
 /// Reading hands on each item the job's filter lets through, as a reader of an export would
 /// (correlations keep only the members of the types asked for), in the order of the sequence;
 /// the position of an item, from 1, is the line of its `SourceLocation`. The sequence is gone
-/// through once per job.
+/// through once per job; twice by a database or Apple's format written in the export's own zone
+/// (to find the zone, then to write), and then a second pass that gives a different number of
+/// items is an error (`InputError.changedBetweenPasses`).
 public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items.Element == HealthItem {
   /// The items, in the order they are read.
   public let items: Items
@@ -18,12 +20,13 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
   public let itemCount: Int?
   /// What messages call the input (`items` unless told).
   public let name: String
-  /// The time zones the items' metadata names, counted as they are gone through.
+  /// The time zones the items' metadata names, counted as they are gone through, and how many
+  /// items a pass that is to be made again gave.
   private let timeZones = CountedTimeZones()
 
   /// Every item of `items`.
   /// - Parameters:
-  ///   - items: the items, gone through once per job.
+  ///   - items: the items, gone through once per job (twice by some, see above).
   ///   - count: how many there are, where known, for progress.
   ///   - name: what messages call the input.
   public init(_ items: Items, count: Int? = nil, name: String = "items") {
@@ -70,7 +73,9 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
 
   /// Hands each item `filter` lets through to `consume`, telling `progress` the items gone
   /// through (of the count, where known) and checking `cancellation` every few items.
-  /// - Throws: `CancellationError` once cancelled; what `consume` throws.
+  /// - Throws: `CancellationError` once cancelled; `InputError.changedBetweenPasses` when a pass
+  ///   made again (`expectSamePassAgain()`) gives a different number of items; what `consume`
+  ///   throws.
   package func readItems(
     filter: ItemFilter, progress: (any ProgressObserver)?, cancellation: CancellationFlag?,
     _ consume: (HealthItem, SourceLocation) throws -> Void
@@ -91,7 +96,23 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
     }
     try cancellation?.check()
     progress?.update(ReadProgress(.items, done: Int64(position), total: total))
+    if let first = timeZones.endPass(count: position), first != position {
+      throw InputError.changedBetweenPasses(name: name, first: first, second: position)
+    }
   }
+}
+
+extension HealthItemSequence: RepeatedItemReading {
+  /// Notes that the pass just made is made again, for the next to check.
+  package func expectSamePassAgain() { timeZones.expectSamePassAgain() }
+}
+
+/// An input a job may go through twice, which checks that the second pass gives what the
+/// first did.
+package protocol RepeatedItemReading {
+  /// Notes that the pass just made is made again: the next one fails if it gives a different
+  /// number of items.
+  func expectSamePassAgain()
 }
 
 extension HealthItemSequence: Sendable where Items: Sendable {}
@@ -138,6 +159,10 @@ extension HealthItemSequence where Items == [HealthItem] {
 private final class CountedTimeZones: @unchecked Sendable {
   private let lock = NSLock()
   private var counted = TimeZoneCensus()
+  /// The items of the last pass.
+  private var lastCount = 0
+  /// The items of a pass that is made again, until the next pass ends.
+  private var expected: Int?
 
   var census: TimeZoneCensus {
     lock.lock()
@@ -148,6 +173,21 @@ private final class CountedTimeZones: @unchecked Sendable {
   func reset() {
     lock.lock()
     counted = TimeZoneCensus()
+    lock.unlock()
+  }
+
+  /// Ends a pass of `count` items: the count of the pass it repeats, if it repeats one.
+  func endPass(count: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    lastCount = count
+    defer { expected = nil }
+    return expected
+  }
+
+  func expectSamePassAgain() {
+    lock.lock()
+    expected = lastCount
     lock.unlock()
   }
 

@@ -15,12 +15,15 @@ extension HealthInputSource {
 
   /// The zone `choice` gives for this input before its items are written: the one named, or for
   /// the export's own zone, the one its samples name, read in a first pass over it that delivers
-  /// nothing (an app's items are gone through twice). For writers that put dates on the zone's
-  /// clocks as they read (`datesCarryOffsets` false).
+  /// nothing (an app's items are gone through twice, and the second pass must give as many). For
+  /// writers that put dates on the zone's clocks as they read (`datesCarryOffsets` false).
   /// - Throws: the input's errors.
   package func timeZoneBeforeWriting(_ choice: TimeZoneChoice) throws -> TimeZone {
     guard case .export = choice else { return choice.provisional }
     try readItems(filter: .nothing, diagnostics: Diagnostics()) { _, _ in }
+    var input: any HealthInputSource = self
+    while let forwarding = input as? any ForwardingSource { input = forwarding.base }
+    (input as? any RepeatedItemReading)?.expectSamePassAgain()
     return choice.resolved(by: header.timeZones)
   }
 }

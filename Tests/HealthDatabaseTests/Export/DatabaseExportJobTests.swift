@@ -56,6 +56,27 @@ import Testing
       recorder.updates.last == ReadProgress(.items, done: Int64(items.count), total: Int64(items.count)))
   }
 
+  /// In the export's own zone, an app's items are gone through twice (to find the zone, then to
+  /// write): a collection's are, a sequence that gives its items once is refused, and no file is
+  /// left.
+  @Test func anAppsItemsInTheExportsOwnZoneAreGoneThroughTwice() throws {
+    let folder = try TestDirectory()
+    let (_, items) = try Self.archive(in: folder)
+    let ownZone = DatabaseExport(
+      toolVersion: "test", timeZone: .export(fallback: TimeZone(identifier: "Asia/Tokyo")!),
+      now: Timestamp(secondsSince1970: 1_768_910_400))
+    _ = try ownZone.run(
+      HealthItemSequence(items), to: .file(path: folder.file("twice.sqlite"), overwrites: false))
+    let zone = try SQLiteConnection(path: folder.file("twice.sqlite"), mode: .readOnly).value(
+      "SELECT time_zone FROM export_info")
+    #expect(zone == .text("America/New_York"))
+    let once = folder.file("once.sqlite")
+    #expect(throws: InputError.changedBetweenPasses(name: "items", first: items.count, second: 0)) {
+      try ownZone.run(HealthItemSequence(OnePass(items)), to: .file(path: once, overwrites: false))
+    }
+    #expect(!FileManager.default.fileExists(atPath: once))
+  }
+
   @Test func cancellingMidDatabaseLeavesNoFile() throws {
     let folder = try TestDirectory()
     let (path, _) = try Self.archive(in: folder)
@@ -67,5 +88,17 @@ import Testing
     #expect(run.wasCancelled)
     #expect(run.stoppedShort)
     #expect(run.leftBehind == [])
+  }
+}
+
+/// Items given the first time they are gone through only, as a stream gives them.
+private final class OnePass: Sequence {
+  private var items: [HealthItem]
+
+  init(_ items: [HealthItem]) { self.items = items }
+
+  func makeIterator() -> IndexingIterator<[HealthItem]> {
+    defer { items = [] }
+    return items.makeIterator()
   }
 }
