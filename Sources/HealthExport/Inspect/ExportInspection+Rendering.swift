@@ -99,20 +99,16 @@ extension ExportInspection {
   /// or the machine's.
   private func zoneOrigin(_ choice: TimeZoneChoice) -> String {
     let named = timeZones.counts.values.reduce(0, +)
-    let others = timeZones.counts.sorted {
-      $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-    }
     switch choice {
     case .named:
-      guard let most = others.first else { return "as named; no sample names a zone" }
-      return "as named; the export's samples name \(most.key) most"
+      guard let most = timeZones.ranked.first else { return "as named; no sample names a zone" }
+      return "as named; the export's samples name \(most.name) most"
     case .export:
-      guard let zone = timeZones.mostNamedZone else {
+      guard let (_, count) = timeZones.mostNamed else {
         return named == 0
           ? "the machine's: no sample names a zone"
           : "the machine's: no sample names a zone Foundation knows"
       }
-      let count = timeZones.counts[zone.identifier] ?? others.first?.value ?? 0
       return "the export's own, named by \(count) of the \(named) samples that name a zone"
     }
   }

@@ -27,15 +27,22 @@ public struct TimeZoneCensus: Hashable, Sendable {
     for (name, count) in other.counts { add(name, count: count) }
   }
 
-  /// The export's zone: the one most samples name, a tie going to the name first in byte order;
-  /// names that are not a zone Foundation knows are passed over. Nil where no sample names one.
-  public var mostNamedZone: TimeZone? {
-    let ranked = counts.sorted { lhs, rhs in
+  /// The names, most named first, a tie going to the name first in byte order.
+  public var ranked: [(name: String, count: Int)] {
+    counts.sorted { lhs, rhs in
       lhs.value != rhs.value ? lhs.value > rhs.value : lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
-    }
-    for (name, _) in ranked {
-      if let zone = TimeZone(identifier: name) { return zone }
+    }.map { (name: $0.key, count: $0.value) }
+  }
+
+  /// The export's zone, and how many samples name it: the one most samples name (`ranked`);
+  /// names that are not a zone Foundation knows are passed over. Nil where no sample names one.
+  public var mostNamed: (zone: TimeZone, count: Int)? {
+    for (name, count) in ranked {
+      if let zone = TimeZone(identifier: name) { return (zone, count) }
     }
     return nil
   }
+
+  /// The export's zone (`mostNamed`).
+  public var mostNamedZone: TimeZone? { mostNamed?.zone }
 }
