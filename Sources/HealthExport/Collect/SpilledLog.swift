@@ -38,6 +38,12 @@ final class SpilledLog<Row: BitwiseCopyable> {
   /// Hands every row to `body` in the order they came, and empties the log.
   /// - Throws: what `body` throws; `OutputError` when the spill file cannot be read.
   func drain(_ body: (Row) throws -> Void) throws {
+    if runs.isEmpty {
+      let rows = memory
+      memory = []
+      for row in rows { try body(row) }
+      return
+    }
     let list = SortedList(memory: memory, runs: runs)
     memory = []
     runs = []

@@ -50,7 +50,7 @@ extension Summarizer {
     var ranksBySlot: [Int: [Int]] = [:]
     let ranks = { [unowned self] (slot: Int) -> [Int] in
       if let known = ranksBySlot[slot] { return known }
-      let made = sources.ranks(priority: sourcePriority, ranking: slot)
+      let made = sources.ranks(priority: selection.sourcePriority, ranking: slot)
       ranksBySlot[slot] = made
       return made
     }

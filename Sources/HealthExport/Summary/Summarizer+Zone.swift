@@ -104,23 +104,15 @@ extension Summarizer {
       } ?? Double.infinity)
   }
 
-  /// The instants summarized in every zone: those each UTC offset from −12:00 to +14:00, by
-  /// quarter hours, summarizes (a zone's bounds are an offset's, the offset it has at each bound),
-  /// an hour narrower either side for offsets off the quarter hours; nil for a range open at both
-  /// ends, which every zone summarizes whole.
+  /// The instants summarized in every zone: the range's envelope's inner instants, which every
+  /// zone's range holds and so every zone's range widened to whole periods; nil for a range open
+  /// at both ends, which every zone summarizes whole.
   static func boundsInEveryZone(of selection: SummarySelection, now: Timestamp) -> Range<Double>? {
     if case .all = selection.range { return nil }
-    var lower = -Double.infinity
-    var upper = Double.infinity
-    for quarter in -48...56 {
-      guard let zone = TimeZone(secondsFromGMT: quarter * 900) else { continue }
-      var calendar = PeriodCalendar(period: selection.period, timeZone: zone)
-      let zoneBounds = bounds(of: selection, now: now, calendar: &calendar)
-      lower = max(lower, zoneBounds.lowerBound)
-      upper = min(upper, zoneBounds.upperBound)
-    }
-    let hour = 3_600_000.0
-    return lower + hour < upper - hour ? (lower + hour)..<(upper - hour) : lower..<lower
+    let inner = selection.range.envelope(now: now).inner
+    let lower = inner.start?.millisecondsSince1970 ?? -Double.infinity
+    let upper = inner.end?.millisecondsSince1970 ?? Double.infinity
+    return lower < upper ? lower..<upper : lower..<lower
   }
 
   /// Takes the zone the periods are reckoned in, now that the input is read: adds the samples
@@ -151,9 +143,8 @@ extension Summarizer {
     self.waiting = nil
     try waiting.drain { sample in
       let prepared = sample.prepared
-      for summarizer in [self] + others where summarizer.bounds.contains(sample.start) {
-        try summarizer.add(prepared)
-      }
+      if bounds.contains(sample.start) { try add(prepared) }
+      for other in others where other.bounds.contains(sample.start) { try other.add(prepared) }
     }
   }
 }

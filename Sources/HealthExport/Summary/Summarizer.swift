@@ -23,9 +23,6 @@ package import HealthModel
 /// holds every row in memory.
 package final class Summarizer: ExportStage {
   let selection: SummarySelection
-  /// The names that come first in the source priority: the selection's, unless changed before
-  /// `finish()` (a writer that learns its sources' order only once every item is read).
-  package var sourcePriority: [String]
   let diagnostics: Diagnostics
   /// The moment "last N days" counts back from.
   let now: Timestamp
@@ -118,7 +115,6 @@ package final class Summarizer: ExportStage {
     totalBudget: Int = defaultTotalBudget
   ) {
     self.selection = selection
-    sourcePriority = selection.sourcePriority
     self.diagnostics = diagnostics
     spillPlace = spillBeside.map(SpillPlace.init)
     self.rowBudget = rowBudget
@@ -187,7 +183,7 @@ package final class Summarizer: ExportStage {
   }
 
   /// The source names of `--source-priority` that no summarized sample carries.
-  var unknownPrioritySources: [String] { sources.unknownNames(in: sourcePriority) }
+  var unknownPrioritySources: [String] { sources.unknownNames(in: selection.sourcePriority) }
 
   /// Takes one sample, and gives it to `others` too: summarizers of the same selection in other
   /// periods, over the same instants (`bounds`), that are given no items of their own. What the

@@ -10,11 +10,11 @@ import Testing
   static let periods: [SummaryPeriod] = [.day, .week, .month, .hour]
   static let location = SourceLocation(file: "test", line: 1)
 
-  static func summarizers(range: DateRange = .all) -> [Summarizer] {
+  static func summarizers(range: DateRange = .all, sourcePriority: [String] = []) -> [Summarizer] {
     periods.map { period in
       Summarizer(
-        selection: SummaryTest.selection(period: period, range: range), now: ExportTest.now,
-        diagnostics: Diagnostics())
+        selection: SummaryTest.selection(period: period, range: range, sourcePriority: sourcePriority),
+        now: ExportTest.now, diagnostics: Diagnostics())
     }
   }
 
@@ -75,17 +75,15 @@ import Testing
   }()
 
   @Test func rowsAreThoseOfEachSummarizerOnItsOwn() throws {
-    let alone = Self.summarizers()
+    let alone = Self.summarizers(sourcePriority: ["Scale"])
     for summarizer in alone {
       for sample in Self.samples { try summarizer.add(.sample(sample), at: Self.location) }
     }
-    let shared = Self.summarizers()
+    let shared = Self.summarizers(sourcePriority: ["Scale"])
     let others = Array(shared.dropFirst())
     for sample in Self.samples { try shared[0].add(sample, at: Self.location, alongside: others) }
     for other in others { other.takeSampleTables(of: shared[0]) }
     for (one, two) in zip(alone, shared) {
-      one.sourcePriority = ["Scale"]
-      two.sourcePriority = ["Scale"]
       let expected = try one.finish()
       let result = try two.finish()
       #expect(!expected.rows.isEmpty)
