@@ -112,7 +112,7 @@ public struct DatabaseExport: Sendable {
       source, filter: .wholeRecord, into: writer)
     return Summary(
       counts: counts, skipped: diagnostics.summary, outputPath: destination.path,
-      timeZone: zone.resolved(by: source.header.timeZones))
+      timeZone: source.timeZone(zone))
   }
 }
 
@@ -143,9 +143,9 @@ struct DatabaseFileWriter: ExportWriter {
           try writer.settle()
           throw error
         }
-        let header = header()
-        destination.settle(timeZone: configuration.timeZone.resolved(by: header.timeZones))
-        return try writer.finish(header: header)
+        let counts = try writer.finish(header: header())
+        if let zone = writer.timeZone { destination.settle(timeZone: zone) }
+        return counts
       } catch let error as DatabaseError where error.isStorageFailure {
         throw OutputError.writeFailed(path: path, reason: error.message)
       }

@@ -79,6 +79,6 @@ public struct ReportExport: Sendable {
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
-    return try stage.finish(timeZone: selection.timeZone.resolved(by: source.header.timeZones))
+    return try stage.finish(timeZone: source.timeZone(selection.timeZone))
   }
 }

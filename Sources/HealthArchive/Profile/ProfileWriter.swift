@@ -211,9 +211,7 @@ public final class ProfileWriter {
   /// (`output20260120070000`).
   package static func defaultProfileName(creationDate: Timestamp, in timeZone: TimeZone) -> String {
     let civil = CivilDateTime(creationDate, in: timeZone)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "output" + civil.dayText.filter(\.isNumber) + two(civil.hour) + two(civil.minute)
-      + two(civil.second)
+    return "output" + civil.dayText.filter(\.isNumber) + civil.clockDigits
   }
 
   // MARK: - Columns

@@ -184,9 +184,7 @@ public struct DefaultFileName: Hashable, Sendable {
   public func text(in timeZone: TimeZone) -> String {
     guard let now else { return "\(prefix).\(fileExtension)" }
     let civil = CivilDateTime(now, in: timeZone)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return
-      "\(prefix)_\(civil.dayText)_\(two(civil.hour))\(two(civil.minute))\(two(civil.second)).\(fileExtension)"
+    return "\(prefix)_\(civil.dayText)_\(civil.clockDigits).\(fileExtension)"
   }
 }
 

@@ -41,7 +41,7 @@ package struct ExportPipeline {
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
-    let zone = timeZone.resolved(by: source.header.timeZones)
+    let zone = source.timeZone(timeZone)
     let kept = try stage.finish(timeZone: zone)
     try check(kept)
     destination.settle(timeZone: zone)

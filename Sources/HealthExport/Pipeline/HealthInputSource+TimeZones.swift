@@ -24,6 +24,12 @@ extension HealthInputSource {
     var input: any HealthInputSource = self
     while let forwarding = input as? any ForwardingSource { input = forwarding.base }
     (input as? any RepeatedItemReading)?.expectSamePassAgain()
-    return choice.resolved(by: header.timeZones)
+    return timeZone(choice)
+  }
+
+  /// The zone `choice` gives once the items are read: the one named, or the one its samples name
+  /// most (`ExportHeader.timeZones`), else the fallback.
+  package func timeZone(_ choice: TimeZoneChoice) -> TimeZone {
+    choice.resolved(by: header.timeZones)
   }
 }

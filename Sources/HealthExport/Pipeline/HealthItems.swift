@@ -29,6 +29,6 @@ package struct HealthItems {
   /// The zone `choice` gives once the items are read: the one named, or the one their samples
   /// name most (`ExportHeader.timeZones`), else its fallback.
   package func timeZone(_ choice: TimeZoneChoice) -> TimeZone {
-    choice.resolved(by: source.header.timeZones)
+    source.timeZone(choice)
   }
 }

@@ -64,7 +64,7 @@ public struct SummaryExport: Sendable {
     try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
       try summarizer.add(item, at: location)
     }
-    return try summarizer.finish(timeZone: selection.timeZone.resolved(by: source.header.timeZones))
+    return try summarizer.finish(timeZone: source.timeZone(selection.timeZone))
   }
 
   /// Runs the summary and writes the summary CSV.

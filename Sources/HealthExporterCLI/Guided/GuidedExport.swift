@@ -37,8 +37,7 @@ struct GuidedExport {
   ) throws -> ExitCode {
     let zoneChoice: TimeZoneChoice =
       flags.timeZone ?? context.settings.choices.timeZone
-      ?? ExportOptions.environmentTimeZone(context.environment).map(TimeZoneChoice.named)
-      ?? .export(fallback: .current)
+      ?? ExportOptions.unsavedTimeZone(context.environment)
     var flow = GuidedExport(
       context: context, prompter: Prompter(output: context.output, environment: context.environment),
       now: try ExportOptions.now(environment: context.environment), zoneChoice: zoneChoice,

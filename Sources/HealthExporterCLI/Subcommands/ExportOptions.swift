@@ -56,9 +56,13 @@ enum ExportOptions {
         throw UsageError(error, command: command)
       }
     }
-    if let zone = context.settings.choices.timeZone { return zone }
-    if let zone = environmentTimeZone(context.environment) { return .named(zone) }
-    return .export(fallback: .current)
+    return context.settings.choices.timeZone ?? unsavedTimeZone(context.environment)
+  }
+
+  /// The zone where neither a flag nor the settings name one: `TZ`'s, else the export's own (the
+  /// machine's where the export names none).
+  static func unsavedTimeZone(_ environment: [String: String]) -> TimeZoneChoice {
+    environmentTimeZone(environment).map(TimeZoneChoice.named) ?? .export(fallback: .current)
   }
 
   /// The zone `TZ` names (with or without a leading `:`); nil where it names none.

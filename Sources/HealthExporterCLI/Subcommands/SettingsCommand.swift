@@ -125,7 +125,7 @@ enum SettingsCommand: Subcommand {
     effective.choices = saved.choices.over(.defaults)
     let zoneFromTZ = ExportOptions.environmentTimeZone(context.environment)
     if effective.choices.timeZone == nil {
-      effective.choices.timeZone = zoneFromTZ.map(TimeZoneChoice.named) ?? .export(fallback: .current)
+      effective.choices.timeZone = ExportOptions.unsavedTimeZone(context.environment)
     }
     if json {
       let members = SettingKey.allCases.map { key in

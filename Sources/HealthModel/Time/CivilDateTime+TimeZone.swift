@@ -17,4 +17,10 @@ extension CivilDateTime {
     }
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }
+
+  /// The time as `HHmmss` (`070000`), as file names take it.
+  package var clockDigits: String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return two(hour) + two(minute) + two(second)
+  }
 }
