@@ -53,7 +53,8 @@ import Testing
     try #require(session.lines.count == 3, "\(session.lines) \(session.standardError)")
     #expect(
       session.lines[0]
-        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: server/discover"}}"#)
+        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: 'server/discover'"}}"#
+    )
     #expect(session.lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","#))
     #expect(
       session.lines[2].hasSuffix(

@@ -1,3 +1,5 @@
+import HealthModel
+
 /// Every bound the readers put on what one input may cost, in one place: its value, what it bounds,
 /// and the words a user sees when an input reaches it. The readers take their limits from here
 /// (tests pass smaller ones), and docs/reliability.md lists this table.
@@ -32,8 +34,11 @@ package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   case resourceFloor = "resource floor"
   /// The largest settings file, in bytes.
   case settingsFileSize = "settings file size"
-  /// The largest JSON-RPC message the assistant server takes, in bytes.
-  case requestSize = "request size"
+  /// The largest JSON-RPC message the assistant server reads or writes, in bytes: one line, a
+  /// batch's answer included.
+  case messageSize = "message size"
+  /// The most messages one JSON-RPC batch may hold.
+  case batchSize = "batch size"
 
   /// The limit's value: bytes, a count, a depth, or a factor.
   package var value: Int {
@@ -50,7 +55,8 @@ package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
     case .resourceInflation: 32
     case .resourceFloor: 16 << 20
     case .settingsFileSize: 1 << 20
-    case .requestSize: 4 << 20
+    case .messageSize: 16 << 20
+    case .batchSize: 1_000
     }
   }
 
@@ -70,7 +76,9 @@ package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
       "the files an archive's records name, inflated, as a multiple of the archive's size"
     case .resourceFloor: "the files an archive's records name, inflated, whatever the archive's size"
     case .settingsFileSize: "the settings file"
-    case .requestSize: "one JSON-RPC message to the assistant server"
+    case .messageSize:
+      "one JSON-RPC message to or from the assistant server (a line; a batch's answers in all)"
+    case .batchSize: "messages in one JSON-RPC batch to the assistant server"
     }
   }
 
@@ -104,8 +112,10 @@ package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
         + "times its size); the rest were not read"
     case .settingsFileSize:
       "the settings file is larger than \(Self.text(bytes: value)); it is not a settings file"
-    case .requestSize:
-      "a message larger than \(Self.text(bytes: value)); the request was refused"
+    case .messageSize:
+      "a message larger than \(Self.text(bytes: value)) is refused; an answer that would be larger is an error that asks for less"
+    case .batchSize:
+      "a batch of more than \(Self.text(count: value)) messages is refused"
     }
   }
 
@@ -117,22 +127,14 @@ package enum ResourceLimit: String, Hashable, Sendable, CaseIterable {
   }
 
   /// `64 MiB`, `1 KiB`, `100 bytes`.
-  static func text(bytes: Int) -> String {
+  package static func text(bytes: Int) -> String {
     if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"
   }
 
   /// `10,000`.
-  static func text(count: Int) -> String {
-    var digits = String(count)
-    var index = digits.endIndex
-    while digits.distance(from: digits.startIndex, to: index) > 3 {
-      index = digits.index(index, offsetBy: -3)
-      digits.insert(",", at: index)
-    }
-    return digits
-  }
+  static func text(count: Int) -> String { Quoted.grouped(count) }
 }
 
 extension ResourceLimit {
@@ -147,13 +149,13 @@ extension ResourceLimit {
   }
 
   /// The value in its unit: `64 MiB`, `10,000`, `32×`.
-  var valueText: String {
+  package var valueText: String {
     switch self {
     case .tagSize, .jsonValueSize, .profileElementSize, .resourceFileSize, .resourceFloor, .settingsFileSize,
-      .requestSize:
+      .messageSize:
       Self.text(bytes: value)
     case .resourceInflation: "\(value)×"
-    case .elementDepth, .attributesPerTag, .childrenPerItem, .jsonDepth, .numberLength:
+    case .elementDepth, .attributesPerTag, .childrenPerItem, .jsonDepth, .numberLength, .batchSize:
       Self.text(count: value)
     }
   }

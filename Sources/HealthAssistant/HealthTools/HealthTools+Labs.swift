@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthDatabase
 import HealthExport
+import HealthModel
 
 /// `labs`: lab results from the clinical records, by LOINC code or name.
 extension HealthTools {
@@ -90,7 +91,7 @@ extension HealthTools {
         }
         let what =
           loinc.map { "lab result with LOINC \($0.trimmingWhitespace)" } ?? name.map {
-            "lab result named like '\($0)'"
+            "lab result named like \(Quoted($0))"
           } ?? "lab result"
         return try answer(
           ["results": .array(entries), "count": .integer(entries.count), "truncated": .bool(truncated)],

@@ -127,7 +127,8 @@ extension HealthTools {
         "The database holds no summaries (the export has no quantity samples, or the database was made without them); use records or query instead."
       )
     }
-    if let row = named.first(where: { $0[0].text.map(Self.folded) == Self.folded(metric) }),
+    let wanted = Self.folded(metric)
+    if let row = named.first(where: { $0[0].text.map(Self.folded) == wanted }),
       let name = row[0].text, let type = row[1].text
     {
       return ("metric", name, type, name)

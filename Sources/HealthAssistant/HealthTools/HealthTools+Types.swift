@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthDatabase
 import HealthExport
+import HealthModel
 
 /// `list_types`, and finding the type a `metric` argument names.
 extension HealthTools {
@@ -49,18 +50,27 @@ extension HealthTools {
       return found
     }
     throw ToolFailure(
-      "No type is named '\(metric)'\(Self.suggestion(for: metric, among: all.flatMap { [$0.displayName, $0.shortName] })). Call list_types for every type with its names."
+      "No type is named \(Quoted(metric))\(Self.suggestion(for: metric, among: all.flatMap { [$0.displayName, $0.shortName] })). Call list_types for every type with its names."
     )
   }
 
-  /// ` (did you mean Steps or StepCount?)` for the names nearest to `name`, or nothing.
+  /// ` (did you mean Steps or StepCount?)` for the names nearest to `name`, or nothing. The search
+  /// is bounded by the names known (`Suggestion`'s bound): a name far longer than any gets none,
+  /// and the distance is worked out only for names whose length is within the distance allowed.
   static func suggestion(for name: String, among names: [String]) -> String {
+    let longest = names.lazy.map(\.utf8.count).max() ?? 0
+    guard name.utf8.count <= longest + Suggestion.extraLength else { return "" }
     let wanted = folded(name)
+    let allowed = max(2, wanted.count / 3)
     var seen = Set<String>()
-    let near = names.filter { seen.insert($0).inserted }.map {
-      (name: $0, distance: editDistance(wanted, folded($0)))
+    let near = names.filter { seen.insert($0).inserted }.compactMap {
+      candidate -> (name: String, distance: Int)? in
+      let folded = folded(candidate)
+      if folded.contains(wanted) { return (candidate, abs(folded.count - wanted.count)) }
+      guard abs(folded.count - wanted.count) <= allowed else { return nil }
+      let distance = Suggestion.editDistance(wanted, folded)
+      return distance <= allowed ? (candidate, distance) : nil
     }
-    .filter { $0.distance <= max(2, wanted.count / 3) || folded($0.name).contains(wanted) }
     .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
     guard !near.isEmpty else { return "" }
     return " (did you mean " + near.joined(separator: " or ") + "?)"
@@ -69,24 +79,6 @@ extension HealthTools {
   /// A name lowercased, with spaces, dashes and underscores dropped: `heart-rate` is `Heart Rate`.
   static func folded(_ name: String) -> String {
     String(name.lowercased().filter { !" _-()".contains($0) })
-  }
-
-  /// The Levenshtein distance between two strings.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 
   // MARK: - list_types

@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthDatabase
 import HealthExport
+import HealthModel
 
 /// `workouts` and `workout_route`.
 extension HealthTools {
@@ -210,7 +211,7 @@ extension HealthTools {
     }
     let names = known.map(Self.activityName)
     throw ToolFailure(
-      "No workout has the activity '\(activity)'\(Self.suggestion(for: activity, among: names)). The activities are: \(names.isEmpty ? "none" : names.joined(separator: ", "))."
+      "No workout has the activity \(Quoted(activity))\(Self.suggestion(for: activity, among: names)). The activities are: \(names.isEmpty ? "none" : names.joined(separator: ", "))."
     )
   }
 }

@@ -17,7 +17,13 @@ package final class MessageOutput: @unchecked Sendable {
   /// Writes one message and its line feed.
   /// - Throws: the sink's error.
   package func send(_ message: JSONValue) throws {
-    var bytes = JSONWriter.bytes(of: message, formatting: .compact)
+    try send(line: JSONWriter.bytes(of: message, formatting: .compact))
+  }
+
+  /// Writes one message already encoded as compact JSON, and its line feed.
+  /// - Throws: the sink's error.
+  package func send(line: [UInt8]) throws {
+    var bytes = line
     bytes.append(UInt8(ascii: "\n"))
     lock.lock()
     defer { lock.unlock() }

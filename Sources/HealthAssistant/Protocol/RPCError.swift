@@ -1,4 +1,5 @@
 package import HealthArchive
+import HealthModel
 
 /// A JSON-RPC error: what the server answers a request it cannot serve (JSON-RPC 2.0 §5.1, with
 /// the Model Context Protocol's own code for a resource it does not have).
@@ -38,7 +39,7 @@ package struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   package static func methodNotFound(_ method: String) -> RPCError {
-    RPCError(code: methodNotFoundCode, message: "Method not found: \(method)")
+    RPCError(code: methodNotFoundCode, message: "Method not found: \(Quoted(method))")
   }
 
   package static func invalidParams(_ message: String) -> RPCError {

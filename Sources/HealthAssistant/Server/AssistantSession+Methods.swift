@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthModel
 
 /// The methods of the protocol the server answers.
 extension AssistantSession {
@@ -44,7 +45,7 @@ extension AssistantSession {
     guard let tool = tools.first(where: { $0.name == name }) else {
       throw RPCError(
         code: RPCError.invalidParamsCode,
-        message: "Unknown tool: \(name); the tools are \(tools.map(\.name).joined(separator: ", "))")
+        message: "Unknown tool: \(Quoted(name)); the tools are \(tools.map(\.name).joined(separator: ", "))")
     }
     do throws(ToolFailure) {
       let arguments = try ToolArguments(params?["arguments"], for: tool)
@@ -69,7 +70,7 @@ extension AssistantSession {
       throw RPCError(
         code: RPCError.resourceNotFoundCode,
         message:
-          "Resource not found: \(uri); the resources are \(resources.map(\.uri).joined(separator: ", "))",
+          "Resource not found: \(Quoted(uri)); the resources are \(resources.map(\.uri).joined(separator: ", "))",
         data: ["uri": .string(uri)])
     }
     do throws(ToolFailure) {

@@ -33,8 +33,12 @@ package struct AssistantServerInfo: Sendable {
 package final class AssistantSession {
   /// The protocol versions served, newest first.
   package static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
-  /// The longest message read, in bytes: larger ones are answered with -32600 and dropped.
-  package static let defaultMaximumMessageSize = 16 << 20
+  /// The longest message read or written, in bytes (`ResourceLimit.messageSize`): a longer line
+  /// is answered with -32600 and dropped; an answer that would be longer, a batch's included, is
+  /// an error that asks for less.
+  package static let defaultMaximumMessageSize = ResourceLimit.messageSize.value
+  /// The most messages a batch may hold (`ResourceLimit.batchSize`).
+  package static let maximumBatchSize = ResourceLimit.batchSize.value
 
   package typealias Method = (_ params: JSONValue?, _ call: ToolCall) throws(RPCError) -> JSONValue
 
@@ -126,29 +130,84 @@ package final class AssistantSession {
       if case .array(let batch) = value {
         try receive(batch: batch)
       } else if let answer = handle(value) {
-        try output.send(answer)
+        var line = JSONWriter.bytes(of: answer)
+        // The line feed ends the line too.
+        if line.count + 1 > maximumMessageSize { line = JSONWriter.bytes(of: tooLarge(value, with: [])) }
+        try output.send(line: line)
       }
     }
   }
 
   /// Answers a JSON-RPC batch with an array of the answers to its requests (none for a batch of
-  /// notifications).
+  /// notifications), one line of at most `maximumMessageSize` bytes: each answer is encoded as it
+  /// comes, and one that would make the line longer is an error that asks for less.
   private func receive(batch: [JSONValue]) throws {
     guard !batch.isEmpty else {
       try output.send(RPCResponse.error(.invalidRequest("An empty batch holds no request"), id: .null))
       return
     }
-    var answers: [JSONValue] = []
-    for message in batch {
-      if message["method"] == .string("initialize") {
-        answers.append(
-          RPCResponse.error(
-            .invalidRequest("initialize cannot be part of a batch"), id: message["id"] ?? .null))
-      } else if let answer = handle(message) {
-        answers.append(answer)
-      }
+    guard batch.count <= Self.maximumBatchSize else {
+      log(.error, "refused a batch of \(batch.count) messages, over the limit of \(Self.maximumBatchSize)")
+      try output.send(
+        RPCResponse.error(
+          .invalidRequest(
+            "The batch holds \(batch.count) messages; this server answers batches of up to \(Self.maximumBatchSize)"
+          ), id: .null))
+      return
     }
-    if !answers.isEmpty { try output.send(.array(answers)) }
+    // `[`, the answers separated by commas, `]` and the line feed.
+    var line: [UInt8] = [UInt8(ascii: "[")]
+    var tooLargeCount = 0
+    for message in batch {
+      let answer: JSONValue
+      if message["method"] == .string("initialize") {
+        answer = RPCResponse.error(
+          .invalidRequest("initialize cannot be part of a batch"), id: message["id"] ?? .null)
+      } else if let handled = handle(message) {
+        answer = handled
+      } else {
+        continue
+      }
+      let separator = line.count > 1 ? 1 : 0
+      var bytes = JSONWriter.bytes(of: answer)
+      if line.count + separator + bytes.count + 2 > maximumMessageSize {
+        tooLargeCount += 1
+        bytes = JSONWriter.bytes(of: tooLarge(message, with: line))
+        // Only an answer that echoes a huge id can still not fit; it is left out.
+        guard line.count + separator + bytes.count + 2 <= maximumMessageSize else { continue }
+      }
+      if separator == 1 { line.append(UInt8(ascii: ",")) }
+      line.append(contentsOf: bytes)
+    }
+    if tooLargeCount > 0 {
+      log(
+        .info,
+        tooLargeCount == 1
+          ? "an answer of a batch was too large for its message; the call was asked for less"
+          : "\(tooLargeCount) answers of a batch were too large for its message; each call was asked for less"
+      )
+    }
+    guard line.count > 1 else { return }
+    line.append(UInt8(ascii: "]"))
+    try output.send(line: line)
+  }
+
+  /// The answer to `request` when its own would make the line (the batch's answers before it,
+  /// `before`) longer than `maximumMessageSize`: for a tool, a result with `isError: true`, which
+  /// the assistant reads and can act on; for any other method, -32603.
+  private func tooLarge(_ request: JSONValue, with before: [UInt8]) -> JSONValue {
+    let limit = ResourceLimit.text(bytes: maximumMessageSize)
+    let text =
+      (before.count > 1
+        ? "The answer would make the batch's answers larger than \(limit), the most one message may hold"
+        : "The answer would be larger than \(limit), the most one message may hold")
+      + "; ask for less (a lower limit, fewer columns, fewer calls in one batch)."
+    let id = request["id"] ?? .null
+    if request["method"] == .string("tools/call") {
+      return RPCResponse.result(
+        ["content": [["type": "text", "text": .string(text)]], "isError": true], id: id)
+    }
+    return RPCResponse.error(.internalError(text), id: id)
   }
 
   /// The answer to one message: a response for a request, nil for a notification or a response.

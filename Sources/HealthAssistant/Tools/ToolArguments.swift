@@ -34,10 +34,10 @@ package struct ToolArguments {
       guard names.contains(member.key) else {
         let takes =
           names.isEmpty ? "takes no arguments" : "takes " + names.map { "'\($0)'" }.joined(separator: ", ")
-        throw ToolFailure("\(tool.name) has no argument '\(member.key)'; it \(takes).")
+        throw ToolFailure("\(tool.name) has no argument \(Quoted(member.key)); it \(takes).")
       }
       guard values[member.key] == nil else {
-        throw ToolFailure("The argument '\(member.key)' is given twice.")
+        throw ToolFailure("The argument \(Quoted(member.key)) is given twice.")
       }
       if member.value != .null { values[member.key] = member.value }
     }
@@ -92,7 +92,7 @@ package struct ToolArguments {
     guard let text = try string(name) else { return defaultValue }
     guard choices.contains(text) else {
       throw ToolFailure(
-        "The argument '\(name)' is '\(text)'; it is one of \(choices.map { "'\($0)'" }.joined(separator: ", "))."
+        "The argument '\(name)' is \(Quoted(text)); it is one of \(choices.map { "'\($0)'" }.joined(separator: ", "))."
       )
     }
     return text
@@ -104,7 +104,7 @@ package struct ToolArguments {
     guard let text = try string(name) else { return nil }
     guard let day = CalendarDay(parsing: text) else {
       throw ToolFailure(
-        "The argument '\(name)' is '\(text)'; a day is written yyyy-MM-dd, such as 2026-01-09.")
+        "The argument '\(name)' is \(Quoted(text)); a day is written yyyy-MM-dd, such as 2026-01-09.")
     }
     return day
   }

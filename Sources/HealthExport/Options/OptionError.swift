@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// An export choice that cannot be used as given, from a flag, the settings file or a prompt;
 /// on the command line it is a usage error (exit 64).
@@ -31,7 +32,8 @@ package struct OptionError: Error, Hashable, Sendable, CustomStringConvertible, 
   package var description: String {
     switch reason {
     case .invalidValue(let value, let expected, let hint):
-      "invalid value '\(value)' for '\(subject)': \(expected)" + (hint.map { "; \($0)" } ?? "")
+      "invalid value \(Quoted(value, limit: isPath ? Quoted.maximumPathCharacters : Quoted.maximumCharacters)) for '\(subject)': \(expected)"
+        + (hint.map { "; \($0)" } ?? "")
     case .missingValue:
       "missing value for '\(subject)'"
     case .conflicting(let other):
@@ -44,6 +46,10 @@ package struct OptionError: Error, Hashable, Sendable, CustomStringConvertible, 
   }
 
   package var errorDescription: String? { description }
+
+  /// Whether the option names a path (`--output <path>`, the `output` setting), which a message
+  /// shows whole.
+  private var isPath: Bool { subject.hasSuffix("<path>") || subject == "output" }
 }
 
 /// How an option is named in messages: as a flag, or as a key of the settings file.

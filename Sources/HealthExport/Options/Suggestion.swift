@@ -4,7 +4,14 @@ package enum Suggestion {
   /// starts `text` (`desc` for `descending`, `c` for `celsius`), or within
   /// a small edit distance (a third of the length, at least one edit; a swap of neighbours counts
   /// once); nil when none is close or two are equally close.
+  ///
+  /// The search is bounded by the names known, not by what was typed: a text more than
+  /// `extraLength` bytes longer than the longest candidate gets no suggestion (a typo is a few
+  /// characters off), and the edit distance is worked out only for candidates whose length is
+  /// within the distance allowed.
   package static func nearest(to text: String, in candidates: [String]) -> String? {
+    let longest = candidates.lazy.map(\.utf8.count).max() ?? 0
+    guard text.utf8.count <= longest + extraLength else { return nil }
     let typed = text.lowercased()
     guard !typed.isEmpty else { return nil }
     let prefixed = candidates.filter { $0.lowercased().hasPrefix(typed) }
@@ -14,7 +21,8 @@ package enum Suggestion {
     let limit = max(1, typed.count / 3)
     var best: (name: String, distance: Int)? = nil
     var isTied = false
-    for candidate in candidates {
+    let typedLength = typed.count
+    for candidate in candidates where abs(candidate.count - typedLength) <= limit {
       let distance = editDistance(typed, candidate.lowercased())
       guard distance <= limit else { continue }
       if let current = best, distance == current.distance {
@@ -26,6 +34,9 @@ package enum Suggestion {
     }
     return isTied ? nil : best?.name
   }
+
+  /// How many bytes longer than the longest candidate a text may be and still get a suggestion.
+  package static let extraLength = 32
 
   /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
   /// neighbouring characters, each one edit.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthModel
 import SystemShim
 
 /// The settings file, `$XDG_CONFIG_HOME/health-exporter/settings.json` (else
@@ -47,7 +48,14 @@ package struct SettingsFile: Sendable {
   /// - Parameter warn: receives notes about values that do nothing (an unknown LOINC code).
   /// - Returns: the settings, or why there are none.
   package func load(warn: (String) -> Void = { _ in }) -> Contents {
-    guard SystemCall.kind(of: path) != .missing else { return .missing }
+    switch SystemCall.kind(of: path) {
+    case .missing: return .missing
+    case .regularFile: break
+    // Never opened: a named pipe would block the open itself until something writes to it, and a
+    // device could hold anything or never end.
+    case .directory: return .corrupt(.unreadable(path: path, reason: "it is a folder, not a regular file"))
+    case .other: return .corrupt(.unreadable(path: path, reason: "it is not a regular file"))
+    }
     let bytes: [UInt8]
     do {
       let file = try InputFile(path: path)
@@ -72,11 +80,13 @@ package struct SettingsFile: Sendable {
     }
     guard let members = document.members else { return .corrupt(.notAnObject(path: path)) }
     var settings = Settings()
+    var seen: Set<SettingKey> = []
     for member in members {
       guard let key = SettingKey(rawValue: member.key) else {
         let hint = Suggestion.nearest(to: member.key, in: SettingKey.allCases.map(\.name))
         return .corrupt(.unknownKey(path: path, key: member.key, suggestion: hint))
       }
+      guard seen.insert(key).inserted else { return .corrupt(.duplicateKey(path: path, key: key.name)) }
       let text: String
       switch member.value {
       case .string(let string): text = string
@@ -137,6 +147,8 @@ package enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible, 
   case notJSON(path: String, reason: String)
   case notAnObject(path: String)
   case unknownKey(path: String, key: String, suggestion: String?)
+  /// A key given twice: which one counts is anybody's guess.
+  case duplicateKey(path: String, key: String)
   case wrongType(path: String, key: String, expected: String)
   case invalidValue(path: String, error: OptionError)
 
@@ -144,7 +156,7 @@ package enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible, 
   package var path: String {
     switch self {
     case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path), .unknownKey(let path, _, _),
-      .wrongType(let path, _, _), .invalidValue(let path, _):
+      .duplicateKey(let path, _), .wrongType(let path, _, _), .invalidValue(let path, _):
       path
     }
   }
@@ -155,8 +167,10 @@ package enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible, 
     case .notJSON(_, let reason): "the settings file is not valid JSON: \(reason)"
     case .notAnObject(let path): "the settings file \(path) is not a JSON object"
     case .unknownKey(let path, let key, let suggestion):
-      "the settings file \(path) has an unknown key '\(key)'"
+      "the settings file \(path) has an unknown key \(Quoted(key))"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .duplicateKey(let path, let key):
+      "the settings file \(path) gives '\(key)' twice; keep one"
     case .wrongType(let path, let key, let expected):
       "the settings file \(path) holds something other than \(expected) for '\(key)'"
     case .invalidValue(let path, let error): "the settings file \(path): \(error)"

@@ -1,4 +1,5 @@
 import HealthExport
+import HealthModel
 
 /// A command line that cannot be run as given; exits 64 with the usage line and a pointer to
 /// `--help`.
@@ -32,19 +33,19 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   var description: String {
     switch reason {
     case .unknownOption(let option, let suggestion):
-      "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown option \(Quoted(option))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .unknownCommand(let name, let suggestion):
-      "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown command \(Quoted(name))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .missingValue(let option):
       "missing value for '\(option)'"
     case .flagWithValue(let option):
       "'\(option)' takes no value"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'"
+      "unexpected argument \(Quoted(argument))"
     case .missingArgument(let name, let help):
       "missing <\(name)>: \(help)"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for '\(option)': \(expected)"
+      "invalid value \(Quoted(value, limit: option.hasSuffix("<path>") ? Quoted.maximumPathCharacters : Quoted.maximumCharacters)) for '\(option)': \(expected)"
     case .conflicting(let first, let second):
       "'\(first)' and '\(second)' cannot be used together"
     case .other(let text):

@@ -29,6 +29,28 @@ import Testing
     #expect(documented.table == ResourceLimit.markdownTable)
   }
 
+  /// Every size the docs give a message of the assistant server is `ResourceLimit.messageSize`,
+  /// and its batches hold at most `ResourceLimit.batchSize` messages.
+  @Test func theDocsGiveTheAssistantsMessageLimitsAsTheCodeHasThem() throws {
+    let docs = Self.document.deletingLastPathComponent()
+    let assistant = try String(contentsOf: docs.appendingPathComponent("assistant.md"), encoding: .utf8)
+    let reliability = try String(contentsOf: docs.appendingPathComponent("reliability.md"), encoding: .utf8)
+    let size = ResourceLimit.messageSize.valueText
+    #expect(assistant.contains("a message may be large (a megabyte and more is fine) up to \(size)"))
+    #expect(assistant.contains("An answer is\n  one line of at most \(size) too"))
+    #expect(assistant.contains("A batch holds at most \(ResourceLimit.batchSize.valueText) messages"))
+    // A size in the same line as a message (a request, an answer) is the limit, in either doc.
+    for line in (assistant + "\n" + reliability).split(separator: "\n")
+    where line.contains("message") && !line.hasPrefix("| ") || line.hasPrefix("| message size") {
+      var rest = line[...]
+      while let unit = rest.range(of: " MiB") {
+        let number = rest[..<unit.lowerBound].reversed().prefix { $0.isNumber }.reversed()
+        #expect("\(String(number)) MiB" == size, "\(line)")
+        rest = rest[unit.upperBound...]
+      }
+    }
+  }
+
   @Test func anArchivesBudgetGrowsWithItsSize() {
     #expect(ResourceLimit.resourceBudget(forArchiveOf: 0) == 16 << 20)
     #expect(ResourceLimit.resourceBudget(forArchiveOf: 1_000_000) == (16 << 20) + 32_000_000)

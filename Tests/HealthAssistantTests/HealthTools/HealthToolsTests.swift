@@ -89,6 +89,16 @@ import Testing
       "No type is named 'Stepz' (did you mean Steps?). Call list_types for every type with its names."
     ),
     (["metric": "Yoga"], "No type is named 'Yoga'. Call list_types for every type with its names."),
+    // A name far longer than any type's gets no suggestion (the search is bounded by the names
+    // known) and is quoted by its start.
+    (
+      ["metric": .string("Steps" + String(repeating: "x", count: 300_000))],
+      "No type is named 'Stepsxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (300,005 characters). Call list_types for every type with its names."
+    ),
+    (
+      ["metric": "Steps", "period": .string(String(repeating: "y", count: 100))],
+      "The argument 'period' is 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…' (100 characters); it is one of 'day', 'week', 'month', 'year'."
+    ),
     (
       ["metric": "Steps", "period": "hour"],
       "The argument 'period' is 'hour'; it is one of 'day', 'week', 'month', 'year'."

@@ -129,7 +129,7 @@ import Testing
     let harness = SessionHarness()
     #expect(
       try harness.answer(#"{"jsonrpc":"2.0","id":5,"method":"\#(method)","params":{}}"#)
-        == #"{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"Method not found: \#(method)"}}"#)
+        == #"{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"Method not found: '\#(method)'"}}"#)
   }
 
   @Test func notificationsAreNeverAnswered() throws {
@@ -159,7 +159,7 @@ import Testing
       try harness.answer(
         #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"}]"#
       )
-        == #"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: nope"}}]"#
+        == #"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: 'nope'"}}]"#
     )
     #expect(try harness.run(#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#) == [])
     #expect(
@@ -226,7 +226,7 @@ import Testing
     #expect(
       try harness.answer(
         #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete_everything"}}"#)
-        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unknown tool: delete_everything; the tools are echo, fail, progress"}}"#
+        == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unknown tool: 'delete_everything'; the tools are echo, fail, progress"}}"#
     )
     #expect(
       try harness.answer(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{}}"#)
@@ -264,7 +264,7 @@ import Testing
     #expect(
       try harness.answer(
         #"{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"test://nothing"}}"#)
-        == #"{"jsonrpc":"2.0","id":3,"error":{"code":-32002,"message":"Resource not found: test://nothing; the resources are test://hello, test://broken","data":{"uri":"test://nothing"}}}"#
+        == #"{"jsonrpc":"2.0","id":3,"error":{"code":-32002,"message":"Resource not found: 'test://nothing'; the resources are test://hello, test://broken","data":{"uri":"test://nothing"}}}"#
     )
     #expect(
       try harness.answer(

@@ -160,6 +160,17 @@ import Testing
     #expect(Suggestion.nearest(to: "ab", in: ["ac", "ad"]) == nil)
   }
 
+  /// The search is bounded by the names known: a text far longer than any of them gets nothing,
+  /// however it starts (it would otherwise cost an edit distance per name, quadratic in its
+  /// length), while one a few characters past a name still gets it.
+  @Test func suggestsNothingForATextFarLongerThanAnyName() {
+    let names = ["weight", "steps", "glucose"]
+    #expect(Suggestion.nearest(to: "steps" + String(repeating: "x", count: 300_000), in: names) == nil)
+    #expect(Suggestion.nearest(to: "glucose" + String(repeating: "x", count: 32), in: names) == "glucose")
+    #expect(Suggestion.nearest(to: "glucose" + String(repeating: "x", count: 33), in: names) == nil)
+    #expect(Suggestion.nearest(to: "descending", in: ["asc", "desc"]) == "desc")
+  }
+
   @Test func countsEdits() {
     #expect(Suggestion.editDistance("kitten", "sitting") == 3)
     #expect(Suggestion.editDistance("ab", "ba") == 1)

@@ -96,6 +96,14 @@ import Testing
       content: "{\"srot\": \"desc\"}",
       message: "the settings file PATH has an unknown key 'srot' (did you mean 'sort'?)"),
     Corrupt(
+      content: "{\"sort\": \"asc\", \"sort\": \"desc\"}",
+      message: "the settings file PATH gives 'sort' twice; keep one"),
+    Corrupt(
+      content: "{\"\(String(repeating: "k", count: 5000))\": \"desc\"}",
+      message:
+        "the settings file PATH has an unknown key '\(String(repeating: "k", count: 40))…' (5,000 characters)"
+    ),
+    Corrupt(
       content: "{\"sort\": 1}",
       message: "the settings file PATH holds something other than a string for 'sort'"),
     Corrupt(
@@ -117,6 +125,37 @@ import Testing
     }
     #expect(error.description == example.message.replacingOccurrences(of: "PATH", with: path))
     #expect(contents.settings == Settings())
+  }
+
+  /// A named pipe, a device or a folder in the file's place is reported with its path and never
+  /// opened: opening a pipe would wait until something writes to it, for every command.
+  @Test func reportsAPipeOrAFolderWithoutOpeningIt() throws {
+    let folder = try TestDirectory()
+    let fifo = folder.file("settings.json")
+    try SystemCall.makeFIFO(fifo)
+    let loaded = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var contents: SettingsFile.Contents?
+    let thread = Thread {
+      contents = SettingsFile(path: fifo).load()
+      loaded.signal()
+    }
+    thread.start()
+    if loaded.wait(timeout: .now() + 10) == .timedOut {
+      // Opened after all: a writer that closes at once lets the read end, so the test ends.
+      let writer = try SystemCall.openExistingForWriting(fifo)
+      SystemCall.close(writer)
+      loaded.wait()
+      Issue.record("the settings file was opened and waited on")
+    }
+    #expect(contents == .corrupt(.unreadable(path: fifo, reason: "it is not a regular file")))
+    let inPlace = folder.file("folder/settings.json")
+    try FileManager.default.createDirectory(atPath: inPlace, withIntermediateDirectories: true)
+    #expect(
+      SettingsFile(path: inPlace).load()
+        == .corrupt(.unreadable(path: inPlace, reason: "it is a folder, not a regular file")))
+    #expect(
+      SettingsFile(path: "/dev/zero").load()
+        == .corrupt(.unreadable(path: "/dev/zero", reason: "it is not a regular file")))
   }
 
   @Test func refusesAnOutputFolderThatIsNotThere() throws {
