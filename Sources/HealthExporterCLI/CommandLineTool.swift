@@ -20,7 +20,9 @@ package enum CommandLineTool {
   /// and end the process with 130, 143 or 129. For the executable: an app embedding the library
   /// keeps its own signal handling.
   package static func removeTemporariesOnSignals() {
-    SignalCleanup.install(message: "Interrupted: the unfinished output was removed; nothing was written.")
+    SignalCleanup.install(
+      message: "Interrupted: the unfinished output was removed; nothing was written.",
+      messageWhenNothingWasRemoved: "Interrupted.")
   }
 
   /// Runs the tool.

@@ -21,8 +21,11 @@ package enum SignalCleanup {
   package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// Installs the handlers and starts the thread; a second call does nothing.
-  /// - Parameter message: written to standard error after the cleanup, when it removed anything.
-  package static func install(message: String = "") {
+  /// - Parameters:
+  ///   - message: written to standard error after the cleanup, when it removed anything.
+  ///   - messageWhenNothingWasRemoved: written instead when there was nothing to remove (the
+  ///     signal came before any temporary was made, or after the output was placed).
+  package static func install(message: String = "", messageWhenNothingWasRemoved: String = "") {
     guard writeEnd < 0 else { return }
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
@@ -30,6 +33,7 @@ package enum SignalCleanup {
     readEnd = ends[0]
     writeEnd = ends[1]
     SignalCleanup.message = message
+    SignalCleanup.messageWhenNothingWasRemoved = messageWhenNothingWasRemoved
     // A signal the parent ignores stays ignored (a command started in the background with `&` by a
     // shell script is meant to outlive Ctrl-C); one it blocked is let through.
     let handled = signals.filter { !isIgnored($0) }
@@ -68,6 +72,7 @@ package enum SignalCleanup {
   nonisolated(unsafe) private static var readEnd: Int32 = -1
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
   nonisolated(unsafe) private static var message = ""
+  nonisolated(unsafe) private static var messageWhenNothingWasRemoved = ""
 }
 
 /// The handler: the signal's number into the pipe, nothing else.
@@ -87,8 +92,9 @@ extension SignalCleanup {
     var byte: UInt8 = 0
     while read(readEnd, &byte, 1) != 1 {}
     let removed = TemporaryPaths.shared.removeAllForExit()
-    if removed > 0 && !message.isEmpty {
-      let text = (isatty(2) == 1 ? "\r\u{1B}[K" : "\n") + message + "\n"
+    let said = removed > 0 ? message : messageWhenNothingWasRemoved
+    if !said.isEmpty {
+      let text = (isatty(2) == 1 ? "\r\u{1B}[K" : "\n") + said + "\n"
       var bytes = Array(text.utf8)
       _ = write(2, &bytes, bytes.count)
     }

@@ -8,7 +8,7 @@ import SystemShim
 ///
 /// The archive is made where it is asked to be, a temporary path that the caller places once
 /// `finish` returns (see `TemporaryOutput`). A file added while export.xml is being written to a
-/// zip archive waits in a folder of its own beside the archive (`….files`, owner-only), since an
+/// zip archive waits in a temporary folder of its own beside the archive (owner-only), since an
 /// archive's entries are written one after the other; it is added right after export.xml, and
 /// the folder removed. Memory stays bounded by one file.
 ///
@@ -190,13 +190,21 @@ package final class AppleExportArchive {
     FolderContainer.safeComponents(of: path)?.joined(separator: "/")
   }
 
+  /// The folder files wait in, made on first use as every temporary is (`OutputPlacement`): named
+  /// after the archive's own temporary (`.export.zip.PID.0.tmp.PID.1.tmp`), owner-only, removed if
+  /// a signal ends the run, and by the next run if it is killed.
   private func spillFolderPath() throws -> String {
     if let spillFolder { return spillFolder }
-    let folder = zip!.path + ".files"
+    let archive = OutputPlacement.fileName(of: zip!.path)
+    let beside = OutputPlacement.folder(of: zip!.path) + "/" + archive.drop { $0 == "." }
+    let folder: String
     do {
-      try SystemCall.createFolder(folder, mode: 0o700)
+      folder = try OutputPlacement.createTemporaryFolder(beside: beside)
     } catch {
-      throw OutputError.cannotCreate(path: displayPath, reason: error.reason)
+      if case .cannotCreate(_, let reason) = error {
+        throw OutputError.cannotCreate(path: displayPath, reason: reason)
+      }
+      throw error
     }
     spillFolder = folder
     return folder
@@ -219,7 +227,7 @@ package final class AppleExportArchive {
 
   private func removeSpillFolder() {
     guard let spillFolder else { return }
-    try? FileManager.default.removeItem(atPath: spillFolder)
+    OutputPlacement.remove(spillFolder)
     self.spillFolder = nil
   }
 

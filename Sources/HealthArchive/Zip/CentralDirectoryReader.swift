@@ -22,8 +22,17 @@ struct CentralDirectoryReader {
     var cursor = DirectoryCursor(file: file, start: location.offset, size: location.size)
     var entries: [ZipEntry] = []
     entries.reserveCapacity(Int(min(location.entryCount, 1 << 16)))
+    // Two entries of one name leave which one is meant to whoever reads it: the archive is
+    // malformed, and said to be.
+    var names: Set<String> = []
     for index in 0..<location.entryCount {
-      entries.append(try readHeader(&cursor, number: index + 1))
+      let entry = try readHeader(&cursor, number: index + 1)
+      guard names.insert(entry.name).inserted else {
+        throw ZipError.damagedArchive(
+          path: file.path,
+          detail: "it holds two entries named '\(entry.name)' (entry \(index + 1) is the second)")
+      }
+      entries.append(entry)
     }
     return entries
   }
