@@ -83,6 +83,9 @@ public struct DatabaseExport: Sendable {
       if !repairedTallies.isEmpty {
         text += "; " + ExportSummary.describe(repairedTallies, verb: "read after repair")
       }
+      if !counts.summariesLeftOut.isEmpty {
+        text += "; " + ExportSummary.describe(counts.summariesLeftOut, verb: "summarized without")
+      }
       return text + "."
     }
   }
@@ -137,7 +140,7 @@ struct DatabaseFileWriter: ExportWriter {
           path: temporaryPath, temporaryFolder: folder, configuration: configuration)
         try opened(writer)
         do {
-          try items.read { item, _ in try writer.add(item) }
+          try items.read { item, location in try writer.add(item, at: location) }
         } catch {
           // SQLite's failure, if it met one before the input's, is the one to report.
           try writer.settle()
@@ -190,6 +193,8 @@ public struct DatabaseCounts: Hashable, Sendable {
   public var statesOfMind = 0
   /// Top-level copies of correlation members, not stored twice.
   public var repeatedMembers = 0
+  /// Records stored but left out of the summaries, by reason (a record longer than 31 days).
+  public var summariesLeftOut: [Diagnostics.Tally] = []
 
   /// Nothing written yet.
   public init() {}

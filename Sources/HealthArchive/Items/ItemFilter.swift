@@ -30,6 +30,9 @@ public struct ItemFilter: Sendable {
   /// top-level and inside correlations; nil for every type. Samples of other types come without
   /// it, and export.xml's reader passes their plain metadata entries over unread.
   public var metadataTypes: Set<String>?
+  /// Whether a sample that ends before it starts is delivered (the record CSV writes readings,
+  /// not spans) rather than reported and skipped (`Plausibility`).
+  public var keepsSamplesEndingBeforeTheyStart = false
 
   /// A filter, each argument the property of the same name.
   public init(

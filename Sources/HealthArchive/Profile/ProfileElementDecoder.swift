@@ -16,7 +16,9 @@ enum ProfileElementDecoder {
       guard let memberType = object["type"]?.stringValue, filter.includes(sampleType: memberType) else {
         continue
       }
-      if let member = try sample(object, type: memberType, at: location, diagnostics: diagnostics) {
+      if let member = try sample(
+        object, type: memberType, filter: filter, at: location, diagnostics: diagnostics)
+      {
         objects.append(member)
       }
     }
@@ -47,7 +49,8 @@ enum ProfileElementDecoder {
 
   /// A sample held whole (a correlation's member).
   static func sample(
-    _ value: JSONValue, type: String, at location: SourceLocation, diagnostics: Diagnostics
+    _ value: JSONValue, type: String, filter: ItemFilter, at location: SourceLocation,
+    diagnostics: Diagnostics
   ) throws -> Sample? {
     let fields = SampleFields(
       unit: value["unit"]?.stringValue, startDate: date(value["sdate"]), hasStartDate: value["sdate"] != nil,
@@ -56,20 +59,27 @@ enum ProfileElementDecoder {
       sourceName: value["sourceName"]?.stringValue ?? "", sourceVersion: value["sourceVersion"]?.stringValue,
       device: value["device"]?.stringValue, creationDate: date(value["cdate"]),
       metadata: pairs(value["metadata"]))
-    return try sample(from: fields, type: type, at: location, diagnostics: diagnostics)
+    return try sample(from: fields, type: type, filter: filter, at: location, diagnostics: diagnostics)
   }
 
   /// The sample the keys describe: a quantity when it has a unit, else a category (its raw
   /// number named where the type's names are known); nil, reported, without `sdate` or, for a
-  /// quantity, without `value`.
+  /// quantity, without `value`, or ending before it starts unless `filter` keeps such samples.
   static func sample(
-    from fields: SampleFields, type: String, at location: SourceLocation, diagnostics: Diagnostics
+    from fields: SampleFields, type: String, filter: ItemFilter, at location: SourceLocation,
+    diagnostics: Diagnostics
   ) throws -> Sample? {
     guard let start = fields.startDate else {
       let reason =
         fields.hasStartDate
         ? "a sample whose sdate is outside the years \(AcceptedRange.yearsText)" : "a sample without sdate"
       try diagnostics.report(Diagnostic(reason: reason, location: location))
+      return nil
+    }
+    if let end = fields.endDate, !filter.keepsSamplesEndingBeforeTheyStart,
+      let problem = Plausibility.problem(start: start, end: end)
+    {
+      try diagnostics.report(Diagnostic(reason: problem, location: location))
       return nil
     }
     let sampleValue: SampleValue
@@ -147,7 +157,7 @@ enum ProfileElementDecoder {
         filePaths: (route["files"]?.arrayValue ?? []).compactMap(\.stringValue),
         inlineLocationCount: route["locationCount"]?.intValue ?? 0)
     }
-    return Workout(
+    let workout = Workout(
       activityType: activityType,
       duration: value["duration"]?.doubleValue.map { Quantity(value: $0, unit: "s") },
       totalDistance: value["totalDistance"]?.doubleValue.map { Quantity(value: $0, unit: "m") },
@@ -157,6 +167,11 @@ enum ProfileElementDecoder {
       endDate: endDate, metadata: pairs(value["metadata"]), events: events, statistics: statistics,
       routes: routes,
       uuid: value["uuid"]?.stringValue)
+    if let problem = Plausibility.problem(of: workout) {
+      try diagnostics.report(Diagnostic(reason: problem, location: location))
+      return nil
+    }
+    return workout
   }
 
   static func activitySummary(_ value: JSONValue) -> ActivitySummary {

@@ -198,7 +198,8 @@ package final class ProfileReader {
           location: start))
       return nil
     }
-    return try ProfileElementDecoder.sample(from: fields, type: type, at: start, diagnostics: diagnostics)
+    return try ProfileElementDecoder.sample(
+      from: fields, type: type, filter: filter, at: start, diagnostics: diagnostics)
   }
 
   /// `[["key","value"],…]`, and whether there were more than an item keeps

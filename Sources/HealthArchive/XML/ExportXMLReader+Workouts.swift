@@ -15,9 +15,9 @@ extension ExportXMLReader {
     }
     var workout = Workout(
       activityType: attributes["workoutActivityType"] ?? "",
-      duration: quantity(attributes["duration"], unit: attributes["durationUnit"]),
-      totalDistance: quantity(attributes["totalDistance"], unit: attributes["totalDistanceUnit"]),
-      totalEnergyBurned: quantity(attributes["totalEnergyBurned"], unit: attributes["totalEnergyBurnedUnit"]),
+      duration: total(attributes["duration"], unit: attributes["durationUnit"]),
+      totalDistance: total(attributes["totalDistance"], unit: attributes["totalDistanceUnit"]),
+      totalEnergyBurned: total(attributes["totalEnergyBurned"], unit: attributes["totalEnergyBurnedUnit"]),
       sourceName: fields.sourceName ?? "", sourceVersion: fields.sourceVersion, device: fields.device,
       creationDate: fields.creationDate, startDate: fields.startDate ?? Timestamp(millisecondsSince1970: 0),
       endDate: fields.endDate ?? Timestamp(millisecondsSince1970: 0), metadata: metadata)
@@ -43,6 +43,10 @@ extension ExportXMLReader {
     }
     guard fields.startDate != nil, fields.endDate != nil else {
       try report("a workout without valid dates", location)
+      return nil
+    }
+    if let problem = Plausibility.problem(of: workout) {
+      try report(problem, location)
       return nil
     }
     return workout
@@ -166,6 +170,13 @@ extension ExportXMLReader {
       if values[name] == nil { values[name] = try tokenizer.value(of: attribute) }
     }
     return values
+  }
+
+  /// A workout's total as read, a number out of range included, so that the workout is skipped
+  /// for it and said to be (`Plausibility`) rather than kept without it.
+  private func total(_ value: String?, unit: String?) -> Quantity? {
+    guard let value, let number = ValueParsing.decimal(value) else { return nil }
+    return Quantity(value: number, unit: unit ?? "")
   }
 
   func quantity(_ value: String?, unit: String?) -> Quantity? {

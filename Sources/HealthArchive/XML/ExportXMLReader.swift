@@ -212,6 +212,12 @@ package final class ExportXMLReader {
           : isValueOutOfRange ? Self.valueOutOfRange : "value is not a number", location)
       return
     }
+    if endDate < startDate, !filter.keepsSamplesEndingBeforeTheyStart,
+      let problem = Plausibility.problem(start: startDate, end: endDate)
+    {
+      try report(problem, location)
+      return
+    }
     // The fields' strings are moved into the sample rather than copied (a retain and a release
     // each).
     try deliver(

@@ -102,7 +102,7 @@ extension ExportXMLWriter {
     out.append(" ")
     out.appendEscaped(name)
     out.append("=\"")
-    out.appendShortest(value)
+    out.appendShortest(value, placesExponent: true)
     out.append("\"")
   }
 }

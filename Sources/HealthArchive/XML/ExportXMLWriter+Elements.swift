@@ -156,7 +156,7 @@ extension ExportXMLWriter {
     out.append(" ")
     out.appendEscaped(name)
     out.append("=\"")
-    out.appendShortest(quantity.value)
+    out.appendShortest(quantity.value, placesExponent: true)
     out.append("\"")
     attribute(unitName, quantity.unit)
   }
@@ -165,7 +165,7 @@ extension ExportXMLWriter {
   private mutating func number(_ prefix: StaticString, _ value: Double?) {
     guard let value else { return }
     out.append(prefix)
-    out.appendShortest(value)
+    out.appendShortest(value, placesExponent: true)
     out.append("\"")
   }
 }

@@ -151,7 +151,7 @@ package struct ExportXMLWriter {
     switch sample.value {
     case .quantity(let value, _):
       out.append(" value=\"")
-      out.appendShortest(value)
+      out.appendShortest(value, placesExponent: true)
       out.append("\"")
     case .category(let name):
       attribute("value", name)
@@ -172,7 +172,7 @@ package struct ExportXMLWriter {
         out.append("<InstantaneousBeatsPerMinute")
         if let bpm = beat.beatsPerMinute {
           out.append(" bpm=\"")
-          out.appendShortest(bpm)
+          out.appendShortest(bpm, placesExponent: true)
           out.append("\"")
         }
         attribute("time", beat.time)

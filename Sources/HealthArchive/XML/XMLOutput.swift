@@ -162,9 +162,14 @@ package struct XMLOutput {
   }
 
   /// Appends `value` in the fewest digits that read back as the same `Double`, in plain decimal
-  /// notation as export.xml writes numbers (`72`, `0.161`, `5.19412346680959`, `0.00001`, never
-  /// `1e-05`); a value that is not finite as `0`.
-  package mutating func appendShortest(_ value: Double) {
+  /// notation as export.xml writes numbers (`72`, `0.161`, `5.19412346680959`, `0.000001`); a
+  /// value that is not finite as `0`.
+  ///
+  /// With `placesExponent` (export.xml, whose values are any text), the digits are placed as
+  /// ECMAScript's `Number.prototype.toString` places them: plainly from 10^-6 up to 10^21, with an
+  /// exponent beyond (`5e-324`, `-1e300`, `1.5e-7`) rather than hundreds of zeros. Without it (a
+  /// GPX route's `xsd:decimal`, an ECG file), never with an exponent.
+  package mutating func appendShortest(_ value: Double, placesExponent: Bool = false) {
     guard value.isFinite else {
       bytes.append(UInt8(ascii: "0"))
       return
@@ -180,9 +185,16 @@ package struct XMLOutput {
         bytes.append(contentsOf: digits)
         return
       }
-      appendPlain(
-        mantissa: UnsafeBufferPointer(rebasing: digits[..<exponentIndex]),
-        exponent: Int(String(decoding: digits[(exponentIndex + 1)...], as: UTF8.self)) ?? 0)
+      // `description` writes one digit before the point when it writes an exponent.
+      let mantissa = UnsafeBufferPointer(rebasing: digits[..<exponentIndex])
+      let exponent = Int(String(decoding: digits[(exponentIndex + 1)...], as: UTF8.self)) ?? 0
+      if !placesExponent || (-6...20).contains(exponent) {
+        appendPlain(mantissa: mantissa, exponent: exponent)
+      } else {
+        bytes.append(contentsOf: mantissa)
+        bytes.append(UInt8(ascii: "e"))
+        append(exponent)
+      }
     }
   }
 
@@ -271,10 +283,10 @@ package struct XMLOutput {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  /// `value` as `appendShortest(_:)` writes it.
-  package static func shortestText(_ value: Double) -> String {
+  /// `value` as `appendShortest(_:placesExponent:)` writes it.
+  package static func shortestText(_ value: Double, placesExponent: Bool = true) -> String {
     var out = XMLOutput(dateOffset: 0, capacity: 24)
-    out.appendShortest(value)
+    out.appendShortest(value, placesExponent: placesExponent)
     return String(decoding: out.bytes, as: UTF8.self)
   }
 

@@ -46,7 +46,8 @@ extension DatabaseWriter {
     recordSpans.note(
       type: sample.type, start: sample.startDate.wholeSecondsSince1970,
       end: sample.endDate.wholeSecondsSince1970)
-    recordSummaries?.add(sample, storedValue: RecordSummaries.stored(sample.value, number: number))
+    recordSummaries?.add(
+      sample, storedValue: RecordSummaries.stored(sample.value, number: number), at: itemLocation)
     try addMetadata(sample.metadata, owner: "record", id: id)
     guard !sample.beats.isEmpty else { return }
     let beat = statements.heartbeat

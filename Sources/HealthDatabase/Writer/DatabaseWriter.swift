@@ -100,6 +100,10 @@ package final class DatabaseWriter {
   var exportDate: Timestamp?
   /// Rows written, by table.
   @exclusivity(unchecked) package internal(set) var counts = DatabaseCounts()
+  /// What the summaries leave out of the records as written (a record longer than 31 days).
+  let summaryDiagnostics = Diagnostics()
+  /// Where the input holds the item being written, when the caller said.
+  var itemLocation: SourceLocation?
 
   /// The last id given in each table whose rows have one.
   struct LastIDs {
@@ -132,7 +136,8 @@ package final class DatabaseWriter {
       configuration.summaryPeriods.isEmpty
       ? nil
       : RecordSummaries(
-        periods: configuration.summaryPeriods, configuration: configuration, spillBeside: path)
+        periods: configuration.summaryPeriods, configuration: configuration, spillBeside: path,
+        diagnostics: summaryDiagnostics)
     let thread = SQLiteThread()
     self.thread = thread
     recorder = TapeRecorder(thread: thread)
@@ -171,9 +176,10 @@ package final class DatabaseWriter {
 
   // MARK: - Items
 
-  /// Writes one item.
+  /// Writes one item; `location` is where the input holds it, for what the summaries leave out.
   /// - Throws: `DatabaseError`.
-  package func add(_ item: HealthItem) throws(DatabaseError) {
+  package func add(_ item: HealthItem, at location: SourceLocation? = nil) throws(DatabaseError) {
+    itemLocation = location
     if case .labResult = item {} else { currentClinicalRecord = nil }
     if case .workout = item {} else if case .routePoints = item {} else { currentWorkout = nil }
     switch item {
@@ -327,6 +333,7 @@ package final class DatabaseWriter {
       side.releaseStatements()
       try connection.close()
     }
+    counts.summariesLeftOut = summaryDiagnostics.summary
     return counts
   }
 

@@ -42,16 +42,21 @@ final class RecordSummaries {
   ///   - spillBeside: the file beside which samples past the budgets are spilled.
   ///   - intervalBudget: the samples of cumulative types each summarizer keeps in memory.
   ///   - discreteBudget: the discrete types' records each summarizer keeps in memory.
+  ///   - diagnostics: what the summaries leave out (a record longer than 31 days), reported once
+  ///     (by the first period's summarizer).
   init(
     periods: [SummaryPeriod], configuration: DatabaseWriter.Configuration, spillBeside: String,
-    intervalBudget: Int = RecordSummaries.intervalBudget, discreteBudget: Int = RecordSummaries.discreteBudget
+    intervalBudget: Int = RecordSummaries.intervalBudget,
+    discreteBudget: Int = RecordSummaries.discreteBudget,
+    diagnostics: Diagnostics = Diagnostics()
   ) {
-    summarizers = periods.map { period in
+    summarizers = periods.enumerated().map { index, period in
       Summarizer(
         selection: SummarySelection(
           period: period, range: .all, units: configuration.summaryUnits, timeZone: configuration.timeZone,
           registry: configuration.registry),
-        now: configuration.created, diagnostics: Diagnostics(), spillBeside: spillBeside,
+        now: configuration.created, diagnostics: index == 0 ? diagnostics : Diagnostics(),
+        spillBeside: spillBeside,
         intervalBudget: intervalBudget, discreteBudget: discreteBudget)
     }
     followers = Array(summarizers.dropFirst())
@@ -71,8 +76,8 @@ final class RecordSummaries {
   }
 
   /// Adds a record as written: `value` is its value as stored when that differs from the
-  /// sample's (nil when it is the same).
-  func add(_ sample: Sample, storedValue value: SampleValue?) {
+  /// sample's (nil when it is the same); `location` is where the input holds it.
+  func add(_ sample: Sample, storedValue value: SampleValue?, at location: SourceLocation? = nil) {
     guard isUsable else { return }
     if !(sample.type == lastType && RecordSpans.sameBytes(sample.type, lastType)) {
       lastType = sample.type
@@ -91,9 +96,9 @@ final class RecordSummaries {
           type: sample.type, value: value ?? sample.value, sourceName: sample.sourceName,
           device: sample.device,
           startDate: start ?? sample.startDate, endDate: end ?? sample.endDate)
-        try lead.add(stored, at: Self.location, alongside: others)
+        try lead.add(stored, at: location ?? Self.location, alongside: others)
       } else {
-        try lead.add(sample, at: Self.location, alongside: others)
+        try lead.add(sample, at: location ?? Self.location, alongside: others)
       }
     } catch {
       // The spill file could not be written: the summaries are read back instead.

@@ -123,12 +123,16 @@ package final class RowCollector: ExportStage {
 
   /// What the reader needs to deliver: the selected types, and correlations when a selected type
   /// can be a member of one; metadata only where a row reads it (a glucose reading's meal time).
+  /// A reading whose end is before its start is still a reading: the CSV writes when a value was
+  /// read, not a span, and keeps it.
   package var itemFilter: ItemFilter {
-    ItemFilter(
+    var filter = ItemFilter(
       sampleTypes: Set(seriesIndexByType.keys),
       includesCorrelations: rules.contains(where: \.appearsInCorrelations),
       includesLabResults: !labsByCode.isEmpty || keepsEveryLab,
       metadataTypes: metadataTypes)
+    filter.keepsSamplesEndingBeforeTheyStart = true
+    return filter
   }
 
   /// The types whose metadata a row reads: those with a meal time (blood glucose).

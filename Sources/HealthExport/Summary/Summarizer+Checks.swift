@@ -3,11 +3,15 @@ import HealthModel
 
 /// The checks a sample passes before it is summarized.
 extension Summarizer {
-  /// Whether a sample's interval is well formed; one that ends before it starts is reported.
+  /// Whether a sample's interval is well formed; one that ends before it starts is reported (the
+  /// readers skip it already, `Plausibility`; an app's items come here as they are).
   func isValidInterval(
     _ start: Double, _ end: Double, slot: Int, at location: SourceLocation
   ) throws -> Bool {
-    guard end < start else { return true }
+    guard
+      Plausibility.problem(
+        start: Timestamp(millisecondsSince1970: start), end: Timestamp(millisecondsSince1970: end)) != nil
+    else { return true }
     try diagnostics.report(
       Diagnostic(reason: "\(slots[slot].metric) record that ends before it starts", location: location))
     return false

@@ -198,17 +198,21 @@ import Testing
     var testDescription: String { text }
   }
 
-  /// The fewest digits that read back as the same number, never with an exponent; a number past
-  /// the accepted magnitude is written as it is and read back as a counted skip.
+  /// The fewest digits that read back as the same number, in plain notation from 10^-6 to 10^21
+  /// and with an exponent beyond, as ECMAScript places them (never 324 digits for 5e-324); a
+  /// number past the accepted magnitude is written as it is and read back as a counted skip.
   @Test(
     arguments: [
       NumberCase(value: 72, text: "72"), NumberCase(value: 0.161, text: "0.161"),
       NumberCase(value: 5.19412346680959, text: "5.19412346680959"),
       NumberCase(value: 61.99999999999999, text: "61.99999999999999"),
-      NumberCase(value: 0.00001, text: "0.00001"),
-      NumberCase(value: 1.5e-7, text: "0.00000015"), NumberCase(value: -2.5e-5, text: "-0.000025"),
+      NumberCase(value: 0.00001, text: "0.00001"), NumberCase(value: 0.000001, text: "0.000001"),
+      NumberCase(value: 1.5e-7, text: "1.5e-7"), NumberCase(value: -2.5e-5, text: "-0.000025"),
       NumberCase(value: 1e16, text: "10000000000000000"),
       NumberCase(value: 1.25e20, text: "125000000000000000000"),
+      NumberCase(value: 1e21, text: "1e21"), NumberCase(value: -1e300, text: "-1e300"),
+      NumberCase(value: .leastNonzeroMagnitude, text: "5e-324"),
+      NumberCase(value: .greatestFiniteMagnitude, text: "1.7976931348623157e308"),
       NumberCase(value: -3, text: "-3"), NumberCase(value: -0.0, text: "-0"),
       NumberCase(value: 9_007_199_254_740_992, text: "9007199254740992"),
     ])

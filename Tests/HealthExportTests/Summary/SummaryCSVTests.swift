@@ -45,7 +45,7 @@ import Testing
       T.watchSteps(100, from: "2026-01-09 10:10:00 -0500", to: "2026-01-09 10:00:00 -0500")
         + T.watchSteps(50, from: "2026-01-09 11:00:00 -0500", to: "2026-01-09 11:05:00 -0500"))
     #expect(outcome.rows == ["2026-01-09,Steps,50,steps,,,1,Jane’s Apple Watch"])
-    #expect(outcome.report.skipped.map(\.reason) == ["Steps record that ends before it starts"])
+    #expect(outcome.report.skipped.map(\.reason) == ["a record that ends before it starts"])
     #expect(outcome.report.skipped.map(\.count) == [1])
   }
 
