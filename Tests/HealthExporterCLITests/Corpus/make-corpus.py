@@ -196,6 +196,14 @@ case("pass/zip/traversal-paths", "a record's file path that leaves the export is
 case("fail/zip/two-exports", "two export.xml are named so that either can be chosen", EXPORT, 65,
      "holds several Health exports ({input}:apple_health_export/export.xml, {input}:export.xml). Pass the one to read, such as {input}:apple_health_export/export.xml.",
      zipped={"apple_health_export/export.xml": document(STEPS), "export.xml": document(WEIGHT)})
+case("fail/zip/duplicate-export-xml", "two entries of one name make the archive malformed, named", EXPORT, 65,
+     "is a damaged zip archive: it holds two entries named 'apple_health_export/export.xml' (entry 2 is the second)",
+     zipped=[("apple_health_export/export.xml", document(STEPS)), ("apple_health_export/export.xml", document(WEIGHT))])
+case("fail/zip/duplicate-clinical-file", "a clinical file given twice is not chosen silently", LABS, 65,
+     "it holds two entries named 'apple_health_export/clinical-records/o.json' (entry 3 is the second)",
+     zipped=[("apple_health_export/export.xml", document(clinical("/clinical-records/o.json"))),
+             ("apple_health_export/clinical-records/o.json", observation()),
+             ("apple_health_export/clinical-records/o.json", observation(value="90"))])
 case("fail/zip/size-lies", "an entry that inflates past its declared size is refused, a bomb bounded",
      EXPORT, 65, "holds more than the", zipped={"apple_health_export/export.xml": "LIE"})
 case("fail/zip/not-an-export", "an archive without a health XML is not an export", EXPORT, 65,
@@ -255,6 +263,40 @@ case("pass/profile/date-of-birth-1e300", "a date of birth of 1e300 ms is left ou
 case("pass/profile/formula-source", "a profile's source named like a formula", EXPORT, 0, "", 1,
      {"input.json": profile([sample(source="@SUM(A1)")])},
      lines=["2026-01-09 18:06:40,Steps,,5432,steps,'@SUM(A1),"])
+case("pass/profile/century-sample-report", "one sample from 1900 to 2199 is a counted skip in the report, never a page of centuries",
+     ["report", "{input}", "--all", "-o", "{output}"], 0,
+     "skipped 1 record: 1 × Steps record longer than 31 days (first at {input}, byte 127)", None,
+     {"input.json": profile([sample(sdate="-2208988800000", extra=',"edate":7240000000000'), sample()])})
+case("pass/profile/century-sample-summary", "one sample from 1900 to 2199 is a counted skip in hourly summaries",
+     ["summary", "{input}", "--all", "--period", "hour", "-o", "{output}"], 0,
+     "1 × Steps record longer than 31 days", 1,
+     {"input.json": profile([sample(sdate="-2208988800000", extra=',"edate":7240000000000'), sample()])})
+case("pass/profile/century-sample-database", "one sample from 1900 to 2199 gives no summary rows in the database",
+     DATABASE, 0, "summarized without 1 record: 1 × Steps record longer than 31 days (first at {input}, byte 127)", None,
+     {"input.json": profile([sample(sdate="-2208988800000", extra=',"edate":7240000000000'), sample()])},
+     sql=["select count(*) from records; select period, value from summaries order by period;",
+          "2\nday|5432.0\nmonth|5432.0\nweek|5432.0\n"])
+IMPOSSIBLE_WORKOUTS = ('{"metaData":{"type":"JsonSingleDocExportTarget","version":"1.0.0","profileName":"corpus"},'
+                       '"HKWorkoutTypeIdentifier":['
+                       '{"workoutActivityType":37,"sdate":1768000000000,"edate":1768003600000,"totalEnergyBurned":-1e300,"sourceName":"Watch"},'
+                       '{"workoutActivityType":37,"sdate":1768000000000,"edate":1768003600000,"duration":-3600,"sourceName":"Watch"},'
+                       '{"workoutActivityType":37,"sdate":1768003600000,"edate":1768000000000,"sourceName":"Watch"},'
+                       '{"workoutActivityType":37,"sdate":1768000000000,"edate":1768003600000,"duration":3600,"totalDistance":5000,"sourceName":"Watch"}],'
+                       '"HKQuantityTypeIdentifierStepCount":[' + sample(extra=',"edate":1767990000000') + ","
+                       + sample(value="5e-324") + "]}\n")
+case("pass/profile/impossible-values-convert", "workouts below zero or ending before they start are counted skips in convert",
+     ["convert", "{input}", "-o", "{output}", "--format", "xml"], 0,
+     "skipped 4 records: 1 × a workout whose totalEnergyBurned is out of range (a magnitude of 10^15 or more) "
+     "(first at {input}, byte 117), 1 × a workout whose duration is below zero (first at {input}, byte 236), "
+     "1 × a workout that ends before it starts (first at {input}, byte 345), "
+     "1 × a record that ends before it starts (first at {input}, byte 604).",
+     None, {"input.json": IMPOSSIBLE_WORKOUTS},
+     lines=[' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" '
+            'startDate="2026-01-09 18:06:40 -0500" endDate="2026-01-09 18:06:40 -0500" value="5e-324"/>'],
+     absent=["0.00000000000"])
+case("pass/profile/impossible-values-database", "workouts below zero or ending before they start are counted skips in the database",
+     DATABASE, 0, "1 × a workout whose duration is below zero", None, {"input.json": IMPOSSIBLE_WORKOUTS},
+     sql=["select count(*) from workouts; select count(*) from records;", "1\n1\n"])
 case("fail/profile/nul-in-string", "a NUL inside a profile's string is an error with its place", EXPORT, 65,
      "at HKQuantityTypeIdentifierStepCount[0].sourceName: a NUL character (\\u0000) in a string",
      files={"input.json": profile([sample(source="Wa\\u0000tch")])})
@@ -291,6 +333,8 @@ settings_case("pass/settings/not-json", "a settings file that is not JSON is ign
               "it is ignored")
 settings_case("pass/settings/deep-nesting", "a settings file nested 600 deep is ignored",
               "[" * 600 + "]" * 600, "nested more than 512 deep")
+settings_case("pass/settings/duplicate-key", "a key given twice is reported, naming it, and the file ignored",
+              '{"sort": "asc", "sort": "desc"}\n', "gives 'sort' twice; keep one")
 case("fail/settings/corrupt-not-overwritten", "a settings file that cannot be read is never overwritten",
      ["settings", "set", "weight-unit", "kg"], 73, "settings reset",
      files={"input.xml": document(STEPS), "settings.json": '{"weight-unit": 7'}, settings=True)
@@ -409,6 +453,29 @@ ecg_case("pass/ecg/numbers-out-of-range", "a 400-digit sample drops the recordin
 case("fail/ecg/recording-as-input", "an ECG file named as the input is not an export", DATABASE, 65,
      "it is an ECG recording, which an export holds in electrocardiograms/", files={"input.csv": ecg("1\n")})
 
+IMPOSSIBLE_XML = document(
+    ' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" '
+    'startDate="2026-01-09 11:00:00 -0500" endDate="2026-01-09 10:00:00 -0500" value="5"/>\n'
+    + ' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="-3600" durationUnit="s" '
+      'totalDistance="-5" totalDistanceUnit="km" sourceName="Watch" '
+      'startDate="2026-01-09 11:00:00 -0500" endDate="2026-01-09 12:00:00 -0500"/>\n'
+    + ' <Workout workoutActivityType="HKWorkoutActivityTypeRunning" totalEnergyBurned="-1e300" '
+      'totalEnergyBurnedUnit="kcal" sourceName="Watch" '
+      'startDate="2026-01-09 11:00:00 -0500" endDate="2026-01-09 12:00:00 -0500"/>\n'
+    + WEIGHT)
+case("pass/xml/impossible-values-database", "a record ending before it starts and workouts below zero are counted skips",
+     DATABASE, 0,
+     "skipped 3 records: 1 × a record that ends before it starts (first at {input}, line 8, column 2), "
+     "1 × a workout whose duration is below zero (first at {input}, line 9, column 2), "
+     "1 × a workout whose totalEnergyBurned is out of range (a magnitude of 10^15 or more) (first at {input}, line 10, column 2)",
+     None, {"input.xml": IMPOSSIBLE_XML},
+     sql=["select count(*) from workouts; select count(*) from records;", "0\n1\n"])
+case("pass/xml/impossible-values-convert", "convert skips and counts what no record can be",
+     ["convert", "{input}", "-o", "{output}", "--format", "xml"], 0, "1 × a workout whose duration is below zero", None,
+     {"input.xml": IMPOSSIBLE_XML}, absent=["-3600", "-1e300", "HKWorkoutActivityTypeRunning"])
+case("pass/xml/record-ending-before-start-csv", "the record CSV keeps a reading whose end is before its start",
+     EXPORT, 0, "", 2, {"input.xml": IMPOSSIBLE_XML})
+
 # MARK: the database as an input, and as an output of hostile text
 
 
@@ -464,7 +531,10 @@ def write():
                 handle.write(content.encode("utf-8") if isinstance(content, str) else content)
         if zipped is not None:
             with zipfile.ZipFile(os.path.join(path, "input.zip"), "w", zipfile.ZIP_DEFLATED) as archive:
-                for name, content in zipped.items():
+                # A list of pairs may name an entry twice (zipfile warns, and writes both).
+                import warnings
+                warnings.simplefilter("ignore", UserWarning)
+                for name, content in (zipped.items() if isinstance(zipped, dict) else zipped):
                     info = zipfile.ZipInfo(name, date_time=(2026, 1, 20, 7, 0, 0))
                     info.compress_type = zipfile.ZIP_DEFLATED
                     data = content.encode("utf-8") if isinstance(content, str) else content
