@@ -12,7 +12,8 @@ let package = Package(
     .library(name: "HealthSampleGenerator", targets: ["HealthSampleGenerator"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
     .library(name: "HealthReport", targets: ["HealthReport"]),
-    .library(name: "HealthAssistant", targets: ["HealthAssistant"]),
+    // HealthAssistant is not a product: the assistant server is the command line's `mcp`, over
+    // stdio, and declares nothing an app could call.
   ],
   targets: [
     // The values: samples, HealthKit identifiers, units, the metric registries.
