@@ -117,14 +117,14 @@ struct Comparison {
     guard FileManager.default.contentsEqual(atPath: own, andPath: named) else {
       throw BenchmarkError("\(named) differs from \(own): the export's own zone is not \(timeZoneNamed)")
     }
-    guard zip != nil else { return }
+    guard let zip else { return }
     let fromXML = folder + "/export-all.csv"
     let fromZip = folder + "/export-all-zip.csv"
     guard FileManager.default.contentsEqual(atPath: fromXML, andPath: fromZip) else {
       throw BenchmarkError("\(fromZip) differs from \(fromXML)")
     }
     let size = SystemCall.fileSize(fromXML) ?? 0
-    print("The CSV written from \(zip!) equals the one written from \(xml) (\(size) bytes).\n")
+    print("The CSV written from \(zip) equals the one written from \(xml) (\(size) bytes).\n")
   }
 
   /// Said when `xmllint` cannot be run, so that a table without it is not read as complete.

@@ -19,7 +19,7 @@ struct RecordScan {
     let capacity = 1 << 20
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
     defer { buffer.deallocate() }
-    let base = buffer.baseAddress!
+    guard let base = buffer.baseAddress else { return }
     // Bytes kept from the end of the last chunk: a record's start cut by the chunk's end.
     var kept = 0
     while true {

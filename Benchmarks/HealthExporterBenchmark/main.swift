@@ -176,6 +176,8 @@ if let file {
 }
 // Throughput counts the health XML's bytes, inflated when the input is a zip archive.
 let source = try HealthInput.open(path: path)
+/// The zone of the measured jobs, as `compare`'s environment names it.
+let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
 var bytes = Double(SystemCall.fileSize(path) ?? 0)
 if source.shape == .zipArchive, let entry = try ZipArchive(path: path).entry(named: source.contentName) {
   bytes = Double(entry.uncompressedSize)
@@ -205,7 +207,7 @@ case "profile":
   let output = "benchmark-data/profile.json"
   let options = ProfileWriter.Options(
     profileName: "benchmark", creationDate: Timestamp(secondsSince1970: 1_768_910_400),
-    timeZone: .named(TimeZone(identifier: "America/New_York")!))
+    timeZone: .named(newYork))
   let summary = try ProfileExport(options: options).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   detail =
@@ -215,7 +217,7 @@ case "convert":
   let output = output ?? "benchmark-data/converted.zip"
   let format = ConvertExport.Format(path: output) ?? .zip
   let options = ConvertExport.Options(
-    format: format, timeZone: .named(TimeZone(identifier: "America/New_York")!),
+    format: format, timeZone: .named(newYork),
     now: Timestamp(secondsSince1970: 1_768_910_400), profileName: "benchmark")
   let summary = try ConvertExport(options: options).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
@@ -226,7 +228,7 @@ case "convert":
 case "summary":
   // Written to a file, as a user's summary is: beside it the intervals may spill.
   let output = "benchmark-data/summary.csv"
-  let selection = SummarySelection(range: .all, timeZone: .named(TimeZone(identifier: "America/New_York")!))
+  let selection = SummarySelection(range: .all, timeZone: .named(newYork))
   let report = try SummaryExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
     source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   detail =
@@ -236,7 +238,7 @@ case "database":
   let output = "benchmark-data/health.sqlite"
   try? FileManager.default.removeItem(atPath: output)
   let summary = try DatabaseExport(
-    toolVersion: "benchmark", timeZone: .named(TimeZone(identifier: "America/New_York")!),
+    toolVersion: "benchmark", timeZone: .named(newYork),
     now: Timestamp(secondsSince1970: 1_768_910_400)
   ).run(source: source, destination: .file(path: output, overwrites: true), diagnostics: Diagnostics())
   let counts = summary.counts
@@ -247,7 +249,7 @@ default:
   let registry = MetricRegistry.standard
   let selection = ExportSelection(
     baseMetrics: registry.baseMetrics, vitals: registry.vitals, range: .all,
-    timeZone: .named(TimeZone(identifier: "America/New_York")!))
+    timeZone: .named(newYork))
   var outputBytes = 0
   let summary = try CSVExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
     source: source, destination: .sink { outputBytes += $0.count },

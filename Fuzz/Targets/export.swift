@@ -8,7 +8,7 @@ import HealthModel
 @testable import HealthArchive
 @testable import HealthExport
 
-private let zone = TimeZone(identifier: "America/New_York")!
+private let zone = TimeZone(identifier: "America/New_York") ?? .gmt
 /// A zone named, and the export's own (found from the input's `HKTimeZone` entries, New York where
 /// it names none), in turn.
 private let choices: [TimeZoneChoice] = [.named(zone), .export(fallback: zone)]

@@ -15,7 +15,7 @@ public func fuzzProfileReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
   let chunk = count > 0 ? Int(bytes[0] % 29) + 1 : 1
   let reader = ProfileReader(
     stream: MemoryByteStream(bytes, name: "profile.json", chunkLimit: chunk), filter: .everything,
-    diagnostics: Diagnostics(), timeZone: TimeZone(identifier: "America/New_York")!)
+    diagnostics: Diagnostics(), timeZone: TimeZone(identifier: "America/New_York") ?? .gmt)
   do {
     try reader.read { item, location in _ = "\(item) \(location)" }
   } catch {

@@ -17,16 +17,15 @@ final class ToolContext {
   /// The saved settings, read once; a file that cannot be used is reported on standard error and
   /// ignored.
   var settings: Settings {
-    if loadedSettings == nil {
-      let contents =
-        settingsFile?.load { warning in output.message("warning: \(warning)\n") } ?? .missing
-      if case .corrupt(let error) = contents {
-        output.message(
-          "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
-      }
-      loadedSettings = contents
+    if let loadedSettings { return loadedSettings.settings }
+    let contents =
+      settingsFile?.load { warning in output.message("warning: \(warning)\n") } ?? .missing
+    if case .corrupt(let error) = contents {
+      output.message(
+        "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
     }
-    return loadedSettings!.settings
+    loadedSettings = contents
+    return contents.settings
   }
 
   /// Writes a warning on standard error.

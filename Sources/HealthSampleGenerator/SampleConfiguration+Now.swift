@@ -14,7 +14,7 @@ extension SampleConfiguration {
   ///   - timeZoneIdentifier: where the person lives and "today" is reckoned.
   /// - Returns: the sample's configuration.
   public static func sample(now: Timestamp, timeZoneIdentifier: String) -> SampleConfiguration {
-    let zone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC")!
+    let zone = TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "UTC") ?? .gmt
     let today = CivilDateTime(now, in: zone)
     return SampleConfiguration(days: sampleDays, end: today, timeZoneIdentifier: zone.identifier)
   }

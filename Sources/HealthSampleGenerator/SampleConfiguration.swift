@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import HealthModel
 
 /// What to generate: whose record (the seed), over which days, in which time zone, how dense.
@@ -56,9 +56,16 @@ public struct SampleConfiguration: Hashable, Sendable {
     guard end.isValid, (1900...2199).contains(end.year),
       firstDayNumber >= CivilDateTime.days(fromCivil: 1900, 1, 1)
     else { throw .endOutOfRange(end) }
-    guard TimeZone(identifier: timeZoneIdentifier) != nil else {
+    _ = try zone()
+    guard density >= 1, density <= Self.maximumDensity else { throw .densityOutOfRange(density) }
+  }
+
+  /// The zone `timeZoneIdentifier` names.
+  /// - Throws: `SampleConfigurationError.unknownTimeZone` when it names none.
+  package func zone() throws(SampleConfigurationError) -> TimeZone {
+    guard let zone = TimeZone(identifier: timeZoneIdentifier) else {
       throw .unknownTimeZone(timeZoneIdentifier)
     }
-    guard density >= 1, density <= Self.maximumDensity else { throw .densityOutOfRange(density) }
+    return zone
   }
 }

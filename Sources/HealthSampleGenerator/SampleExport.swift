@@ -18,10 +18,10 @@ public final class SampleExport {
   public var configuration: SampleConfiguration { model.configuration }
   /// The model every byte comes from (for tests that predict the output).
   package let model: SampleModel
-  private var fileIndex: [String: GeneratedFile]?
+  /// The files beside export.xml, made on first use.
+  private var builtIndex: FileIndex?
   /// Told the bytes of export.xml made, as it is read; nil for none.
   package var progressObserver: (any ProgressObserver)?
-  private var orderedPaths: [String]?
 
   /// The file a path names.
   enum GeneratedFile {
@@ -69,16 +69,14 @@ public final class SampleExport {
   /// clinical records.
   /// - Complexity: O(*days*) the first time.
   package var filePaths: [String] {
-    buildIndexIfNeeded()
-    return orderedPaths!
+    fileIndex().paths
   }
 
   /// The content of the file at `path` (`/clinical-records/….json` or without the leading `/`),
   /// or nil when the export has none there.
   package func contents(ofFileAt path: String) -> [UInt8]? {
-    buildIndexIfNeeded()
     let key = path.hasPrefix("/") ? String(path.dropFirst()) : path
-    switch fileIndex![key] {
+    switch fileIndex().files[key] {
     case nil:
       return nil
     case .clinical(let document, let patientIdentifier):
@@ -90,8 +88,14 @@ public final class SampleExport {
     }
   }
 
-  private func buildIndexIfNeeded() {
-    guard fileIndex == nil else { return }
+  /// The files by path, and their paths in order.
+  struct FileIndex {
+    var files: [String: GeneratedFile]
+    var paths: [String]
+  }
+
+  private func fileIndex() -> FileIndex {
+    if let builtIndex { return builtIndex }
     var index: [String: GeneratedFile] = [:]
     var paths: [String] = []
     func add(_ path: String, _ file: GeneratedFile) {
@@ -114,7 +118,8 @@ public final class SampleExport {
         String(document.resourceFilePath.dropFirst()),
         .clinical(document, patientIdentifier: patients[document.provider.name] ?? document.identifier))
     }
-    fileIndex = index
-    orderedPaths = paths
+    let built = FileIndex(files: index, paths: paths)
+    builtIndex = built
+    return built
   }
 }

@@ -47,8 +47,7 @@ struct SampleSizer {
       let workout = model.workout(on: dayNumber).map { "\($0.activity)" } ?? "none"
       kinds["\(weekday == 0 || weekday == 6)-\(workout)", default: []].append(dayNumber)
     }
-    for key in kinds.keys.sorted() {
-      let days = kinds[key]!
+    for (_, days) in kinds.sorted(by: { $0.key < $1.key }) {
       let measured = days.prefix(Self.samplesPerKind)
       let sum = measured.reduce(0.0) { $0 + Double(size(of: $1)) }
       total += sum / Double(measured.count) * Double(days.count)

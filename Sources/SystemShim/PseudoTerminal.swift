@@ -68,10 +68,10 @@ package final class PseudoTerminal {
   package func type(_ text: String) throws(SystemError) {
     let bytes = Array(text.utf8)
     guard !bytes.isEmpty else { return }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
     defer { buffer.deallocate() }
-    buffer.copyBytes(from: bytes)
-    try SystemCall.writeAll(primary, buffer.baseAddress!, count: buffer.count, path: "a pseudo-terminal")
+    buffer.copyMemory(from: bytes, byteCount: bytes.count)
+    try SystemCall.writeAll(primary, buffer, count: bytes.count, path: "a pseudo-terminal")
   }
 
   /// Reads what the program writes until every copy of the secondary side is closed (the program

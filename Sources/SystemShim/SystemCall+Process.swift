@@ -49,7 +49,7 @@ extension SystemCall {
   /// - Throws: `SystemError` when it cannot be created.
   package static func makeTemporaryFolder(in folder: String, prefix: String) throws(SystemError) -> String {
     var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } }
     guard let made else { throw SystemError(operation: "create a folder in", path: folder, code: errno) }
     return String(cString: made)
   }

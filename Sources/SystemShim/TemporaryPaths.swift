@@ -133,7 +133,7 @@ extension SystemCall {
     var names: [String] = []
     while let entry = readdir(folder) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        raw.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
       }
       if name != "." && name != ".." { names.append(name) }
     }

@@ -21,10 +21,15 @@ package final class AppleExportArchive {
   package let format: AppleExportFormat
   /// The destination, for messages.
   private let displayPath: String
-  private let zip: ZipWriter?
-  private let root: String?
-  private let xmlPath: String?
-  private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+  /// Where the bytes go.
+  private enum Target {
+    case zip(ZipWriter)
+    /// The folder export.xml and its files are made in.
+    case folder(root: String)
+    case xmlFile(path: String)
+    case xmlSink((UnsafeRawBufferPointer) throws -> Void)
+  }
+  private let target: Target
   private var isWritingXML = false
   private var spillFolder: String?
   private var spilled: [String] = []
@@ -45,44 +50,34 @@ package final class AppleExportArchive {
     format = .zip
     self.displayPath = displayPath
     do {
-      zip = try ZipWriter(
-        path: path, options: ZipWriter.Options(usesDataDescriptors: true, modificationTime: modificationTime))
+      target = .zip(
+        try ZipWriter(
+          path: path,
+          options: ZipWriter.Options(usesDataDescriptors: true, modificationTime: modificationTime)))
     } catch {
       throw .cannotCreate(path: displayPath, reason: Self.reason(error))
     }
-    root = nil
-    xmlPath = nil
-    sink = nil
   }
 
   /// A folder's content made in the existing, empty folder at `path`.
   package init(folderAt path: String, displayPath: String) {
     format = .folder
     self.displayPath = displayPath
-    zip = nil
-    root = path
-    xmlPath = nil
-    sink = nil
+    target = .folder(root: path)
   }
 
   /// export.xml alone, written to the file at `path`; files are left out.
   package init(xmlAt path: String, displayPath: String) {
     format = .xml
     self.displayPath = displayPath
-    zip = nil
-    root = nil
-    xmlPath = path
-    sink = nil
+    target = .xmlFile(path: path)
   }
 
   /// export.xml alone, written to `sink`; files are left out.
   package init(xmlTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void, displayPath: String) {
     format = .xml
     self.displayPath = displayPath
-    zip = nil
-    root = nil
-    xmlPath = nil
-    self.sink = sink
+    target = .xmlSink(sink)
   }
 
   deinit {
@@ -102,38 +97,35 @@ package final class AppleExportArchive {
     var count = 0
     isWritingXML = true
     defer { isWritingXML = false }
-    switch format {
-    case .zip:
+    switch target {
+    case .zip(let zip):
       try failing {
-        try zip!.addEntry(named: "\(AppleExportFormat.folderName)/export.xml") { write in
+        try zip.addEntry(named: "\(AppleExportFormat.folderName)/export.xml") { write in
           try body { bytes in
             count += bytes.count
             try write(bytes)
           }
         }
       }
-      try addWaitingFiles()
-    case .folder:
-      try writeFile(at: root! + "/export.xml") { write in
+      try addWaitingFiles(to: zip)
+    case .folder(let root):
+      try writeFile(at: root + "/export.xml") { write in
         try body { bytes in
           count += bytes.count
           try write(bytes)
         }
       }
-    case .xml:
-      if let xmlPath {
-        try writeFile(at: xmlPath) { write in
-          try body { bytes in
-            count += bytes.count
-            try write(bytes)
-          }
-        }
-      } else {
-        let sink = sink!
+    case .xmlFile(let path):
+      try writeFile(at: path) { write in
         try body { bytes in
           count += bytes.count
-          try sink(bytes)
+          try write(bytes)
         }
+      }
+    case .xmlSink(let sink):
+      try body { bytes in
+        count += bytes.count
+        try sink(bytes)
       }
     }
     return count
@@ -160,17 +152,17 @@ package final class AppleExportArchive {
       return false
     }
     written.insert(relative)
-    switch format {
-    case .zip where isWritingXML:
-      let folder = try spillFolderPath()
+    switch target {
+    case .zip(let zip) where isWritingXML:
+      let folder = try spillFolderPath(beside: zip)
       try writeFile(at: folder + "/" + String(spilled.count), body)
       spilled.append(relative)
-    case .zip:
-      try failing { try zip!.addEntry(named: "\(AppleExportFormat.folderName)/\(relative)") { try body($0) } }
-    case .folder:
-      try makeFolders(for: relative)
-      try writeFile(at: root! + "/" + relative, body)
-    case .xml:
+    case .zip(let zip):
+      try failing { try zip.addEntry(named: "\(AppleExportFormat.folderName)/\(relative)") { try body($0) } }
+    case .folder(let root):
+      try makeFolders(for: relative, in: root)
+      try writeFile(at: root + "/" + relative, body)
+    case .xmlFile, .xmlSink:
       return false
     }
     filePaths.append(relative)
@@ -180,7 +172,7 @@ package final class AppleExportArchive {
   /// Ends the archive.
   /// - Throws: `OutputError.writeFailed` naming the destination.
   package func finish() throws {
-    try failing { try zip?.finish() }
+    if case .zip(let zip) = target { try failing { try zip.finish() } }
   }
 
   // MARK: - Helpers
@@ -193,10 +185,10 @@ package final class AppleExportArchive {
   /// The folder files wait in, made on first use as every temporary is (`OutputPlacement`): named
   /// after the archive's own temporary (`.export.zip.PID.0.tmp.PID.1.tmp`), owner-only, removed if
   /// a signal ends the run, and by the next run if it is killed.
-  private func spillFolderPath() throws -> String {
+  private func spillFolderPath(beside zip: ZipWriter) throws -> String {
     if let spillFolder { return spillFolder }
-    let archive = OutputPlacement.fileName(of: zip!.path)
-    let beside = OutputPlacement.folder(of: zip!.path) + "/" + archive.drop { $0 == "." }
+    let archive = OutputPlacement.fileName(of: zip.path)
+    let beside = OutputPlacement.folder(of: zip.path) + "/" + archive.drop { $0 == "." }
     let folder: String
     do {
       folder = try OutputPlacement.createTemporaryFolder(beside: beside)
@@ -212,12 +204,13 @@ package final class AppleExportArchive {
 
   /// Adds the files that came while export.xml was written, in order, and removes the folder
   /// they waited in.
-  private func addWaitingFiles() throws {
+  private func addWaitingFiles(to zip: ZipWriter) throws {
     defer { removeSpillFolder() }
+    guard let spillFolder else { return }
     for (index, relative) in spilled.enumerated() {
-      let file = spillFolder! + "/" + String(index)
+      let file = spillFolder + "/" + String(index)
       try failing {
-        try zip!.addEntry(
+        try zip.addEntry(
           named: "\(AppleExportFormat.folderName)/\(relative)", contentsOf: try FileByteStream(path: file))
       }
       SystemCall.removeFile(file)
@@ -231,8 +224,8 @@ package final class AppleExportArchive {
     self.spillFolder = nil
   }
 
-  private func makeFolders(for relative: String) throws {
-    var folder = root!
+  private func makeFolders(for relative: String, in root: String) throws {
+    var folder = root
     for component in relative.split(separator: "/").dropLast() {
       folder += "/" + component
       guard !folders.contains(folder) else { continue }

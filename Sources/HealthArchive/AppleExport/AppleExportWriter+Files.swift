@@ -6,15 +6,20 @@ extension AppleExportWriter {
   /// come (the next item is not a batch of the same file).
   func addRoutePoints(_ points: RoutePoints) throws {
     if let route, route.path != points.filePath { try finishRouteFile() }
-    if route == nil {
-      let time = exportDate ?? options.now ?? points.points.first?.time ?? Timestamp(secondsSince1970: 0)
-      route = (
+    var current =
+      route
+      ?? (
         points.filePath,
         GPXWriter(
-          exportTime: time.wholeSecondsSince1970, trackName: GPXWriter.trackName(forFileAt: points.filePath))
+          exportTime: (exportDate ?? options.now ?? points.points.first?.time
+            ?? Timestamp(secondsSince1970: 0))
+            .wholeSecondsSince1970,
+          trackName: GPXWriter.trackName(forFileAt: points.filePath))
       )
-    }
-    for point in points.points { route!.gpx.append(point) }
+    // Taken out while it grows, so that its bytes are not copied.
+    route = nil
+    for point in points.points { current.gpx.append(point) }
+    route = current
   }
 
   /// Writes the route file being made, if any.

@@ -53,14 +53,16 @@ extension UnsafeBufferPointer<UInt8> {
   func equals(_ text: StaticString) -> Bool {
     let length = text.utf8CodeUnitCount
     guard count == length else { return false }
-    return length == 0 || memoryEqual(baseAddress!, text.utf8Start, length)
+    guard length > 0, let base = baseAddress else { return length == 0 }
+    return memoryEqual(base, text.utf8Start, length)
   }
 
   /// Whether the bytes are exactly `other`.
   @inline(__always)
   func equals(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard count == other.count else { return false }
-    return count == 0 || memoryEqual(baseAddress!, other.baseAddress!, count)
+    guard count > 0, let base = baseAddress, let otherBase = other.baseAddress else { return count == 0 }
+    return memoryEqual(base, otherBase, count)
   }
 
   /// Whether the bytes from `position` on begin with `prefix`.
@@ -68,7 +70,8 @@ extension UnsafeBufferPointer<UInt8> {
   func hasPrefix(_ prefix: StaticString, at position: Int) -> Bool {
     let length = prefix.utf8CodeUnitCount
     guard position >= 0, count - position >= length else { return false }
-    return length == 0 || memoryEqual(baseAddress! + position, prefix.utf8Start, length)
+    guard length > 0, let base = baseAddress else { return length == 0 }
+    return memoryEqual(base + position, prefix.utf8Start, length)
   }
 
   /// The first position at or after `start` where `needle` begins, or nil when the bytes end

@@ -114,7 +114,8 @@ final class InputFileStream: ByteStream {
     if lookaheadUsed < lookahead.count {
       let count = min(buffer.count, lookahead.count - lookaheadUsed)
       lookahead.withUnsafeBytes { source in
-        base.copyMemory(from: source.baseAddress! + lookaheadUsed, byteCount: count)
+        guard let start = source.baseAddress else { return }
+        base.copyMemory(from: start + lookaheadUsed, byteCount: count)
       }
       lookaheadUsed += count
       if lookaheadUsed == lookahead.count { lookahead = [] }

@@ -19,8 +19,8 @@ package final class MemoryByteStream: ByteStream {
     let count = min(buffer.count, bytes.count - position, chunkLimit)
     guard count > 0 else { return 0 }
     bytes.withUnsafeBytes { source in
-      buffer.baseAddress!.copyMemory(
-        from: source.baseAddress! + position, byteCount: count)
+      guard let target = buffer.baseAddress, let start = source.baseAddress else { return }
+      target.copyMemory(from: start + position, byteCount: count)
     }
     position += count
     return count

@@ -63,7 +63,9 @@ package final class ReadAheadByteStream: ByteStream {
       }
       guard let filled = current else { break }
       let count = min(buffer.count - copied, filled.count - position)
-      (target + copied).copyMemory(from: filled.buffer.baseAddress! + position, byteCount: count)
+      if let start = filled.buffer.baseAddress {
+        (target + copied).copyMemory(from: start + position, byteCount: count)
+      }
       copied += count
       position += count
       if position == filled.count {

@@ -14,7 +14,7 @@ extension HealthInput {
   ///   database, a GPX route or an ECG recording as such), `.ambiguous` (several health XMLs in an
   ///   archive); `ZipError` for a damaged archive.
   public static func open(
-    bytes: [UInt8], name: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    bytes: [UInt8], name: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt
   ) throws -> any HealthInputSource {
     switch kind(ofStart: Array(bytes.prefix(sniffLength))) {
     case .zip:

@@ -29,7 +29,7 @@ public enum HealthInput {
   /// - Throws: `InputError.notFound` (nothing there), `.unreadable` (it cannot be opened, or is a
   ///   zip archive in a pipe), `.notAnExport` (none of the accepted inputs), `.ambiguous` (several
   ///   health XMLs); `ZipError` for a damaged archive.
-  public static func open(path: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws
+  public static func open(path: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt) throws
     -> any HealthInputSource
   {
     let file: InputFile

@@ -46,6 +46,12 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     self.doubleValue = Double(value)
   }
 
+  /// The number of a 64-bit integer (SQLite's).
+  package init(_ value: Int64) {
+    self.text = String(value)
+    self.doubleValue = Double(value)
+  }
+
   /// The value as an `Int` when the number is integral and within range; nil otherwise.
   package var intValue: Int? {
     guard doubleValue.rounded(.towardZero) == doubleValue,

@@ -46,7 +46,7 @@ package final class BackgroundOutput {
     while rest > 0 {
       if count == block.count { try handOver(needing: 1) }
       let piece = min(rest, block.count - count)
-      (block.baseAddress! + count).copyMemory(from: source, byteCount: piece)
+      (blockStart + count).copyMemory(from: source, byteCount: piece)
       count += piece
       source += piece
       rest -= piece
@@ -76,7 +76,14 @@ package final class BackgroundOutput {
       preserve()
       try handOver(needing: needed)
     }
-    return block.baseAddress!.assumingMemoryBound(to: UInt8.self) + count
+    return blockStart.assumingMemoryBound(to: UInt8.self) + count
+  }
+
+  /// Where the block being filled starts: a block is allocated, never empty, between calls.
+  @inline(__always)
+  private var blockStart: UnsafeMutableRawPointer {
+    guard let start = block.baseAddress else { preconditionFailure("the block being filled is allocated") }
+    return start
   }
 
   /// Takes in `written` bytes written at the pointer `room` returned.

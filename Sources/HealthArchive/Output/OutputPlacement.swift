@@ -53,23 +53,19 @@ enum OutputPlacement {
   static func createTemporaryFile(beside path: String) throws(OutputError) -> (
     path: String, descriptor: Int32
   ) {
-    var result: (String, Int32)?
     try createTemporary(beside: path) { candidate throws(SystemError) in
-      result = (candidate, try SystemCall.createExclusive(candidate, mode: 0o600))
+      (candidate, try SystemCall.createExclusive(candidate, mode: 0o600))
     }
-    return result!
   }
 
   /// Creates a new, empty, owner-only folder beside `path` under a name of its own, registered as
   /// `createTemporaryFile(beside:)` registers a file.
   /// - Returns: the temporary folder's path.
   static func createTemporaryFolder(beside path: String) throws(OutputError) -> String {
-    var result: String?
     try createTemporary(beside: path) { candidate throws(SystemError) in
       try SystemCall.createFolder(candidate, mode: 0o700)
-      result = candidate
+      return candidate
     }
-    return result!
   }
 
   /// The temporary name of `path`'s `attempt`th try: `.NAME.PID.N.tmp` in its folder.
@@ -88,19 +84,21 @@ enum OutputPlacement {
     return String(path[path.index(after: slash)...])
   }
 
-  private static func createTemporary(
-    beside path: String, _ create: (String) throws(SystemError) -> Void
-  ) throws(OutputError) {
+  /// Makes a temporary with `create` under the first free name, and registers it.
+  /// - Returns: what `create` returns.
+  private static func createTemporary<Made>(
+    beside path: String, _ create: (String) throws(SystemError) -> Made
+  ) throws(OutputError) -> Made {
     StaleTemporaries.remove(in: folder(of: path))
     var attempt = 0
     while true {
       let candidate = temporaryName(of: path, attempt: attempt)
       do {
-        try TemporaryPaths.shared.whileLocked { () throws(SystemError) in
-          try create(candidate)
+        return try TemporaryPaths.shared.whileLocked { () throws(SystemError) -> Made in
+          let made = try create(candidate)
           TemporaryPaths.shared.register(candidate)
+          return made
         }
-        return
       } catch let error where error.isAlreadyExists && attempt < 100 {
         attempt += 1
       } catch {

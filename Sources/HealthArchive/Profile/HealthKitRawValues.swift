@@ -4,6 +4,9 @@
 /// `HKCategoryValue…`, `HKBiologicalSex`, `HKBloodType`, `HKFitzpatrickSkinType`), as the SDK
 /// headers declare them.
 package enum HealthKitRawValues {
+  /// `HKWorkoutActivityTypeOther`, for an activity HealthKit has no number for.
+  static let otherWorkoutActivityType = 3000
+
   /// `HKWorkoutActivityType` by name.
   static let workoutActivityTypes: [String: Int] = [
     "HKWorkoutActivityTypeAmericanFootball": 1,
@@ -88,7 +91,7 @@ package enum HealthKitRawValues {
     "HKWorkoutActivityTypeCooldown": 80,
     "HKWorkoutActivityTypeSwimBikeRun": 82,
     "HKWorkoutActivityTypeTransition": 83,
-    "HKWorkoutActivityTypeOther": 3000,
+    "HKWorkoutActivityTypeOther": otherWorkoutActivityType,
   ]
 
   /// `HKWorkoutEventType` by name.

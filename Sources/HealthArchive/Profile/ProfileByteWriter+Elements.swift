@@ -56,7 +56,7 @@ extension ProfileByteWriter {
     let activity = HealthKitRawValues.workoutActivityTypes[workout.activityType]
     integer(
       "workoutActivityType",
-      activity ?? HealthKitRawValues.workoutActivityTypes["HKWorkoutActivityTypeOther"]!)
+      activity ?? HealthKitRawValues.otherWorkoutActivityType)
     dates(workout.startDate, workout.endDate)
     number("duration", WorkoutTotals.durationSeconds(workout))
     if let distance = WorkoutTotals.distanceMeters(workout) { number("totalDistance", distance) }

@@ -55,21 +55,27 @@ final class ProfileColumn {
 
   /// Moves the elements held in memory to the end of the spill file at `path` (created on first
   /// use).
-  func spill(to path: String) throws {
-    if spillDescriptor == nil {
+  func spill(to newPath: String) throws {
+    let descriptor: Int32
+    let path: String
+    if let open = spillDescriptor, let openPath = spillPath {
+      descriptor = open
+      path = openPath
+    } else {
       do {
-        spillDescriptor = try SystemCall.createExclusive(path, mode: 0o600)
-        spillPath = path
+        descriptor = try SystemCall.createExclusive(newPath, mode: 0o600)
       } catch {
-        throw ProfileError.cannotSpill(path: path, reason: error.reason)
+        throw ProfileError.cannotSpill(path: newPath, reason: error.reason)
       }
+      spillDescriptor = descriptor
+      spillPath = newPath
+      path = newPath
     }
-    let descriptor = spillDescriptor!
-    let path = spillPath!
     var failure: SystemError?
     lines.memory.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress, bytes.count > 0 else { return }
       do {
-        try SystemCall.writeAll(descriptor, bytes.baseAddress!, count: bytes.count, path: path)
+        try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
       } catch {
         failure = error as? SystemError
       }
@@ -120,8 +126,9 @@ final class ProfileColumn {
         // The closing `}` gives way to `,"uuid":"…"}`.
         let suffix = ",\"uuid\":\"\(StableUUID.make(name: name, index: index, content: line))\"}"
         var utf8 = Array(suffix.utf8)
-        utf8.withUnsafeMutableBufferPointer {
-          (lineStart + length - 1).update(from: $0.baseAddress!, count: $0.count)
+        utf8.withUnsafeMutableBufferPointer { suffixBytes in
+          guard let base = suffixBytes.baseAddress else { return }
+          (lineStart + length - 1).update(from: base, count: suffixBytes.count)
         }
         extra = utf8.count - 1
       } else {
@@ -181,7 +188,8 @@ final class ProfileColumn {
       }
       guard consumed > 0 else { continue }
       buffer.withUnsafeMutableBufferPointer { bytes in
-        bytes.baseAddress!.update(from: bytes.baseAddress! + consumed, count: filled - consumed)
+        guard let base = bytes.baseAddress else { return }
+        base.update(from: base + consumed, count: filled - consumed)
       }
       filled -= consumed
     }
@@ -214,8 +222,8 @@ private final class PreviousLine {
       storage.deallocate()
       storage = .allocate(capacity: max(line.count, 2 * storage.count, 256))
     }
-    if let base = line.baseAddress, line.count > 0 {
-      storage.baseAddress!.update(from: base, count: line.count)
+    if let base = line.baseAddress, let target = storage.baseAddress, line.count > 0 {
+      target.update(from: base, count: line.count)
     }
     start = UnsafePointer(storage.baseAddress)
     count = line.count

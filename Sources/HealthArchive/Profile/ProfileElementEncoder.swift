@@ -42,8 +42,10 @@ struct ProfileElementEncoder {
         storage.append(contentsOf: repeatElement(0, count: offset + room - storage.count))
       }
       let (written, overflowed, after) = storage.withUnsafeMutableBufferPointer { buffer in
+        // The storage has room for `room` bytes past `offset`: never empty.
+        guard let base = buffer.baseAddress else { return (0, true, comma) }
         var writer = ProfileByteWriter(
-          start: buffer.baseAddress! + offset, count: buffer.count - offset, needsComma: comma,
+          start: base + offset, count: buffer.count - offset, needsComma: comma,
           plain: plain)
         body(&writer)
         return (writer.count, writer.overflowed, writer.needsComma)

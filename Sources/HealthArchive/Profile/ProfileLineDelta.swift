@@ -34,7 +34,8 @@ enum ProfileLineDelta {
       if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count)) }
       let previousCount = previousCount
       scratch.withUnsafeMutableBufferPointer { buffer in
-        let start = buffer.baseAddress!
+        // `scratch` holds at least a record's bound: never empty.
+        guard let start = buffer.baseAddress else { return }
         let room = ProfileLineDelta.maximumLengthBytes
         let length = previous.withUnsafeBufferPointer { previous in
           ProfileLineDelta.encode(
@@ -50,7 +51,7 @@ enum ProfileLineDelta {
         previous = [UInt8](repeating: 0, count: max(line.count, 2 * previous.count, 256))
       }
       if let base = line.baseAddress {
-        previous.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: base, count: line.count) }
+        previous.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: base, count: line.count) }
       }
       self.previousCount = line.count
     }
@@ -81,8 +82,9 @@ enum ProfileLineDelta {
       let count = previousCount
       let length = try current.withUnsafeMutableBufferPointer { output in
         try previous.withUnsafeBufferPointer { previous in
-          try ProfileLineDelta.decode(
-            record, against: UnsafeBufferPointer(rebasing: previous[0..<count]), into: output.baseAddress!)
+          guard let base = output.baseAddress else { throw ProfileLineDelta.Damage() }
+          return try ProfileLineDelta.decode(
+            record, against: UnsafeBufferPointer(rebasing: previous[0..<count]), into: base)
         }
       }
       self.current = previous

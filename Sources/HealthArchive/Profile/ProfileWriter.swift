@@ -132,8 +132,8 @@ public final class ProfileWriter {
       summary.samples += 1
     case .correlation(let correlation):
       encoder.correlation(correlation)
-      for member in correlation.objects where MemberKey.isComparable(member.type) {
-        memberCounts[MemberKey(member)!, default: 0] += 1
+      for member in correlation.objects {
+        if let key = MemberKey(member) { memberCounts[key, default: 0] += 1 }
       }
       try append(to: correlation.type, key: nil)
       summary.correlations += 1
@@ -239,19 +239,23 @@ public final class ProfileWriter {
   private func append(to column: ProfileColumn, key: MemberKey?) throws {
     encoder.withBytes { column.append($0, key: key) }
     if column.memoryCount > columnLimit, let parent = spillParent {
-      if spillFolder == nil {
+      let folder: String
+      if let spillFolder {
+        folder = spillFolder
+      } else {
         // `.health-profile.PID.N.tmp`: made 0700 in one step, removed if a signal ends the run,
         // and by a later run if the process is killed.
         do {
-          spillFolder = try OutputPlacement.createTemporaryFolder(beside: parent + "/health-profile")
+          folder = try OutputPlacement.createTemporaryFolder(beside: parent + "/health-profile")
         } catch {
           let reason: String
           if case .cannotCreate(_, let words) = error { reason = words } else { reason = "\(error)" }
           throw ProfileError.cannotSpill(
             path: OutputPlacement.temporaryName(of: parent + "/health-profile", attempt: 0), reason: reason)
         }
+        spillFolder = folder
       }
-      try column.spill(to: "\(spillFolder!)/\(column.index).part")
+      try column.spill(to: "\(folder)/\(column.index).part")
     }
   }
 

@@ -253,7 +253,9 @@ package struct ExportXMLWriter {
   /// else that of `DateOffsets`.
   package mutating func utcOffset(of date: Timestamp) -> Int {
     if let written = date.writtenUTCOffset { return Int(written) }
-    return fixedOffset ?? zone!.offset(at: date.wholeSecondsSince1970)
+    if let fixedOffset { return fixedOffset }
+    // A writer has a fixed offset or a zone.
+    return zone?.offset(at: date.wholeSecondsSince1970) ?? 0
   }
 }
 

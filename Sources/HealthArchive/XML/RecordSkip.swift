@@ -46,7 +46,8 @@ struct RecordSkip {
   mutating func end(
     of p: UnsafePointer<UInt8>, at position: Int, type: UnsafeBufferPointer<UInt8>, end: Int
   ) -> Int? {
-    let afterType = type.baseAddress! - p + type.count + 1
+    guard let typeStart = type.baseAddress else { return nil }
+    let afterType = typeStart - p + type.count + 1
     timeZoneValue = nil
     guard
       let (close, isEmpty) = Self.attributesEnd(
@@ -97,7 +98,7 @@ struct RecordSkip {
       let first = p[tag + 1]
       if first == UInt8(ascii: "/") {
         let close = tag + 2 + name.count
-        guard close < end, memoryEqual(p + tag + 2, name.baseAddress!, name.count),
+        guard close < end, let nameStart = name.baseAddress, memoryEqual(p + tag + 2, nameStart, name.count),
           p[close] == UInt8(ascii: ">")
         else { return nil }
         return close + 1

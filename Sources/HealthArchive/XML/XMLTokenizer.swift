@@ -212,7 +212,9 @@ final class XMLTokenizer {
     let p = base
     let length = lastRecordPrefix.count
     if length > 0, end - position >= length,
-      lastRecordPrefix.withUnsafeBufferPointer({ memoryEqual(p + position, $0.baseAddress!, length) })
+      lastRecordPrefix.withUnsafeBufferPointer({
+        $0.baseAddress.map { memoryEqual(p + position, $0, length) } ?? false
+      })
     {
       guard lastRecordPassedOver else { return nil }
       return UnsafeBufferPointer(

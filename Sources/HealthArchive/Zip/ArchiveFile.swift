@@ -36,7 +36,10 @@ struct ArchiveFile {
     if let bytes {
       let start = Int(min(offset, size))
       let done = min(count, bytes.count - start)
-      bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + start, byteCount: done) }
+      bytes.withUnsafeBytes { source in
+        guard let base = source.baseAddress, done > 0 else { return }
+        buffer.copyMemory(from: base + start, byteCount: done)
+      }
       return done
     }
     var done = 0
@@ -61,7 +64,8 @@ struct ArchiveFile {
     if count == 0 { return [] }
     var bytes = [UInt8](repeating: 0, count: count)
     let done = try bytes.withUnsafeMutableBytes { buffer in
-      try read(at: offset, into: buffer.baseAddress!, count: count)
+      guard let base = buffer.baseAddress else { return 0 }
+      return try read(at: offset, into: base, count: count)
     }
     bytes.removeLast(count - done)
     return bytes

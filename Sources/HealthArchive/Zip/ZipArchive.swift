@@ -86,8 +86,8 @@ package final class ZipArchive {
     defer { SystemCall.close(descriptor) }
     var magic: UInt32 = 0
     let count = withUnsafeMutableBytes(of: &magic) { buffer in
-      (try? SystemCall.read(descriptor, into: buffer.baseAddress!, count: 4, at: 0, path: path))
-        ?? 0
+      guard let base = buffer.baseAddress else { return 0 }
+      return (try? SystemCall.read(descriptor, into: base, count: 4, at: 0, path: path)) ?? 0
     }
     let signature = UInt32(littleEndian: magic)
     return count == 4

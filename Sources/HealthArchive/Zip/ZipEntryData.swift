@@ -4,7 +4,9 @@ final class ZipEntryData {
   private let output: ZipOutputFile
   private let method: ZipCompressionMethod
   private let deflater: Deflater?
-  private let compressedChunk: UnsafeMutableRawBufferPointer
+  /// Where deflated bytes are made before they go to the archive, `chunkSize` bytes.
+  private let compressedChunk: UnsafeMutableRawPointer
+  private let chunkSize: Int
   private var checksum = CRC32()
   private var compressed: UInt64 = 0
   private var uncompressed: UInt64 = 0
@@ -21,7 +23,8 @@ final class ZipEntryData {
     } else {
       deflater = nil
     }
-    compressedChunk = .allocate(byteCount: method == .deflated ? chunkSize : 0, alignment: 16)
+    self.chunkSize = method == .deflated ? chunkSize : 0
+    compressedChunk = .allocate(byteCount: self.chunkSize, alignment: 16)
   }
 
   deinit {
@@ -41,7 +44,7 @@ final class ZipEntryData {
     // zlib only reads its input.
     deflater.setInput(UnsafeMutableRawPointer(mutating: base), count: bytes.count)
     repeat {
-      try deflate(finishing: false)
+      try deflate(deflater, finishing: false)
     } while deflater.pendingInput > 0
   }
 
@@ -49,8 +52,8 @@ final class ZipEntryData {
   /// - Returns: its CRC-32, the bytes written to the archive and the bytes of content.
   func finish() throws(ZipError) -> (UInt32, UInt64, UInt64) {
     if let deflater {
-      deflater.setInput(compressedChunk.baseAddress!, count: 0)
-      while try !deflate(finishing: true) {}
+      deflater.setInput(compressedChunk, count: 0)
+      while try !deflate(deflater, finishing: true) {}
     }
     return (checksum.value, compressed, uncompressed)
   }
@@ -59,11 +62,10 @@ final class ZipEntryData {
   /// stream ends.
   /// - Returns: whether the stream has ended.
   @discardableResult
-  private func deflate(finishing: Bool) throws(ZipError) -> Bool {
-    let (produced, ended) = deflater!.deflate(
-      into: compressedChunk.baseAddress!, count: compressedChunk.count, finishing: finishing)
+  private func deflate(_ deflater: Deflater, finishing: Bool) throws(ZipError) -> Bool {
+    let (produced, ended) = deflater.deflate(into: compressedChunk, count: chunkSize, finishing: finishing)
     if produced > 0 {
-      try output.append(compressedChunk.baseAddress!, count: produced)
+      try output.append(compressedChunk, count: produced)
       compressed += UInt64(produced)
     }
     return ended

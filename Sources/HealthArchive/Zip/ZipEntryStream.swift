@@ -126,12 +126,14 @@ final class ZipEntryStream: ByteStream {
       buffer = .allocate(byteCount: size, alignment: 16)
       input = buffer
     }
+    // The buffer holds at least a byte.
+    guard let base = buffer.baseAddress else { throw truncated }
     let count = Int(min(UInt64(buffer.count), compressedRemaining))
-    let got = try archive.file.read(at: fileOffset, into: buffer.baseAddress!, count: count)
+    let got = try archive.file.read(at: fileOffset, into: base, count: count)
     guard got == count else { throw truncated }
     fileOffset += UInt64(count)
     compressedRemaining -= UInt64(count)
-    inflater.setInput(buffer.baseAddress!, count: count)
+    inflater.setInput(base, count: count)
   }
 
   /// Compares the size and CRC-32 of what was produced with the central directory's.

@@ -31,8 +31,8 @@ enum ZipNameDecoder {
   static func decodeCP437(_ bytes: [UInt8]) -> String {
     var scalars = String.UnicodeScalarView()
     for byte in bytes {
-      let value = byte < 0x80 ? UInt32(byte) : UInt32(cp437High[Int(byte) - 0x80])
-      scalars.append(Unicode.Scalar(value)!)
+      // Every code point of the table is a scalar of the Basic Multilingual Plane.
+      scalars.append(Unicode.Scalar(byte < 0x80 ? UInt16(byte) : cp437High[Int(byte) - 0x80]) ?? "\u{FFFD}")
     }
     return String(scalars)
   }

@@ -53,9 +53,9 @@ final class ZipOutputFile {
     try flush()
     let descriptor = try openDescriptor()
     let failure = bytes.withUnsafeBytes { raw -> SystemError? in
+      guard let base = raw.baseAddress, raw.count > 0 else { return nil }
       do throws(SystemError) {
-        try SystemCall.writeAll(
-          descriptor, raw.baseAddress!, count: raw.count, at: Int64(position), path: path)
+        try SystemCall.writeAll(descriptor, base, count: raw.count, at: Int64(position), path: path)
         return nil
       } catch {
         return error
@@ -69,8 +69,9 @@ final class ZipOutputFile {
     guard !buffer.isEmpty else { return }
     let descriptor = try openDescriptor()
     let failure = buffer.withUnsafeBytes { raw -> SystemError? in
+      guard let base = raw.baseAddress else { return nil }
       do throws(SystemError) {
-        try SystemCall.writeAll(descriptor, raw.baseAddress!, count: raw.count, path: path)
+        try SystemCall.writeAll(descriptor, base, count: raw.count, path: path)
         return nil
       } catch {
         return error

@@ -108,7 +108,9 @@ package final class AssistantDatabase: @unchecked Sendable {
       let folder = try DatabaseCache.folder(environment: options.environment)
       try DatabaseCache.prepare(folder: folder)
       let identity = SystemCall.kind(of: realPath) == .directory ? source.contentName : realPath
-      let status = SystemCall.status(of: identity) ?? SystemCall.status(of: realPath)!
+      guard let status = SystemCall.status(of: identity) ?? SystemCall.status(of: realPath) else {
+        throw InputError.notFound(path: input)
+      }
       let name = DatabaseCache.fileName(
         realPath: realPath, status: status, timeZone: Self.cacheKey(of: options.timeZone),
         toolVersion: options.toolVersion)

@@ -41,7 +41,7 @@ extension HealthTools {
           ),
         ], required: ["columns", "rows", "count", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
-        let sql = try arguments.string("sql")!
+        let sql = try arguments.requiredString("sql")
         let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
         return try runQuery(sql, limit: limit, call: call)
       })

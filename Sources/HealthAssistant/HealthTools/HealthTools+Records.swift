@@ -52,7 +52,7 @@ extension HealthTools {
           ("count", JSONSchema.integer("Samples returned.")), ("truncated", JSONSchema.truncated),
         ] + Self.nothingFoundFields, required: ["metric", "type", "records", "count", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
-        let metric = try arguments.string("metric")!
+        let metric = try arguments.requiredString("metric")
         let range = try arguments.dayRange()
         let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
         let order = try arguments.choice("order", among: ["desc", "asc"], default: "desc")

@@ -68,7 +68,7 @@ extension HealthTools {
         ] + Self.nothingFoundFields,
         required: ["metric", "type", "period", "rows", "count", "total_periods", "truncated"]),
       run: { arguments, call throws(ToolFailure) in
-        let metric = try arguments.string("metric")!
+        let metric = try arguments.requiredString("metric")
         let period = try arguments.choice("period", among: Self.periods, default: "day")
         let range = try arguments.dayRange()
         let limit = try arguments.integer("limit", default: 100, in: 1...10_000)
@@ -154,7 +154,7 @@ extension HealthTools {
       groups[key, default: []].append(row)
     }
     return order.map { key in
-      let rows = groups[key]!
+      let rows = groups[key, default: []]
       let isDiscrete = rows.contains { $0[4] != .null }
       let counts = rows.map { Double($0[6].integer ?? 0) }
       let count = counts.reduce(0, +)

@@ -123,7 +123,7 @@ extension SQLiteValue {
   var json: JSONValue {
     switch self {
     case .null: .null
-    case .integer(let value): .number(JSONNumber(String(value))!)
+    case .integer(let value): .number(JSONNumber(value))
     case .real(let value): JSONNumber(value).map(JSONValue.number) ?? .null
     case .text(let text): .string(text)
     }
@@ -151,5 +151,5 @@ extension SQLiteValue {
 extension JSONValue {
   static func integer(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
 
-  static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(String(value))!) }
+  static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
 }

@@ -21,7 +21,8 @@ package enum RPCMessage: Hashable, Sendable {
     let id = value["id"]
     let usableID: JSONValue
     switch id {
-    case .string?, .number?: usableID = id!
+    case .string(let text)?: usableID = .string(text)
+    case .number(let number)?: usableID = .number(number)
     default: usableID = .null
     }
     guard value["jsonrpc"] == .string("2.0") else {

@@ -19,7 +19,7 @@ extension AssistantSession {
       .joined(separator: " ")
     log(
       .info,
-      "\(clientDescription?.isEmpty == false ? clientDescription! : "a client") connected, speaking \(version)"
+      "\(clientDescription.flatMap { $0.isEmpty ? nil : $0 } ?? "a client") connected, speaking \(version)"
         + (version == requested ? "" : " (it asked for \(requested))"))
     var result: JSONValue = [
       "protocolVersion": .string(version),

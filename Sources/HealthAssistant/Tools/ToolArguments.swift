@@ -63,6 +63,13 @@ package struct ToolArguments {
     return text
   }
 
+  /// A string argument the tool's schema requires (checked when the arguments were read).
+  /// - Throws: `ToolFailure` when it is missing, not a string, or empty.
+  package func requiredString(_ name: String) throws(ToolFailure) -> String {
+    guard let text = try string(name) else { throw ToolFailure("The argument '\(name)' is required.") }
+    return text
+  }
+
   /// A whole-number argument within `range`, or `defaultValue` when left out.
   /// - Throws: `ToolFailure` when it is not an integer or lies outside `range`.
   package func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>)

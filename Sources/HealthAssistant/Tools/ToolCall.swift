@@ -31,11 +31,11 @@ package final class ToolCall {
   /// Sends `notifications/progress` when the client asked for progress and `progress` has grown
   /// since the last one (the protocol wants it to increase every time).
   package func reportProgress(_ progress: Double, total: Double?, message: String) {
-    guard let progressToken, progress > lastProgress, progress.isFinite else { return }
+    guard let progressToken, progress > lastProgress, let number = JSONNumber(progress) else { return }
     lastProgress = progress
     var params: [JSONValue.Member] = [
       JSONValue.Member(key: "progressToken", value: progressToken),
-      JSONValue.Member(key: "progress", value: .number(JSONNumber(progress)!)),
+      JSONValue.Member(key: "progress", value: .number(number)),
     ]
     if let total, let number = JSONNumber(total) {
       params.append(JSONValue.Member(key: "total", value: .number(number)))
@@ -54,7 +54,21 @@ package final class ToolCall {
 package enum AssistantLogLevel: String, CaseIterable, Comparable, Sendable {
   case debug, info, notice, warning, error, critical, alert, emergency
 
+  /// The rank of the level, 0 the least severe.
+  private var severity: Int {
+    switch self {
+    case .debug: 0
+    case .info: 1
+    case .notice: 2
+    case .warning: 3
+    case .error: 4
+    case .critical: 5
+    case .alert: 6
+    case .emergency: 7
+    }
+  }
+
   package static func < (lhs: AssistantLogLevel, rhs: AssistantLogLevel) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.severity < rhs.severity
   }
 }

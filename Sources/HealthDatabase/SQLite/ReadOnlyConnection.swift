@@ -41,12 +41,17 @@ package final class ReadOnlyConnection {
     sqlite3_set_authorizer(
       handle,
       { context, action, first, second, _, _ in
-        Unmanaged<QueryPolicy>.fromOpaque(context!).takeUnretainedValue()
+        // SQLite hands back the pointer it was given; without one, nothing is allowed.
+        guard let context else { return SQLITE_DENY }
+        return Unmanaged<QueryPolicy>.fromOpaque(context).takeUnretainedValue()
           .authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
       }, policyPointer)
     sqlite3_progress_handler(
       handle, 1000,
-      { context in Unmanaged<QueryPolicy>.fromOpaque(context!).takeUnretainedValue().isPastDeadline ? 1 : 0 },
+      { context in
+        guard let context else { return 1 }
+        return Unmanaged<QueryPolicy>.fromOpaque(context).takeUnretainedValue().isPastDeadline ? 1 : 0
+      },
       policyPointer)
   }
 

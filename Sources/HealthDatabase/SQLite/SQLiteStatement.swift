@@ -131,20 +131,24 @@ package final class SQLiteStatement {
       }
     }
     let slot = bound + Int(index - 1)
-    if slot.pointee.isBound, slot.pointee.count == count,
-      count == 0 || memcmp(slot.pointee.bytes!, bytes.baseAddress!, count) == 0
-    {
-      return SQLITE_OK
+    if slot.pointee.isBound, slot.pointee.count == count {
+      if count == 0 { return SQLITE_OK }
+      if let held = slot.pointee.bytes, let base = bytes.baseAddress, memcmp(held, base, count) == 0 {
+        return SQLITE_OK
+      }
     }
-    if slot.pointee.capacity < count || slot.pointee.bytes == nil {
+    let target: UnsafeMutablePointer<UInt8>
+    if let held = slot.pointee.bytes, slot.pointee.capacity >= count {
+      target = held
+    } else {
       // A buffer of at least one byte: a null pointer would bind NULL, not empty text.
       slot.pointee.bytes?.deallocate()
       let capacity = max(count, 32, slot.pointee.capacity * 2)
-      slot.pointee.bytes = .allocate(capacity: capacity)
+      target = .allocate(capacity: capacity)
+      slot.pointee.bytes = target
       slot.pointee.capacity = capacity
     }
-    let target = slot.pointee.bytes!
-    if count > 0 { target.update(from: bytes.baseAddress!, count: count) }
+    if count > 0, let base = bytes.baseAddress { target.update(from: base, count: count) }
     slot.pointee.count = count
     let code = target.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
       sqlite3_bind_text(handle, index, $0, Int32(count), nil)

@@ -95,7 +95,8 @@ final class StatementTape {
   func replay(singles: [SQLiteStatement], batches: [BatchedInsert]) throws(DatabaseError) {
     var at = UnsafeRawPointer(bytes)
     let end = at + count
-    // The statement of the last call, kept from one call to the next: calls come in runs on
+    // The statement of the last call (nil only where there are none, and no call names one), kept
+    // from one call to the next: calls come in runs on
     // the same statement (a row's binds), and only a change of statement costs a reference count.
     // Each bind is spelled out for both kinds of statement: one generic helper for the two
     // brought back a retain and a release per call (9% more instructions on this thread).
@@ -104,7 +105,9 @@ final class StatementTape {
     var single = singles.first
     var batch = batches.first
     while at < end {
-      let operation = Operation(rawValue: at.load(as: UInt8.self) & 0x7F)!
+      guard let operation = Operation(rawValue: at.load(as: UInt8.self) & 0x7F) else {
+        preconditionFailure("a tape holds only the operations its recorder writes")
+      }
       let isBatch = at.load(as: UInt8.self) & 0x80 != 0
       let number = Int(at.load(fromByteOffset: 1, as: UInt8.self))
       let index = Int32(at.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
@@ -123,37 +126,37 @@ final class StatementTape {
         let value = at.loadUnaligned(as: Int64.self)
         at += 8
         if isBatch {
-          try batch!.bind(value, at: index)
+          try batch?.bind(value, at: index)
         } else {
-          try single!.bind(value, at: index)
+          try single?.bind(value, at: index)
         }
       case .real:
         let value = at.loadUnaligned(as: Double.self)
         at += 8
         if isBatch {
-          try batch!.bind(value, at: index)
+          try batch?.bind(value, at: index)
         } else {
-          try single!.bind(value, at: index)
+          try single?.bind(value, at: index)
         }
       case .text:
         let length = Int(at.loadUnaligned(as: UInt32.self))
         let text = UnsafeBufferPointer(start: (at + 4).assumingMemoryBound(to: UInt8.self), count: length)
         at += 4 + length
         if isBatch {
-          try batch!.bind(text: text, at: index)
+          try batch?.bind(text: text, at: index)
         } else {
-          try single!.bind(text: text, at: index)
+          try single?.bind(text: text, at: index)
         }
       case .null:
         if isBatch {
-          try batch!.bindNull(at: index)
+          try batch?.bindNull(at: index)
         } else {
-          try single!.bindNull(at: index)
+          try single?.bindNull(at: index)
         }
       case .run:
-        try single!.run()
+        try single?.run()
       case .endRow:
-        try batch!.endRow()
+        try batch?.endRow()
       }
     }
   }

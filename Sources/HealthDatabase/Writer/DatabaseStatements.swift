@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The insert statements of the database writer, each prepared once: `Single` a statement of one
 /// row, `Batch` a batched insert. The statements themselves (`SQLiteStatement`, `BatchedInsert`)
 /// on the SQLite thread; on the writing thread, `TapeStatement`s that write the calls down for it,
@@ -173,6 +175,16 @@ final class DatabaseConnectionSide: SQLiteThreadState {
 
   func replay(_ tape: StatementTape) throws(DatabaseError) {
     try tape.replay(singles: singles, batches: batches)
+  }
+
+  /// The statements, while the database is being written.
+  /// - Throws: `DatabaseError` (SQLite's misuse code) once they are released.
+  func preparedStatements() throws(DatabaseError) -> DatabaseStatements<SQLiteStatement, BatchedInsert> {
+    guard let statements else {
+      throw DatabaseError(
+        path: connection.path, code: SQLITE_MISUSE, message: "the database's statements are already released")
+    }
+    return statements
   }
 
   /// Finalizes the statements, before the connection is closed.

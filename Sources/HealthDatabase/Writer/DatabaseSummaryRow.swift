@@ -67,7 +67,8 @@ extension DatabaseWriter {
   /// - Throws: `DatabaseError`.
   package func addSummaries(_ rows: some Sequence<DatabaseSummaryRow>) throws(DatabaseError) {
     try thread.perform { () throws(DatabaseError) in
-      for row in rows { try insert(row, with: side.statements!.summary) }
+      let summary = try side.preparedStatements().summary
+      for row in rows { try insert(row, with: summary) }
     }
   }
 

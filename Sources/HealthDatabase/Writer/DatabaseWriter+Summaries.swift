@@ -104,7 +104,7 @@ extension DatabaseWriter {
     // type order: they wait in `temp.summary_rows`, which SQLite sorts in its bounded memory, so
     // they are never all held.
     let columns = "period, period_start, type, metric, value, unit, minimum, maximum, count, sources"
-    let staging = side.statements!.summaryStaging
+    let staging = try side.preparedStatements().summaryStaging
     let readBack = recordSpans.summarized().filter { entry in
       recordSummaries.map { !$0.isUsable || !$0.summarized(entry.type) } ?? true
     }
@@ -131,8 +131,10 @@ extension DatabaseWriter {
         let bounds = windows.map {
           DateRange.custom(from: $0.from, to: $0.to).bounds(now: configuration.created, timeZone: zone)
         }
-        let start = bounds.compactMap(\.start).min()!.wholeSecondsSince1970
-        let end = bounds.compactMap(\.end).max()!.wholeSecondsSince1970
+        // A custom range of days has both ends.
+        guard let start = bounds.compactMap(\.start).min()?.wholeSecondsSince1970,
+          let end = bounds.compactMap(\.end).max()?.wholeSecondsSince1970
+        else { continue }
         try query.bind(type, at: 1)
         try query.bind(start - longest - Self.nightSeconds, at: 2)
         try query.bind(end, at: 3)

@@ -66,7 +66,10 @@ package final class DatabaseWriter {
   /// The connection and its statements: only inside `thread.perform`, on the SQLite thread.
   var side: DatabaseConnectionSide {
     // The state is the thread's own, and set by `init` before anything else runs there.
-    thread.state as! DatabaseConnectionSide
+    guard let side = thread.state as? DatabaseConnectionSide else {
+      preconditionFailure("the SQLite thread's state is the writer's connection, set when it opened")
+    }
+    return side
   }
   /// The connection: only inside `thread.perform`, on the SQLite thread.
   var connection: SQLiteConnection { side.connection }
@@ -315,7 +318,7 @@ package final class DatabaseWriter {
     // SQLite's thread completes the tables while this one makes the rows of the summaries made
     // as the records were written: the two share nothing until the `perform` below.
     thread.performLater { [self] () throws(DatabaseError) in
-      try side.statements!.flush()
+      try side.preparedStatements().flush()
       try checkRecordIDs()
       try dropRepeatedMembers(summarizedTypes: summarizedTypes)
       try writeExportInfo(header: header)

@@ -46,7 +46,7 @@ struct RecordSpans {
   /// Notes a record of `type` from `start` to `end`.
   mutating func note(type: String, start: Int64, end: Int64) {
     if let run = current?.type, run == type, Self.sameBytes(run, type) {
-      current!.span.add(start: start, end: end)
+      current?.span.add(start: start, end: end)
       return
     }
     if let current { spans[Array(current.type.utf8)] = current }
@@ -74,7 +74,9 @@ struct RecordSpans {
     // Read in place where the strings are contiguous (native ones are): no copies of them.
     let compared = first.utf8.withContiguousStorageIfAvailable { a in
       second.utf8.withContiguousStorageIfAvailable { b in
-        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return a.isEmpty }
+        return memcmp(first, second, a.count) == 0
       }
     }
     return (compared ?? nil) ?? first.utf8.elementsEqual(second.utf8)

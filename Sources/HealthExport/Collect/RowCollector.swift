@@ -351,7 +351,7 @@ package final class RowCollector: ExportStage {
       ? sample.metadataValue(forKey: HealthKitIdentifier.bloodGlucoseMealTimeKey).flatMap(
         MealTime.init(metadataValue:)) : nil
     if rule.keepsRecent {
-      series[index].recent!.append(
+      series[index].recent?.append(
         MeasureRow(
           date: sample.startDate, sequence: sequence, value: value, source: sample.sourceName,
           mealTime: mealTime))

@@ -10,7 +10,7 @@ struct RowStore<Row: OrderedRow> {
 
   mutating func append(_ row: Row) {
     if heap != nil {
-      heap!.insert(row)
+      heap?.insert(row)
     } else {
       rows.append(row)
     }

@@ -44,7 +44,8 @@ public enum DateFormat: String, Hashable, Sendable, CaseIterable {
     }
     // Every format is at most 20 bytes for a four-digit year: written on the stack, appended once.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      let count = write(civil, to: buffer.baseAddress!)
+      guard let base = buffer.baseAddress else { return }
+      let count = write(civil, to: base)
       output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }

@@ -261,9 +261,9 @@ private struct BigDigits {
       chunks.append(UInt32(remainder))
       while rest.count > 1 && rest.last == 0 { rest.removeLast() }
     }
-    if chunks.isEmpty { return [UInt8(ascii: "0")] }
+    guard let first = chunks.last else { return [UInt8(ascii: "0")] }
     var digits: [UInt8] = []
-    FixedDecimal.appendInteger(UInt64(chunks.last!), to: &digits)
+    FixedDecimal.appendInteger(UInt64(first), to: &digits)
     for chunk in chunks.dropLast().reversed() {
       var part: [UInt8] = []
       FixedDecimal.appendInteger(UInt64(chunk), to: &part)

@@ -27,7 +27,7 @@ package enum Suggestion {
       guard distance <= limit else { continue }
       if let current = best, distance == current.distance {
         isTied = true
-      } else if best == nil || distance < best!.distance {
+      } else if distance < best?.distance ?? .max {
         best = (candidate, distance)
         isTied = false
       }

@@ -40,21 +40,17 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
 
   /// What the key's values may be, for completions and messages.
   package var values: OptionValues {
-    switch self {
-    case .range: .oneOf(DateRange.Kind.allCases.map { OptionChoice($0.rawValue, $0.meaning) })
-    case .output: .folder
-    default: option!.definition.values ?? .text
-    }
+    if let option { return option.definition.values ?? .text }
+    return self == .range
+      ? .oneOf(DateRange.Kind.allCases.map { OptionChoice($0.rawValue, $0.meaning) }) : .folder
   }
 
   /// One line on what the key holds.
   package var meaning: String {
-    switch self {
-    case .range:
-      "The date range: last-days N, last-records N, from YYYY-MM-DD to YYYY-MM-DD (either end alone), or all."
-    case .output: "The folder outputs go to when -o is not given."
-    default: option!.definition.help
-    }
+    if let option { return option.definition.help }
+    return self == .range
+      ? "The date range: last-days N, last-records N, from YYYY-MM-DD to YYYY-MM-DD (either end alone), or all."
+      : "The folder outputs go to when -o is not given."
   }
 
   /// The key named `name`.
@@ -82,6 +78,10 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
     currentFolder: String = FileManager.default.currentDirectoryPath,
     warn: (String) -> Void = { _ in }
   ) throws(OptionError) {
+    if let option {
+      try settings.choices.set(option, to: text, naming: .setting, warn: warn)
+      return
+    }
     switch self {
     case .range:
       settings.choices.range = try DateRange(settingText: text)
@@ -94,7 +94,7 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
       }
       settings.outputFolder = folder
     default:
-      try settings.choices.set(option!, to: text, naming: .setting, warn: warn)
+      break
     }
   }
 
@@ -116,25 +116,22 @@ package enum SettingKey: String, Hashable, Sendable, CaseIterable {
 
   /// The key's value in `settings` as `settings set` takes it; nil when not set.
   package func text(in settings: Settings) -> String? {
-    switch self {
-    case .range: return settings.choices.range?.settingText
-    case .output: return settings.outputFolder
-    default:
-      var only = ExportChoices()
-      let option = option!
-      switch self {
-      case .weightUnit: only.weightUnit = settings.choices.weightUnit
-      case .temperatureUnit: only.temperatureUnit = settings.choices.temperatureUnit
-      case .dateFormat: only.dateFormat = settings.choices.dateFormat
-      case .sort: only.sortOrder = settings.choices.sortOrder
-      case .metrics: only.baseMetrics = settings.choices.baseMetrics
-      case .vitals: only.vitals = settings.choices.vitals
-      case .labs: only.labs = settings.choices.labs
-      case .timeZone: only.timeZone = settings.choices.timeZone
-      case .range, .output: break
-      }
-      return only.givenOptions.first { $0.option == option }?.value ?? nil
+    guard let option else {
+      return self == .range ? settings.choices.range?.settingText : settings.outputFolder
     }
+    var only = ExportChoices()
+    switch self {
+    case .weightUnit: only.weightUnit = settings.choices.weightUnit
+    case .temperatureUnit: only.temperatureUnit = settings.choices.temperatureUnit
+    case .dateFormat: only.dateFormat = settings.choices.dateFormat
+    case .sort: only.sortOrder = settings.choices.sortOrder
+    case .metrics: only.baseMetrics = settings.choices.baseMetrics
+    case .vitals: only.vitals = settings.choices.vitals
+    case .labs: only.labs = settings.choices.labs
+    case .timeZone: only.timeZone = settings.choices.timeZone
+    case .range, .output: break
+    }
+    return only.givenOptions.first { $0.option == option }?.value ?? nil
   }
 
   /// The key's value as the file holds it: a string, or an array of names for lists.

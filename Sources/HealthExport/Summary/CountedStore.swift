@@ -86,9 +86,10 @@ final class CountedStore {
       var current: Record?
       while let next = try merge.next() {
         let row = next.row
-        if current?.periodStart == row.periodStart {
-          current!.stats.count += row.count
-          current!.stats.sources.formUnion(sourceSets.values[Int(row.sources)])
+        if var same = current, same.periodStart == row.periodStart {
+          same.stats.count += row.count
+          same.stats.sources.formUnion(sourceSets.values[Int(row.sources)])
+          current = same
           continue
         }
         if let current { try body(slot, current) }

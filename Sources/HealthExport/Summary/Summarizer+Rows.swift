@@ -161,10 +161,12 @@ extension Summarizer {
     to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet, Int) -> [String]
   ) throws {
     func append(_ stats: DiscreteStats, slot index: Int, periodStart: Double) throws {
+      // Only a discrete slot has discrete samples, and every discrete slot has a label.
+      guard let label = labels[index] else { return }
       let measure = slots[index].measure
       func extreme(_ value: Double) -> Double { measure?.writtenValue(of: value).value ?? value }
       try output.append(
-        periodStart: periodStart, label: labels[index]!, value: stats.sum / Double(stats.count),
+        periodStart: periodStart, label: label, value: stats.sum / Double(stats.count),
         minimum: extreme(stats.minimum), maximum: extreme(stats.maximum), count: stats.count,
         sources: stats.sources, ranking: index, names: names)
     }
@@ -274,8 +276,10 @@ extension Summarizer {
     to output: SummaryRowStore, labels: [Int?], names: (SourceSet, Int) -> [String]
   ) throws {
     try counted.takeRecords { slot, record in
+      // Only a counted slot has counted records, and every counted slot has a label.
+      guard let label = labels[slot] else { return }
       try output.append(
-        periodStart: record.periodStart, label: labels[slot]!, value: Double(record.stats.count),
+        periodStart: record.periodStart, label: label, value: Double(record.stats.count),
         count: record.stats.count, sources: record.stats.sources, ranking: slot, names: names)
     }
   }

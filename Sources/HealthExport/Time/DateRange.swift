@@ -109,8 +109,7 @@ public enum DateRange: Hashable, Sendable {
   }
 
   /// Coordinated Universal Time.
-  // A zone of offset 0 always exists.
-  package static let utc = TimeZone(secondsFromGMT: 0)!
+  package static let utc = TimeZone.gmt
 
   /// The calendar day an instant falls on in a time zone.
   package static func day(of instant: Timestamp, in timeZone: TimeZone) -> CalendarDay {

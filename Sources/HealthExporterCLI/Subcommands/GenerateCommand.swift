@@ -99,7 +99,7 @@ enum GenerateCommand: Subcommand {
     of export: SampleExport, source: any HealthInputSource, to output: String, arguments: ParsedArguments,
     context: ToolContext, progress: ProgressLine?
   ) throws -> ExitCode {
-    let timeZone = TimeZone(identifier: export.configuration.timeZoneIdentifier)!
+    let timeZone = try export.configuration.zone()
     let options = ProfileWriter.Options(creationDate: export.exportDate, timeZone: .named(timeZone))
     let destination = OutputDestination.resolve(
       output: output, defaultName: DefaultFileName(prefix: "profile", fileExtension: "json", now: nil),

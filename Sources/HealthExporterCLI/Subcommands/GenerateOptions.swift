@@ -78,8 +78,12 @@ enum GenerateOptions {
   /// - Throws: `UsageError` for an unknown format, an extension that names none, or a format that
   ///   cannot go to standard output.
   static func target(_ arguments: ParsedArguments, output: String) throws(UsageError) -> Target {
-    let format = try FormatOption.format(arguments, output: output, command: GenerateCommand.name)
-    return format == .profile ? .profile : .export(SampleOutputFormat(rawValue: format.rawValue)!)
+    switch try FormatOption.format(arguments, output: output, command: GenerateCommand.name) {
+    case .zip: return .export(.zip)
+    case .folder: return .export(.folder)
+    case .xml: return .export(.xml)
+    case .profile: return .profile
+    }
   }
 
   /// Bytes from `200MB`, `2GB`, `1.5GB`, `500KB` or a plain number of bytes (powers of ten).

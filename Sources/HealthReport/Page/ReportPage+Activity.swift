@@ -45,7 +45,7 @@ extension ReportPage {
       zip(days, rows).map { day, row in
         ChartBar(
           day: Double(day), top: row.value?.value ?? 0,
-          label: "\(format.period(row.period)): \(format.number(row.value!)) \(unit)")
+          label: "\(format.period(row.period)): \(row.value.map(format.number) ?? "") \(unit)")
       }, style: style)
     let averageStyle = SeriesStyle(colour: .black, dash: .dashed)
     if let means {
@@ -59,7 +59,7 @@ extension ReportPage {
       summary: "The numbers (\(rows.count) \(rows.count == 1 ? "day" : "days"))", headers: headers,
       numericColumns: averageDays == nil ? [1] : [1, 2])
     for (index, row) in rows.enumerated() {
-      var cells = [format.period(row.period), format.number(row.value!)]
+      var cells = [format.period(row.period), row.value.map(format.number) ?? ""]
       if let means { cells.append(format.number(WrittenValue(means[index].mean, decimals: value.decimals))) }
       cells.append(row.sources.joined(separator: "; "))
       table.rows.append(cells)

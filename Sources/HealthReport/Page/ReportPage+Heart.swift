@@ -43,25 +43,27 @@ extension ReportPage {
       headers: ["Day", "Metric", Self.titled("Mean", unit: unit), "Min", "Max", "Readings"],
       numericColumns: [2, 3, 4, 5])
     var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = []
+    // Every row drawn has a value (`drawn` keeps only those).
     for (rows, style) in drawn {
       let points = rows.map {
-        ChartPoint(day: Double(Self.dayNumber(of: $0.period)) + 0.5, value: $0.value!.value)
+        ChartPoint(day: Double(Self.dayNumber(of: $0.period)) + 0.5, value: $0.value?.value ?? 0)
       }
       chart.line(points, style: SeriesStyle(colour: style.colour, dash: style.dash), breakingAfter: 1.5)
       chart.points(
         zip(points, rows).map { point, row in
           (
             point,
-            "\(format.period(row.period)): \(row.metric) \(format.number(row.value!)) \(unit)\(Self.spread(of: row, format: format))"
+            "\(format.period(row.period)): \(row.metric) \(row.value.map(format.number) ?? "") \(unit)\(Self.spread(of: row, format: format))"
           )
         }, style: style)
       legend.append((rows[0].metric, style, .line))
     }
     // In the summary's order: by day, then by metric.
     let types = Set(series.map(\.type))
-    for row in data.days where types.contains(row.type) && row.value != nil {
+    for row in data.days where types.contains(row.type) {
+      guard let value = row.value else { continue }
       table.rows.append([
-        format.period(row.period), row.metric, format.number(row.value!),
+        format.period(row.period), row.metric, format.number(value),
         row.minimum.map(format.number) ?? "",
         row.maximum.map(format.number) ?? "", "\(row.count)",
       ])

@@ -60,11 +60,13 @@ extension ReportPage {
     }
     let points = rows.map { ChartPoint(day: format.dayPosition(of: $0.date), value: $0.value.value) }
     chart.line(points, style: SeriesStyle(colour: .blue))
-    let styles: [ReferenceRange.Position: SeriesStyle] = [
-      .within: SeriesStyle(colour: .blue, marker: .circle),
-      .above: SeriesStyle(colour: .vermillion, marker: .triangleUp),
-      .below: SeriesStyle(colour: .vermillion, marker: .triangleDown),
-    ]
+    func style(_ position: ReferenceRange.Position) -> SeriesStyle {
+      switch position {
+      case .within: SeriesStyle(colour: .blue, marker: .circle)
+      case .above: SeriesStyle(colour: .vermillion, marker: .triangleUp)
+      case .below: SeriesStyle(colour: .vermillion, marker: .triangleDown)
+      }
+    }
     for position in [ReferenceRange.Position.within, .above, .below] {
       let members = zip(points, rows).filter { Self.position(of: $0.1) ?? .within == position }
       chart.points(
@@ -73,7 +75,7 @@ extension ReportPage {
             point,
             "\(format.date(row.date)): \(format.number(row.value)) \(row.unit)\(flagText(row).map { ", \($0)" } ?? "")"
           )
-        }, style: styles[position]!)
+        }, style: style(position))
     }
     var headline = HTML()
     headline.raw("<p class=\"latest\"><b>")

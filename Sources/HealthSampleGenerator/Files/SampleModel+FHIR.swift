@@ -156,7 +156,8 @@ extension SampleModel {
 
   private func quantity(_ value: Double, _ result: LabResultValue) -> JSONValue {
     .object([
-      JSONValue.Member(key: "value", value: .number(JSONNumber(value)!)), member("unit", result.unit),
+      JSONValue.Member(key: "value", value: JSONNumber(value).map(JSONValue.number) ?? .null),
+      member("unit", result.unit),
       member("system", "http://unitsofmeasure.org"), member("code", result.unitCode),
     ])
   }

@@ -6,7 +6,7 @@ extension SampleModel {
   /// Every clinical document, in the order export.xml lists them.
   package func clinicalDocuments() -> [ClinicalDocument] {
     var random = RandomStream(seed: seed, purpose: .clinical)
-    let firstVisit = labVisitDays.first!
+    guard let firstVisit = labVisitDays.first else { return [] }
     let firstDraw = labDrawInstant(onDay: firstVisit)
     var documents: [ClinicalDocument] = []
     func add(

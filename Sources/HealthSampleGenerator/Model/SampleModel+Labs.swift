@@ -84,9 +84,12 @@ extension SampleModel {
       "30522-7": max(0.1, level(0.4, 2.4, 0.5) + cold),
     ]
     let ranges = Self.labRanges(female: female)
-    return MetricRegistry.standard.labs.map { lab in
-      let range = ranges[lab.loinc]!
-      let value = StableMath.quantized(values.removeValue(forKey: lab.loinc)!, decimals: lab.decimals)
+    // Every lab of the registry has a range and a level above (SampleModelTests holds them to it).
+    return MetricRegistry.standard.labs.compactMap { lab in
+      guard let range = ranges[lab.loinc], let level = values.removeValue(forKey: lab.loinc) else {
+        return nil
+      }
+      let value = StableMath.quantized(level, decimals: lab.decimals)
       return LabResultValue(
         lab: lab, value: value, unit: range.unit, unitCode: range.code, low: range.low, high: range.high)
     }

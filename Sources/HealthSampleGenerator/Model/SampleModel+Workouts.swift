@@ -52,12 +52,11 @@ extension SampleModel {
       basalEnergy: StableMath.quantized(basal, decimals: 3),
       miles: StableMath.quantized(workout.distanceMeters / 1_609.344, decimals: 5),
       steps: Int((workout.cadence * movingMinutes).rounded()),
-      heartRate: rates.isEmpty
-        ? nil
-        : (
-          StableMath.quantized(rates.reduce(0, +) / Double(rates.count), decimals: 3), rates.min()!,
-          rates.max()!
-        ),
+      heartRate: rates.min().flatMap { low in
+        rates.max().map { high in
+          (StableMath.quantized(rates.reduce(0, +) / Double(rates.count), decimals: 3), low, high)
+        }
+      },
       averageMETs: (active + basal) / totalMinutes * 60 / weight, segments: segments,
       routeIdentifier: random.uuid())
   }

@@ -30,7 +30,7 @@ package struct SampleModel: Sendable {
     try configuration.validate()
     self.configuration = configuration
     person = Person(seed: configuration.seed)
-    clock = ZoneClock(zone: TimeZone(identifier: configuration.timeZoneIdentifier)!)
+    clock = ZoneClock(zone: try configuration.zone())
     firstDayNumber = configuration.firstDayNumber
     lastDayNumber = configuration.endDayNumber
     exportInstant = clock.day(lastDayNumber).instant(86_399)

@@ -70,7 +70,8 @@ public enum SampleExportWriter {
       for file in export.filePaths {
         // Made only where the format keeps it (not beside export.xml alone).
         try archive.addFile(at: file) { write in
-          try export.contents(ofFileAt: file)!.withUnsafeBytes { try write($0) }
+          // Every path of `filePaths` has its contents.
+          try (export.contents(ofFileAt: file) ?? []).withUnsafeBytes { try write($0) }
         }
       }
       try archive.finish()

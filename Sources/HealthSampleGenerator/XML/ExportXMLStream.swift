@@ -41,7 +41,8 @@ final class ExportXMLStream: ByteStream {
     }
     let count = min(buffer.count, writer.xml.out.bytes.count - position)
     writer.xml.out.bytes.withUnsafeBytes { source in
-      base.copyMemory(from: source.baseAddress! + position, byteCount: count)
+      guard let start = source.baseAddress else { return }
+      base.copyMemory(from: start + position, byteCount: count)
     }
     position += count
     return count

@@ -24,16 +24,17 @@ struct SampleItemWriter {
   init(model: SampleModel) {
     self.model = model
     xml = ExportXMLWriter(dates: .fixed(model.exportOffset))
-    for source in SampleSource.allCases {
-      sources[source] = Provenance(
-        name: source.name(for: model.person), version: source.version, device: source.device(seed: model.seed)
-      )
-    }
+    for source in SampleSource.allCases { sources[source] = Self.provenance(of: source, in: model) }
   }
 
-  /// The provenance of `source`.
+  /// The provenance of `source`, made once for each source.
   func provenance(_ source: SampleSource) -> Provenance {
-    sources[source]!
+    sources[source] ?? Self.provenance(of: source, in: model)
+  }
+
+  private static func provenance(of source: SampleSource, in model: SampleModel) -> Provenance {
+    Provenance(
+      name: source.name(for: model.person), version: source.version, device: source.device(seed: model.seed))
   }
 
   /// A record of `kind` from `source`, its value rounded as `kind` writes it.
@@ -43,7 +44,8 @@ struct SampleItemWriter {
   ) -> Sample {
     sample(
       kind, source, creation: creation, start: start, end: end,
-      value: .quantity(StableMath.quantized(value, decimals: kind.decimals), unit: kind.unit!),
+      // A kind with a number for a value has a unit.
+      value: .quantity(StableMath.quantized(value, decimals: kind.decimals), unit: kind.unit ?? ""),
       metadata: metadata)
   }
 

@@ -23,7 +23,7 @@ extension Sample {
   }
 }
 
-let newYork = TimeZone(identifier: "America/New_York")!
+let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
 let january20 = Date(timeIntervalSince1970: 1_768_910_400)  // 2026-01-20 07:00 in New York
 
 // A week of morning weights and daily steps.
