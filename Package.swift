@@ -108,7 +108,7 @@ let package = Package(
         "HealthExporterCLI", "HealthSampleGenerator", "HealthModel", "HealthArchive", "HealthTestSupport",
         "SystemShim", "health-exporter",
       ],
-      exclude: ["Golden", "Corpus"]),
+      exclude: ["Guided/Golden", "Parsing/Golden", "Subcommands/Golden", "Corpus"]),
   ]
 )
 

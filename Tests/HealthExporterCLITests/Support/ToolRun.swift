@@ -38,9 +38,10 @@ struct ToolRun {
   }
 }
 
-/// The package's root folder, found from this file's path.
+/// The package's root folder, found from this file's path
+/// (`Tests/HealthExporterCLITests/Support/ToolRun.swift`).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().path
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
 /// The example export shipped in `Examples/`.
 let exampleExport = packageRoot + "/Examples/export.xml"
