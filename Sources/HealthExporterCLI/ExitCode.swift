@@ -1,8 +1,4 @@
-import HealthArchive
-import HealthAssistant
-import HealthExport
 import HealthModel
-import HealthSampleGenerator
 import SystemShim
 
 /// The exit codes of the command line, after `sysexits.h`.
@@ -21,31 +17,22 @@ package enum ExitCode: Int32, Sendable {
   /// Reading or writing failed part-way.
   case ioError = 74
 
-  /// The exit code for an error thrown by the library.
+  /// The exit code for an error thrown by the library: what kind of failure it says it is
+  /// (`ClassifiedError`); a system call's failure part-way is an I/O error; anything else, a
+  /// failure.
   init(for error: any Error) {
     switch error {
-    case is UsageError, is OptionError:
-      self = .usage
-    case let error as SettingsCommandError:
-      if case .corrupt = error { self = .cannotCreate } else { self = .failure }
-    case let error as InputError:
-      switch error {
-      case .readFailed: self = .ioError
-      case .notFound, .unreadable: self = .noInput
-      case .notAnExport, .ambiguous, .tooLarge, .changedBetweenPasses: self = .dataError
+    case let error as any ClassifiedError:
+      switch error.failureKind {
+      case .usage: self = .usage
+      case .malformedInput: self = .dataError
+      case .missingInput: self = .noInput
+      case .cannotCreate: self = .cannotCreate
+      case .inputOutput: self = .ioError
+      case .other: self = .failure
       }
-    case is XMLError, is StrictModeError, is ZipError, is JSONError:
-      self = .dataError
-    case let error as ProfileError:
-      if case .cannotSpill = error { self = .cannotCreate } else { self = .dataError }
-    case let error as OutputError:
-      self = error.isWriteFailure ? .ioError : .cannotCreate
-    case is SampleConfigurationError, is SampleSizeError:
-      self = .usage
     case is SystemError:
       self = .ioError
-    case let error as AssistantError:
-      if case .notAHealthDatabase = error { self = .dataError } else { self = .cannotCreate }
     default:
       self = .failure
     }

@@ -15,7 +15,7 @@ package enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringCo
     case .daysOutOfRange(let days):
       "\(days) days is out of range: a record covers 1 to \(SampleConfiguration.maximumDays) days."
     case .endOutOfRange(let end):
-      "The end date \(XMLOutput.dayText(end.year, end.month, end.day)) is out of range: records lie in 1900 to 2199."
+      "The end date \(TextOutput.dayText(end.year, end.month, end.day)) is out of range: records lie in 1900 to 2199."
     case .unknownTimeZone(let name):
       "'\(name)' is not a time zone: give an IANA name such as America/New_York or UTC."
     case .densityOutOfRange(let density):
@@ -25,4 +25,8 @@ package enum SampleConfigurationError: Error, Hashable, Sendable, CustomStringCo
 
   /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
+}
+
+extension SampleConfigurationError: ClassifiedError {
+  package var failureKind: FailureKind { .usage }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import HealthArchive
+package import HealthModel
 
 /// A size that `--size` cannot reach.
 public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
@@ -12,12 +13,16 @@ public enum SampleSizeError: Error, Hashable, Sendable, CustomStringConvertible,
   public var description: String {
     switch self {
     case .tooSmall(let requested, let smallest, let days):
-      "an export.xml of \(XMLOutput.megabytes(requested)) is too small: \(days) day\(days == 1 ? " makes" : "s make") at least \(XMLOutput.megabytes(smallest))"
+      "an export.xml of \(TextOutput.megabytes(requested)) is too small: \(days) day\(days == 1 ? " makes" : "s make") at least \(TextOutput.megabytes(smallest))"
     case .tooLarge(let requested, let largest, let days):
-      "an export.xml of \(XMLOutput.megabytes(requested)) is too large: \(days) days make at most \(XMLOutput.megabytes(largest))"
+      "an export.xml of \(TextOutput.megabytes(requested)) is too large: \(days) days make at most \(TextOutput.megabytes(largest))"
     }
   }
 
   /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
+}
+
+extension SampleSizeError: ClassifiedError {
+  package var failureKind: FailureKind { .usage }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+package import HealthModel
 import SystemShim
 
 /// An input that cannot be opened or read.
@@ -54,5 +55,15 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     guard let first = candidates.first else { return "" }
     if first.hasPrefix(path + ":") { return ", such as \(first)" }
     return ", such as \(path)/\(first)"
+  }
+}
+
+extension InputError: ClassifiedError {
+  package var failureKind: FailureKind {
+    switch self {
+    case .readFailed: .inputOutput
+    case .notFound, .unreadable: .missingInput
+    case .notAnExport, .ambiguous, .tooLarge, .changedBetweenPasses: .malformedInput
+    }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+package import HealthModel
 
 /// JSON that cannot be read or written: not well formed, too large, or a value JSON cannot hold.
 ///
@@ -124,4 +125,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     let hex = String(byte, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
   }
+}
+
+extension JSONError: ClassifiedError {
+  package var failureKind: FailureKind { .malformedInput }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+package import HealthModel
 
 /// An output file that cannot be written.
 public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
@@ -38,4 +39,8 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     if case .writeFailed = self { return true }
     return false
   }
+}
+
+extension OutputError: ClassifiedError {
+  package var failureKind: FailureKind { isWriteFailure ? .inputOutput : .cannotCreate }
 }

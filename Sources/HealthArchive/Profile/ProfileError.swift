@@ -29,3 +29,12 @@ public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   /// The message, for `LocalizedError`.
   public var errorDescription: String? { description }
 }
+
+extension ProfileError: ClassifiedError {
+  /// A spill file that cannot be made is an output that cannot be; anything else, a malformed
+  /// profile.
+  package var failureKind: FailureKind {
+    if case .cannotSpill = self { return .cannotCreate }
+    return .malformedInput
+  }
+}

@@ -99,3 +99,7 @@ public struct XMLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     }
   }
 }
+
+extension XMLError: ClassifiedError {
+  package var failureKind: FailureKind { .malformedInput }
+}

@@ -1,4 +1,5 @@
 public import Foundation
+package import HealthModel
 
 /// A zip archive that cannot be read or written: damaged, cut short, or using a feature that is
 /// not supported. Entry problems are named `archive.zip:entry/path`, like the entry's stream.
@@ -90,4 +91,8 @@ public enum ZipError: Error, Hashable, Sendable, CustomStringConvertible, Locali
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
+}
+
+extension ZipError: ClassifiedError {
+  package var failureKind: FailureKind { .malformedInput }
 }

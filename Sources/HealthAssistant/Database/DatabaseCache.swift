@@ -1,4 +1,5 @@
 import HealthDatabase
+package import HealthModel
 package import SystemShim
 
 /// Where the server keeps the databases it builds, and what each is named: one file per input,
@@ -87,5 +88,14 @@ package enum AssistantError: Error, Hashable, Sendable, CustomStringConvertible 
     case .notAHealthDatabase(let path, let reason):
       "\(path) is an SQLite database, but not one of health-exporter's: \(reason); make one with 'health-exporter database', or give the export itself"
     }
+  }
+}
+
+extension AssistantError: ClassifiedError {
+  /// A database that is not this tool's is a malformed input; a cache that cannot be used, an
+  /// output that cannot be made.
+  package var failureKind: FailureKind {
+    if case .notAHealthDatabase = self { return .malformedInput }
+    return .cannotCreate
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import HealthModel
+package import HealthModel
 
 /// An export choice that cannot be used as given, from a flag, the settings file or a prompt;
 /// on the command line it is a usage error (exit 64).
@@ -82,4 +82,8 @@ package enum OptionNaming: Hashable, Sendable {
     case .setting: "\(option.name) \(value)"
     }
   }
+}
+
+extension OptionError: ClassifiedError {
+  package var failureKind: FailureKind { .usage }
 }

@@ -53,3 +53,7 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension UsageError: ClassifiedError {
+  var failureKind: FailureKind { .usage }
+}

@@ -163,3 +163,11 @@ enum SettingsCommandError: Error, CustomStringConvertible {
     }
   }
 }
+
+extension SettingsCommandError: ClassifiedError {
+  /// A settings file that cannot be used is never overwritten (73); anything else fails (1).
+  var failureKind: FailureKind {
+    if case .corrupt = self { return .cannotCreate }
+    return .other
+  }
+}
