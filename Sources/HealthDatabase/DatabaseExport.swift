@@ -48,7 +48,7 @@ public struct DatabaseExport: Sendable {
   }
 
   /// What the run wrote.
-  public struct Summary: Sendable {
+  public struct Outcome: Sendable {
     /// Rows written, by table.
     public var counts: DatabaseCounts
     /// Records skipped or repaired, by reason.
@@ -79,12 +79,12 @@ public struct DatabaseExport: Sendable {
       text += ")"
       let skippedTallies = skipped.filter { $0.kind != .repaired }
       let repairedTallies = skipped.filter { $0.kind == .repaired }
-      if !skippedTallies.isEmpty { text += "; " + ExportSummary.describe(skippedTallies, verb: "skipped") }
+      if !skippedTallies.isEmpty { text += "; " + OutcomeLine.describe(skippedTallies, verb: "skipped") }
       if !repairedTallies.isEmpty {
-        text += "; " + ExportSummary.describe(repairedTallies, verb: "read after repair")
+        text += "; " + OutcomeLine.describe(repairedTallies, verb: "read after repair")
       }
       if !counts.summariesLeftOut.isEmpty {
-        text += "; " + ExportSummary.describe(counts.summariesLeftOut, verb: "summarized without")
+        text += "; " + OutcomeLine.describe(counts.summariesLeftOut, verb: "summarized without")
       }
       return text + "."
     }
@@ -101,7 +101,7 @@ public struct DatabaseExport: Sendable {
   ///   of SQLite's other than the disk's.
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> Summary {
+  ) throws -> Outcome {
     // Dates without an offset (a profile's) are written on the zone's clocks as they come: the
     // export's own zone is read first for such an input.
     let zone = source.datesCarryOffsets ? timeZone : .named(try source.timeZoneBeforeWriting(timeZone))
@@ -113,7 +113,7 @@ public struct DatabaseExport: Sendable {
     let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
-    return Summary(
+    return Outcome(
       counts: counts, skipped: diagnostics.summary, outputPath: destination.path,
       timeZone: source.timeZone(zone))
   }

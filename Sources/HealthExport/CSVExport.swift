@@ -60,7 +60,7 @@ public struct CSVExport: Sendable {
   ///   `ExportError.noData` when no row was selected (nothing is written); `StrictModeError`.
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> ExportSummary {
+  ) throws -> CSVExport.Outcome {
     let collector = RowCollector(
       selection: selection, now: now, diagnostics: diagnostics, spillBeside: destination.spillBeside,
       rowBudget: rowBudget)
@@ -76,7 +76,7 @@ public struct CSVExport: Sendable {
       dropped = rows.dropped
       timeZone = rows.timeZone
     }
-    return ExportSummary(
+    return CSVExport.Outcome(
       blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path,
       timeZone: timeZone)
   }

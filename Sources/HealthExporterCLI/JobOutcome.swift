@@ -16,16 +16,16 @@ extension JobOutcome {
   var warnings: [String] { [] }
 }
 
-extension ExportSummary: JobOutcome {}
-extension ProfileExport.Summary: JobOutcome {}
-extension ConvertExport.Summary: JobOutcome {}
-extension DatabaseExport.Summary: JobOutcome {}
+extension CSVExport.Outcome: JobOutcome {}
+extension ProfileExport.Outcome: JobOutcome {}
+extension ConvertExport.Outcome: JobOutcome {}
+extension DatabaseExport.Outcome: JobOutcome {}
 
-extension SummaryReport: JobOutcome {
+extension SummaryExport.Outcome: JobOutcome {
   var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
 }
 
-extension ReportSummary: JobOutcome {
+extension ReportExport.Outcome: JobOutcome {
   var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
 }
 

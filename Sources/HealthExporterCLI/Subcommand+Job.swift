@@ -19,7 +19,7 @@ extension Subcommand {
   static func run<Job: ExportJob>(
     _ job: Job, named defaultName: DefaultFileName, timeZone: TimeZoneChoice, arguments: ParsedArguments,
     context: ToolContext, missingHelp: String
-  ) throws -> ExitCode where Job.Summary: JobOutcome {
+  ) throws -> ExitCode where Job.Outcome: JobOutcome {
     let destination = OutputDestination.resolve(
       output: ExportCommand.outputPath(arguments, context: context), defaultName: defaultName,
       timeZone: timeZone, overwrites: arguments.has("force"),
@@ -46,7 +46,7 @@ extension Subcommand {
   static func run<Job: ExportJob>(
     _ job: Job, to destination: OutputDestination, timeZone: TimeZoneChoice, arguments: ParsedArguments,
     context: ToolContext, missingHelp: String
-  ) throws -> ExitCode where Job.Summary: JobOutcome {
+  ) throws -> ExitCode where Job.Outcome: JobOutcome {
     try SampleOption.checkOutput(destination, isNotInputOf: arguments)
     let source = try SampleOption.source(
       arguments, command: name, timeZone: timeZone.provisional, environment: context.environment,

@@ -54,7 +54,7 @@ public struct ReportExport: Sendable {
   ///   `ExportError.noData` when no section has data (nothing is written).
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> ReportSummary {
+  ) throws -> ReportExport.Outcome {
     if case .lastRecords = selection.range { throw ReportError.recordRange }
     var summary = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, through: ReportStage(selection: selection, now: now, diagnostics: diagnostics),

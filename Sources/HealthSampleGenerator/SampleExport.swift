@@ -43,8 +43,8 @@ public final class SampleExport {
   public var name: String {
     let first = CivilDateTime.civil(fromDays: model.firstDayNumber)
     let last = configuration.end
-    return "sample (seed \(configuration.seed), \(XMLOutput.dayText(first.year, first.month, first.day)) to "
-      + "\(XMLOutput.dayText(last.year, last.month, last.day)), \(configuration.timeZoneIdentifier))"
+    return "sample (seed \(configuration.seed), \(TextOutput.dayText(first.year, first.month, first.day)) to "
+      + "\(TextOutput.dayText(last.year, last.month, last.day)), \(configuration.timeZoneIdentifier))"
   }
 
   /// export.xml, made as it is read.

@@ -22,14 +22,14 @@ enum ReportTest {
   /// The page of a report of `body` (the elements inside HealthData).
   static func page(
     _ body: String, selection: ReportSelection = selection(), now: Timestamp = now
-  ) throws -> (html: String, summary: ReportSummary) {
+  ) throws -> (html: String, summary: ReportExport.Outcome) {
     try page(of: InMemoryExport(xml: ExportXML.document(body)), selection: selection, now: now)
   }
 
   /// The page of a report of `source`.
   static func page(
     of source: some HealthInputSource, selection: ReportSelection, now: Timestamp
-  ) throws -> (html: String, summary: ReportSummary) {
+  ) throws -> (html: String, summary: ReportExport.Outcome) {
     var bytes: [UInt8] = []
     let summary = try ReportExport(selection: selection, now: now).run(
       source: source, destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())

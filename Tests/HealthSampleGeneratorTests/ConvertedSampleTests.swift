@@ -14,7 +14,7 @@ import Testing
     format: .zip, timeZone: .named(GeneratorTest.newYork), now: Timestamp(secondsSince1970: 1_773_374_400),
     profileName: "sample")
 
-  func convert(_ source: some HealthInputSource, to path: String) throws -> ConvertExport.Summary {
+  func convert(_ source: some HealthInputSource, to path: String) throws -> ConvertExport.Outcome {
     var options = Self.options
     options.format = ConvertExport.Format(path: path)!
     return try ConvertExport(options: options).run(

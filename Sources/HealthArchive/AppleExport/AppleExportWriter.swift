@@ -36,7 +36,7 @@ public final class AppleExportWriter {
   }
 
   /// What was written.
-  public struct Summary: Hashable, Sendable {
+  public struct Outcome: Hashable, Sendable {
     /// What was written: a zip archive, a folder or export.xml alone.
     public var format: AppleExportFormat
     /// The size of export.xml, in bytes.
@@ -81,7 +81,7 @@ public final class AppleExportWriter {
   let options: Options
   let archive: AppleExportArchive
   var xml: ExportXMLWriter
-  var summary: Summary
+  var summary: Outcome
   private var hasHeader = false
   var clinical = ClinicalFiles()
   /// The route file being written: its path and what is written of it.
@@ -99,7 +99,7 @@ public final class AppleExportWriter {
     self.archive = archive
     self.options = options
     xml = ExportXMLWriter(dates: .timeZone(options.timeZone))
-    summary = Summary(format: archive.format)
+    summary = Outcome(format: archive.format)
   }
 
   /// Writes export.xml from the items `read` hands over, and the files they carry, then ends the
@@ -111,7 +111,7 @@ public final class AppleExportWriter {
   /// - Throws: `OutputError` when writing fails; what `read` throws.
   package func write(
     locale: @escaping () -> String?, reading read: (_ add: (HealthItem) throws -> Void) throws -> Void
-  ) throws -> Summary {
+  ) throws -> Outcome {
     summary.exportXMLBytes = try archive.writeExportXML { write in
       try read { item in
         if !hasHeader { writeHeader(locale: locale()) }

@@ -1,8 +1,9 @@
 import HealthModel
 
-/// Bytes of XML (or other generated text), appended into one reused buffer: ASCII pieces, escaped
-/// attribute values, numbers and dates in Apple's shape, all without `String` formatting.
-package struct XMLOutput {
+/// The one byte appender of the text the tool generates (export.xml, GPX routes, ECG files), into
+/// one reused buffer: ASCII pieces, escaped XML attribute values, numbers and dates in Apple's
+/// shape, all without `String` formatting.
+package struct TextOutput {
   package var bytes: [UInt8] = []
   /// The UTC offset `appendDate(_:)` writes dates with, in seconds east of UTC.
   package let dateOffset: Int
@@ -251,7 +252,7 @@ package struct XMLOutput {
       }
       if isNewDay {
         let civil = CivilDateTime.civil(fromDays: day)
-        let text = Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8)
+        let text = Array(TextOutput.dayText(civil.year, civil.month, civil.day).utf8)
         for (index, byte) in text.prefix(10).enumerated() { date[index] = byte }
         date[10] = UInt8(ascii: " ")
         date[13] = UInt8(ascii: ":")
@@ -274,7 +275,7 @@ package struct XMLOutput {
   /// `value` rounded to `decimals` places, as text: with trailing zeros dropped (`72.5`), or with
   /// exactly `decimals` digits after the point when `isFixed`.
   package static func text(_ value: Double, decimals: Int, isFixed: Bool = false) -> String {
-    var out = XMLOutput(dateOffset: 0, capacity: 24)
+    var out = TextOutput(dateOffset: 0, capacity: 24)
     if isFixed {
       out.appendFixed(value, decimals: decimals)
     } else {
@@ -285,7 +286,7 @@ package struct XMLOutput {
 
   /// `value` as `appendShortest(_:placesExponent:)` writes it.
   package static func shortestText(_ value: Double, placesExponent: Bool = true) -> String {
-    var out = XMLOutput(dateOffset: 0, capacity: 24)
+    var out = TextOutput(dateOffset: 0, capacity: 24)
     out.appendShortest(value, placesExponent: placesExponent)
     return String(decoding: out.bytes, as: UTF8.self)
   }

@@ -21,7 +21,7 @@ package enum ElectrocardiogramWriter {
   package static func csv(_ recording: Electrocardiogram, dateOffset: Int, keepsEveryDigit: Bool = true)
     -> [UInt8]
   {
-    var out = XMLOutput(dateOffset: dateOffset, capacity: recording.samples.count * 10 + 512)
+    var out = TextOutput(dateOffset: dateOffset, capacity: recording.samples.count * 10 + 512)
     appendHeader(of: recording, to: &out)
     for sample in recording.samples {
       if keepsEveryDigit {
@@ -36,7 +36,7 @@ package enum ElectrocardiogramWriter {
 
   /// Appends the header lines and the blank line before the samples; `Recorded Date` in `out`'s
   /// date offset.
-  package static func appendHeader(of recording: Electrocardiogram, to out: inout XMLOutput) {
+  package static func appendHeader(of recording: Electrocardiogram, to out: inout TextOutput) {
     if let name = recording.name {
       line("Name", name, to: &out)
     } else {
@@ -66,7 +66,7 @@ package enum ElectrocardiogramWriter {
 
   /// `key,value`, the value quoted when it holds a comma or a quote (a quote doubled); a line
   /// break, which would end the line, becomes a space.
-  private static func line(_ key: String, _ value: String, to out: inout XMLOutput) {
+  private static func line(_ key: String, _ value: String, to out: inout TextOutput) {
     out.append(Array(field(key).utf8))
     out.append(",")
     out.append(Array(field(value).utf8))

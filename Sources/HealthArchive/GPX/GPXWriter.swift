@@ -10,7 +10,7 @@ package import HealthModel
 /// a value that six decimals would change is written in the fewest digits that keep it.
 package struct GPXWriter {
   /// What has been written and not yet taken.
-  package var out: XMLOutput
+  package var out: TextOutput
   private let keepsEveryDigit: Bool
 
   /// Starts the file.
@@ -21,7 +21,7 @@ package struct GPXWriter {
   ///   - capacity: the bytes reserved.
   package init(exportTime: Int64, trackName: String, keepsEveryDigit: Bool = true, capacity: Int = 1 << 16) {
     self.keepsEveryDigit = keepsEveryDigit
-    out = XMLOutput(dateOffset: 0, capacity: capacity)
+    out = TextOutput(dateOffset: 0, capacity: capacity)
     out.append(
       """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -115,7 +115,7 @@ package struct GPXWriter {
   /// `2026-01-09T15:30:00Z`.
   private mutating func appendUTC(_ instant: Int64) {
     let civil = CivilDateTime(secondsSince1970: instant)
-    out.append(Array(XMLOutput.dayText(civil.year, civil.month, civil.day).utf8))
+    out.append(Array(TextOutput.dayText(civil.year, civil.month, civil.day).utf8))
     out.append("T")
     out.appendTwoDigits(civil.hour)
     out.append(":")

@@ -43,7 +43,7 @@ public final class ProfileWriter {
   }
 
   /// What was written, for the summary.
-  public struct Summary: Hashable, Sendable {
+  public struct Outcome: Hashable, Sendable {
     /// How many samples were written.
     public var samples = 0
     /// How many sample types the samples have.
@@ -84,7 +84,7 @@ public final class ProfileWriter {
   @exclusivity(unchecked) private var lastType: String?
   @exclusivity(unchecked) private var lastColumn: ProfileColumn?
   @exclusivity(unchecked) private var encoder = ProfileElementEncoder()
-  @exclusivity(unchecked) private var summary = Summary()
+  @exclusivity(unchecked) private var summary = Outcome()
   private var columnOrder: [String] = []
   private var characteristics: [MetadataEntry] = []
   private var exportDate: Timestamp?
@@ -167,7 +167,7 @@ public final class ProfileWriter {
   /// - Throws: `ProfileError` when the spilled columns cannot be read back; what `sink` throws.
   package func finish(
     timeZone: TimeZone, into sink: @escaping (UnsafeRawBufferPointer) throws -> Void
-  ) throws -> Summary {
+  ) throws -> Outcome {
     defer { removeSpillFolder() }
     let output = BackgroundOutput(sink: sink, blockSize: blockSize)
     // Whatever ends the assembly, the sink's thread is done before this returns.

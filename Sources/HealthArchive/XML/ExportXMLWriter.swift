@@ -29,7 +29,7 @@ package struct ExportXMLWriter {
   }
 
   /// What has been written and is not yet handed on.
-  package var out: XMLOutput
+  package var out: TextOutput
   private let fixedOffset: Int?
   private var zone: ZoneOffsetCache?
   private var type = EscapedText()
@@ -53,7 +53,7 @@ package struct ExportXMLWriter {
       fixedOffset = nil
       zone = ZoneOffsetCache(timeZone: timeZone)
     }
-    out = XMLOutput(dateOffset: fixedOffset ?? 0, capacity: capacity)
+    out = TextOutput(dateOffset: fixedOffset ?? 0, capacity: capacity)
   }
 
   // MARK: - Header and end
@@ -265,10 +265,10 @@ struct EscapedText {
   private var text = ""
   private var escaped: [UInt8] = []
 
-  mutating func append(_ value: String, to out: inout XMLOutput) {
+  mutating func append(_ value: String, to out: inout TextOutput) {
     if value != text || escaped.isEmpty {
       text = value
-      escaped = XMLOutput.escaped(value)
+      escaped = TextOutput.escaped(value)
     }
     escaped.withUnsafeBufferPointer { out.bytes.append(contentsOf: $0) }
   }

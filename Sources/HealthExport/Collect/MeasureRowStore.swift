@@ -14,7 +14,7 @@ final class MeasureRowStore {
   private let order: ExportSelection.SortOrder
   /// Touched at every row, by one thread, never from two places at once: no dynamic exclusivity
   /// checks.
-  @exclusivity(unchecked) private var sources = SourceTable()
+  @exclusivity(unchecked) private var sources = SourceNameIndex()
   private let store: SpilledRuns<PackedMeasureRow>
 
   /// - Parameters:

@@ -19,10 +19,10 @@ struct AppleExportOutput: ExportWriter {
     }
   }
 
-  func write(_ items: HealthItems, to destination: OutputDestination) throws -> AppleExportWriter.Summary {
+  func write(_ items: HealthItems, to destination: OutputDestination) throws -> AppleExportWriter.Outcome {
     let displayPath = destination.path ?? "standard output"
     let locale = { items.source.header.locale }
-    func write(into archive: AppleExportArchive) throws -> AppleExportWriter.Summary {
+    func write(into archive: AppleExportArchive) throws -> AppleExportWriter.Outcome {
       try AppleExportWriter(archive: archive, options: options).write(locale: locale) { add in
         try items.read { item, _ in try add(item) }
       }

@@ -94,15 +94,15 @@ public struct ConvertExport: Sendable {
   }
 
   /// What the run wrote.
-  public struct Summary: Sendable {
+  public struct Outcome: Sendable {
     /// The format written.
     public var format: Format
     /// The file or folder written; nil for a sink of bytes.
     public var outputPath: String?
     /// What was written in Apple's format; nil for a profile.
-    public var export: AppleExportWriter.Summary?
+    public var export: AppleExportWriter.Outcome?
     /// What was written as a profile; nil for Apple's format.
-    public var profile: ProfileExport.Summary?
+    public var profile: ProfileExport.Outcome?
     /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
 
@@ -115,7 +115,7 @@ public struct ConvertExport: Sendable {
       }
       var text = "Wrote \(outputPath ?? "export.xml to standard output") (\(format.displayName)): "
       text +=
-        "export.xml of \(XMLOutput.megabytes(export.exportXMLBytes)) with \(count(export.records, "record")), "
+        "export.xml of \(TextOutput.megabytes(export.exportXMLBytes)) with \(count(export.records, "record")), "
       text += "\(count(export.correlations, "correlation")), \(count(export.workouts, "workout")), "
       text += "\(count(export.activitySummaries, "activity summary", "activity summaries")), "
       text += count(export.clinicalRecords, "clinical record")
@@ -150,7 +150,7 @@ public struct ConvertExport: Sendable {
             : "\(count(export.filesLeftOut, "file")) left out (a path outside the export, or taken)")
       }
       for note in notes { text += "; " + note }
-      return text + ExportSummary.leftOut(dropped: [], skipped: skipped) + "."
+      return text + OutcomeLine.leftOut(dropped: [], skipped: skipped) + "."
     }
   }
 
@@ -174,13 +174,13 @@ public struct ConvertExport: Sendable {
   ///   fails (nothing is left behind); the input's errors; `StrictModeError`; `ProfileError`.
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> Summary {
+  ) throws -> Outcome {
     guard let format = options.format.appleFormat else {
       let profile = try ProfileExport(
         options: ProfileWriter.Options(
           profileName: options.profileName, creationDate: options.now, timeZone: options.timeZone)
       ).run(source: source, destination: destination, diagnostics: diagnostics)
-      return Summary(
+      return Outcome(
         format: options.format, outputPath: destination.path, profile: profile, skipped: profile.skipped)
     }
     // export.xml's dates keep their own offsets; instants alone (a profile's) are put on the
@@ -195,7 +195,7 @@ public struct ConvertExport: Sendable {
         civil: CivilDateTime(options.now, in: options.timeZone.provisional)))
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)
-    return Summary(
+    return Outcome(
       format: options.format, outputPath: destination.path, export: written, skipped: diagnostics.summary)
   }
 }

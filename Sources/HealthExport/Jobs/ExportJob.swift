@@ -20,7 +20,7 @@ public import HealthModel
 /// placed returns as usual.
 public protocol ExportJob: Sendable {
   /// What a run reports having written.
-  associatedtype Summary: Sendable
+  associatedtype Outcome: Sendable
 
   /// Where an input opened by path or bytes reads dates that carry no zone (a profile's date of
   /// birth): the job's own time zone.
@@ -36,7 +36,7 @@ public protocol ExportJob: Sendable {
   ///   errors; `StrictModeError`; the job's own (`ExportError.noData` when nothing was selected).
   func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> Summary
+  ) throws -> Outcome
 }
 
 extension ExportJob {
@@ -53,7 +53,7 @@ extension ExportJob {
   public func run(
     _ input: ExportInput, to destination: OutputDestination, progress: (any ProgressObserver)? = nil,
     cancellation: CancellationFlag? = nil, diagnostics: Diagnostics = Diagnostics()
-  ) throws -> Summary {
+  ) throws -> Outcome {
     try perform(
       input, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
@@ -66,7 +66,7 @@ extension ExportJob {
   public func run(
     _ input: ExportInput, to destination: OutputDestination, progress: (any ProgressObserver)? = nil,
     cancellation: CancellationFlag? = nil, diagnostics: Diagnostics = Diagnostics()
-  ) async throws -> Summary {
+  ) async throws -> Outcome {
     try perform(
       input, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
@@ -88,7 +88,7 @@ extension ExportJob {
     _ source: some HealthInputSource, to destination: OutputDestination,
     progress: (any ProgressObserver)? = nil, cancellation: CancellationFlag? = nil,
     diagnostics: Diagnostics = Diagnostics()
-  ) throws -> Summary {
+  ) throws -> Outcome {
     try perform(
       source, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
@@ -102,7 +102,7 @@ extension ExportJob {
     _ source: some HealthInputSource, to destination: OutputDestination,
     progress: (any ProgressObserver)? = nil, cancellation: CancellationFlag? = nil,
     diagnostics: Diagnostics = Diagnostics()
-  ) async throws -> Summary {
+  ) async throws -> Outcome {
     try perform(
       source, to: destination, progress: progress, cancellation: cancellation, diagnostics: diagnostics)
   }
@@ -111,7 +111,7 @@ extension ExportJob {
   private func perform(
     _ input: ExportInput, to destination: OutputDestination, progress: (any ProgressObserver)?,
     cancellation: CancellationFlag?, diagnostics: Diagnostics
-  ) throws -> Summary {
+  ) throws -> Outcome {
     try (cancellation ?? CancellationFlag()).check()
     return try perform(
       try input.open(timeZone: inputTimeZone), to: destination, progress: progress,
@@ -121,7 +121,7 @@ extension ExportJob {
   private func perform(
     _ source: some HealthInputSource, to destination: OutputDestination, progress: (any ProgressObserver)?,
     cancellation: CancellationFlag?, diagnostics: Diagnostics
-  ) throws -> Summary {
+  ) throws -> Outcome {
     let cancellation = cancellation ?? CancellationFlag()
     try cancellation.check()
     let tracker = progress.map(ProgressTracker.init)

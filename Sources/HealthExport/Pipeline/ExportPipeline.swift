@@ -35,7 +35,7 @@ package struct ExportPipeline {
   package func run<Stage: ExportStage, Writer: ExportWriter>(
     _ source: some HealthInputSource, through stage: Stage, timeZone: TimeZoneChoice, into writer: Writer,
     checking check: (Stage.Output) throws -> Void = { _ in }
-  ) throws -> Writer.Summary where Writer.Input == Stage.Output {
+  ) throws -> Writer.Outcome where Writer.Input == Stage.Output {
     try destination.check(form: writer.outputForm)
     var stage = stage
     try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
@@ -56,7 +56,7 @@ package struct ExportPipeline {
   ///   input's errors; `StrictModeError`; what the writer throws.
   package func run<Writer: ExportWriter>(
     _ source: some HealthInputSource, filter: ItemFilter = .everything, into writer: Writer
-  ) throws -> Writer.Summary where Writer.Input == HealthItems {
+  ) throws -> Writer.Outcome where Writer.Input == HealthItems {
     try destination.check(form: writer.outputForm)
     return try writer.write(
       HealthItems(source: source, filter: filter, diagnostics: diagnostics), to: destination)

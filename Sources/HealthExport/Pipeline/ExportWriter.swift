@@ -14,7 +14,7 @@ package protocol ExportWriter {
   /// What it writes: `SelectedRows`, `HealthItems`.
   associatedtype Input
   /// What it reports having written.
-  associatedtype Summary
+  associatedtype Outcome
 
   /// What the writer makes at the destination by path, for the check made before any work: a
   /// file, or a folder of files (which may replace a folder); nil (the default) for a writer of
@@ -25,7 +25,7 @@ package protocol ExportWriter {
   /// - Returns: what was written.
   /// - Throws: `OutputError` when the output cannot be made or placed (nothing is left behind);
   ///   the input's errors, for `HealthItems`; the writer's own.
-  func write(_ input: Input, to destination: OutputDestination) throws -> Summary
+  func write(_ input: Input, to destination: OutputDestination) throws -> Outcome
 }
 
 extension ExportWriter {

@@ -23,9 +23,9 @@ public struct ProfileExport: Sendable {
   }
 
   /// What the run wrote.
-  public struct Summary: Sendable {
+  public struct Outcome: Sendable {
     /// What the profile holds: its samples, correlations, workouts and lab results, by type.
-    public var written: ProfileWriter.Summary
+    public var written: ProfileWriter.Outcome
     /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
     /// The file written; nil for a sink of bytes.
@@ -60,12 +60,12 @@ public struct ProfileExport: Sendable {
   ///   `ProfileError` when temporary files cannot be written; `StrictModeError`.
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> Summary {
+  ) throws -> Outcome {
     let writer = ProfileWriter(
       options: options, spillFolder: Self.spillFolder(for: destination), columnLimit: columnLimit)
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, into: writer)
-    return Summary(written: written, skipped: diagnostics.summary, outputPath: destination.path)
+    return Outcome(written: written, skipped: diagnostics.summary, outputPath: destination.path)
   }
 
   /// Where columns too large for memory are spilled: the folder of a file the profile is written

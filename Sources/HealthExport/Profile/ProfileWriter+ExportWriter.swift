@@ -6,7 +6,7 @@ extension ProfileWriter: ExportWriter {
   /// Reads `items` whole, then writes the profile; a writer writes one profile.
   /// - Throws: the input's errors; `ProfileError` when temporary files cannot be written;
   ///   `OutputError`.
-  package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Summary {
+  package func write(_ items: HealthItems, to destination: OutputDestination) throws -> Outcome {
     try items.read { item, _ in try add(item) }
     let zone = items.timeZone(options.timeZone)
     destination.settle(timeZone: zone)

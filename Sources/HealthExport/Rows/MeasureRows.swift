@@ -16,7 +16,7 @@ package struct MeasureRows {
 
   /// Rows already in the order they are written.
   package init(_ rows: [MeasureRow]) {
-    var table = SourceTable()
+    var table = SourceNameIndex()
     self.rows = SortedList(
       memory: rows.map { PackedMeasureRow($0, source: table.index(of: $0.source)) }, runs: [])
     sources = table.names
@@ -111,7 +111,7 @@ struct PackedMeasureRow {
 }
 
 /// Source names given a number each, in the order first met.
-struct SourceTable {
+struct SourceNameIndex {
   private(set) var names: [String] = []
   private var indexes: [String: UInt32] = [:]
   /// The last name asked for and its index: rows come in runs of one source, and `==` on the

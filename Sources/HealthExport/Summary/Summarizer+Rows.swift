@@ -27,7 +27,7 @@ extension Summarizer {
   /// - Returns: the rows and what was left out.
   /// - Throws: `StrictModeError` in strict mode, for a sample whose unit cannot be converted to
   ///   its type's summary unit; `OutputError` when spilled samples cannot be read back.
-  package func finish(timeZone: TimeZone) throws -> SummaryResult {
+  package func finish(timeZone: TimeZone) throws -> SummaryExport.Rows {
     try settle(timeZone: timeZone)
     return try finishRows().result()
   }
@@ -35,7 +35,7 @@ extension Summarizer {
   /// The summary, every row in memory, of a summarizer whose zone is known (named, or settled:
   /// `settle(timeZone:alongside:)`). Call once, after the last item.
   /// - Throws: as `finish(timeZone:)`.
-  package func finish() throws -> SummaryResult {
+  package func finish() throws -> SummaryExport.Rows {
     try finishRows().result()
   }
 

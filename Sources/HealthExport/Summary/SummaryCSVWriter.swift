@@ -29,14 +29,14 @@ struct SummaryCSVWriter: ExportWriter {
   /// Writes the whole file: disclaimer, header and the rows in their order, as they are read.
   /// - Returns: what was written, without the skipped records (the front door adds them).
   /// - Throws: `OutputError`; what the destination's stream throws.
-  func write(_ rows: SummaryRows, to destination: OutputDestination) throws -> SummaryReport {
+  func write(_ rows: SummaryRows, to destination: OutputDestination) throws -> SummaryExport.Outcome {
     var periods = 0
     try destination.write { sink in
       var lines = SummaryLines(
         dateFormat: dateFormat, flushThreshold: flushThreshold, keepsRawText: keepsRawText, sink: sink)
       periods = try lines.write(rows)
     }
-    return SummaryReport(
+    return SummaryExport.Outcome(
       rows: rows.count, periods: periods, metrics: rows.metricCount, dropped: rows.dropped, skipped: [],
       unknownPrioritySources: rows.unknownPrioritySources, outputPath: destination.path,
       timeZone: rows.timeZone)

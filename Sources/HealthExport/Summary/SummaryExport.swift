@@ -19,14 +19,16 @@ public enum SummaryError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   public var errorDescription: String? { description }
 }
 
-/// What a summary found: its rows, and what was left out on the way.
-public struct SummaryResult: Sendable {
-  /// The rows, by period, then by metric in byte order.
-  public var rows: [SummaryRow]
-  /// Readings left out by a rule (blood glucose under 20 mg/dL), by reason.
-  public var dropped: [Diagnostics.Tally]
-  /// Names given first in the source priority that no summarized sample carries.
-  public var unknownPrioritySources: [String]
+extension SummaryExport {
+  /// What a summary found: its rows, and what was left out on the way.
+  public struct Rows: Sendable {
+    /// The rows, by period, then by metric in byte order.
+    public var rows: [SummaryRow]
+    /// Readings left out by a rule (blood glucose under 20 mg/dL), by reason.
+    public var dropped: [Diagnostics.Tally]
+    /// Names given first in the source priority that no summarized sample carries.
+    public var unknownPrioritySources: [String]
+  }
 }
 
 /// One run of the summary: read an input, add up every type per period (summaries.md), write the
@@ -58,7 +60,8 @@ public struct SummaryExport: Sendable {
   /// - Returns: the rows and what was left out.
   /// - Throws: `SummaryError.recordRange` for a range of records; the input's errors;
   ///   `StrictModeError`.
-  public func summarize(source: some HealthInputSource, diagnostics: Diagnostics) throws -> SummaryResult {
+  public func summarize(source: some HealthInputSource, diagnostics: Diagnostics) throws -> SummaryExport.Rows
+  {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     let summarizer = Summarizer(selection: selection, now: now, diagnostics: diagnostics)
     try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
@@ -78,7 +81,7 @@ public struct SummaryExport: Sendable {
   ///   `ExportError.noData` when no period has data (nothing is written).
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
-  ) throws -> SummaryReport {
+  ) throws -> SummaryExport.Outcome {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     var report = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source,

@@ -5,7 +5,7 @@ import HealthModel
 /// The rows of a summary in the order they are written, read one at a time: packed, in memory
 /// and, for a large summary, partly in sorted runs in a temporary file beside the output, merged
 /// as they are read (`RunMerge`). The summary CSV is written from them as they are read; the
-/// library's `SummaryResult` holds them all (`result()`).
+/// library's `SummaryExport.Rows` holds them all (`result()`).
 package struct SummaryRows {
   /// How many rows there are.
   package let count: Int
@@ -71,10 +71,10 @@ package struct SummaryRows {
 
   /// Every row, in memory.
   /// - Throws: `OutputError.writeFailed` when the spill file cannot be read.
-  func result() throws -> SummaryResult {
+  func result() throws -> SummaryExport.Rows {
     var rows: [SummaryRow] = []
     rows.reserveCapacity(count)
     try forEachRow { rows.append($0) }
-    return SummaryResult(rows: rows, dropped: dropped, unknownPrioritySources: unknownPrioritySources)
+    return SummaryExport.Rows(rows: rows, dropped: dropped, unknownPrioritySources: unknownPrioritySources)
   }
 }

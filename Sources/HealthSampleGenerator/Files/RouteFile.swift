@@ -25,7 +25,7 @@ package struct RouteFile: Sendable {
     let hour12 = local.hour % 12 == 0 ? 12 : local.hour % 12
     let minute = (local.minute < 10 ? "0" : "") + "\(local.minute)"
     let suffix = local.hour < 12 ? "am" : "pm"
-    let day = XMLOutput.dayText(local.year, local.month, local.day)
+    let day = TextOutput.dayText(local.year, local.month, local.day)
     fileName = "route_\(day)_\(hour12).\(minute)\(suffix).gpx"
     trackName = "Route \(day) \(hour12):\(minute)\(suffix)"
   }

@@ -10,7 +10,7 @@ extension SampleModel {
     var random = RandomStream(seed: seed, purpose: .electrocardiogram, dayNumber: dayNumber)
     let first = instant(day: dayNumber, second: 75_300 + random.integer(0...1_200))
     let date = CivilDateTime.civil(fromDays: dayNumber)
-    let day = XMLOutput.dayText(date.year, date.month, date.day)
+    let day = TextOutput.dayText(date.year, date.month, date.day)
     return [
       ElectrocardiogramFile(
         fileName: "ecg_\(day).csv", instant: first, classification: "Sinus Rhythm", sampleCount: 15_360,

@@ -32,7 +32,7 @@ extension SampleModel {
       members += [
         JSONValue.Member(key: "name", value: .array([name])),
         member("gender", person.sex == .female ? "female" : "male"),
-        member("birthDate", XMLOutput.dayText(person.birthYear, person.birthMonth, person.birthDay)),
+        member("birthDate", TextOutput.dayText(person.birthYear, person.birthMonth, person.birthDay)),
       ]
     case .condition(let index):
       let (code, text) =
@@ -139,16 +139,16 @@ extension SampleModel {
       members.append(JSONValue.Member(key: "interpretation", value: r4 ? .array([flag]) : flag))
     }
     var range: [JSONValue.Member] = [JSONValue.Member(key: "low", value: quantity(result.low, result))]
-    var text = "\(XMLOutput.text(result.low, decimals: result.lab.decimals, isFixed: true))-"
+    var text = "\(TextOutput.text(result.low, decimals: result.lab.decimals, isFixed: true))-"
     if let high = result.high {
       range.append(JSONValue.Member(key: "high", value: quantity(high, result)))
-      text += XMLOutput.text(high, decimals: result.lab.decimals, isFixed: true)
+      text += TextOutput.text(high, decimals: result.lab.decimals, isFixed: true)
     }
     range.append(
       member(
         "text",
         result.high == nil
-          ? ">=\(XMLOutput.text(result.low, decimals: result.lab.decimals, isFixed: true)) \(result.unit)"
+          ? ">=\(TextOutput.text(result.low, decimals: result.lab.decimals, isFixed: true)) \(result.unit)"
           : "\(text) \(result.unit)"))
     members.append(JSONValue.Member(key: "referenceRange", value: .array([.object(range)])))
     return members
@@ -181,8 +181,8 @@ extension SampleModel {
     let offset = localOffset(at: instant)
     let civil = CivilDateTime(secondsSince1970: instant + Int64(offset))
     func two(_ value: Int) -> String { (value < 10 ? "0" : "") + "\(value)" }
-    let zone = XMLOutput.offsetText(offset)
-    return XMLOutput.dayText(civil.year, civil.month, civil.day)
+    let zone = TextOutput.offsetText(offset)
+    return TextOutput.dayText(civil.year, civil.month, civil.day)
       + "T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))\(zone.prefix(3)):\(zone.suffix(2))"
   }
 }

@@ -8,7 +8,7 @@ import SystemShim
 /// the end. An existing output is replaced only when asked.
 public enum SampleExportWriter {
   /// What was written.
-  public struct Summary: Hashable, Sendable {
+  public struct Outcome: Hashable, Sendable {
     /// Where it was written (without a trailing `/`).
     public var path: String
     /// Zip archive, folder or export.xml alone.
@@ -25,11 +25,12 @@ public enum SampleExportWriter {
     /// The line `generate` prints: `Wrote sample.zip (zip archive): export.xml of 88.6 MB and
     /// 161 other files; 181 days of a sample (seed 2026, 2026-01-01 to 2026-06-30, America/New_York).`
     public var line: String {
-      var text = "Wrote \(path) (\(format.displayName)): export.xml of \(XMLOutput.megabytes(exportXMLBytes))"
+      var text =
+        "Wrote \(path) (\(format.displayName)): export.xml of \(TextOutput.megabytes(exportXMLBytes))"
       if fileCount > 0 { text += " and \(fileCount) other files" }
       text += "; \(configuration.days) days of a \(exportName)"
       if configuration.density != 1 {
-        text += ", density \(XMLOutput.text(configuration.density, decimals: 3))"
+        text += ", density \(TextOutput.text(configuration.density, decimals: 3))"
       }
       return text + "."
     }
@@ -48,7 +49,7 @@ public enum SampleExportWriter {
   @discardableResult
   public static func write(
     _ export: SampleExport, to path: String, format: SampleOutputFormat, overwrites: Bool
-  ) throws(OutputError) -> Summary {
+  ) throws(OutputError) -> Outcome {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     let output = try TemporaryOutput(
@@ -82,7 +83,7 @@ public enum SampleExportWriter {
       if let error = error as? OutputError { throw error }
       throw .writeFailed(path: path, reason: "\(error)")
     }
-    return Summary(
+    return Outcome(
       path: path, format: format, exportXMLBytes: xmlBytes, fileCount: fileCount,
       configuration: export.configuration, exportName: export.name)
   }

@@ -47,7 +47,7 @@ extension SampleItemWriter {
     }
     metadata.append(
       MetadataEntry(
-        key: "HKAverageMETs", value: XMLOutput.text(summary.averageMETs, decimals: 4) + " kcal/hr·kg"))
+        key: "HKAverageMETs", value: TextOutput.text(summary.averageMETs, decimals: 4) + " kcal/hr·kg"))
 
     var events = summary.segments.map { segment in
       WorkoutEvent(
@@ -126,9 +126,9 @@ extension SampleItemWriter {
     xml.write(
       .activitySummary(
         ActivitySummary(
-          dateComponents: XMLOutput.dayText(date.year, date.month, date.day),
+          dateComponents: TextOutput.dayText(date.year, date.month, date.day),
           values: [
-            MetadataEntry(key: "activeEnergyBurned", value: XMLOutput.text(rings.activeEnergy, decimals: 3)),
+            MetadataEntry(key: "activeEnergyBurned", value: TextOutput.text(rings.activeEnergy, decimals: 3)),
             MetadataEntry(key: "activeEnergyBurnedGoal", value: String(rings.moveGoal)),
             MetadataEntry(key: "activeEnergyBurnedUnit", value: "Cal"),
             MetadataEntry(key: "appleMoveTime", value: "0"),

@@ -81,7 +81,7 @@ struct SampleItemWriter {
       .characteristics([
         MetadataEntry(
           key: "HKCharacteristicTypeIdentifierDateOfBirth",
-          value: XMLOutput.dayText(person.birthYear, person.birthMonth, person.birthDay)),
+          value: TextOutput.dayText(person.birthYear, person.birthMonth, person.birthDay)),
         MetadataEntry(
           key: "HKCharacteristicTypeIdentifierBiologicalSex",
           value: person.sex == .female ? "HKBiologicalSexFemale" : "HKBiologicalSexMale"),

@@ -46,7 +46,7 @@ import Testing
   static func document(
     addsUUIDs: Bool, spillFolder: String? = nil, columnLimit: Int = ProfileWriter.defaultColumnLimit,
     blockSize: Int = ProfileWriter.defaultBlockSize
-  ) throws -> (String, ProfileWriter.Summary) {
+  ) throws -> (String, ProfileWriter.Outcome) {
     var options = ProfileWriterTests.options
     options.addsUUIDs = addsUUIDs
     let writer = ProfileWriter(

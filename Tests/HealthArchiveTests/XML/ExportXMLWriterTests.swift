@@ -217,7 +217,7 @@ import Testing
       NumberCase(value: 9_007_199_254_740_992, text: "9007199254740992"),
     ])
   func writesNumbersInTheFewestDigits(_ example: NumberCase) throws {
-    #expect(XMLOutput.shortestText(example.value) == example.text)
+    #expect(TextOutput.shortestText(example.value) == example.text)
     let read = try readExport(
       ExportXML.document(
         ExportXML.record("BodyMass", value: example.text, unit: "kg", start: "2026-01-09 10:30:00 -0500")))

@@ -13,7 +13,7 @@ struct ExportedDatabase {
   /// The input, as named.
   let source: String
   let path: String
-  let summary: DatabaseExport.Summary
+  let summary: DatabaseExport.Outcome
   let diagnostics: Diagnostics
   let connection: SQLiteConnection
 

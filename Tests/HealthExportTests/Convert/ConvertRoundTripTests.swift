@@ -126,7 +126,7 @@ import Testing
 
   /// Converts `input` to `output`, in the format its name says.
   @discardableResult
-  static func convert(_ input: String, to output: String) throws -> ConvertExport.Summary {
+  static func convert(_ input: String, to output: String) throws -> ConvertExport.Outcome {
     var options = Self.options
     options.format = try #require(ConvertExport.Format(path: output))
     return try ConvertExport(options: options).run(

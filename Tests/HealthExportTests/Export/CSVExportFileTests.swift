@@ -12,7 +12,7 @@ import Testing
 
   private func export(
     _ body: String, output: String?, overwrites: Bool = false
-  ) throws -> (summary: ExportSummary, standardOutput: String) {
+  ) throws -> (summary: CSVExport.Outcome, standardOutput: String) {
     var bytes: [UInt8] = []
     let destination = OutputDestination.resolve(
       output: output, defaultName: CSVExport.defaultFileName(now: ExportTest.now),

@@ -7,7 +7,7 @@ import HealthTestSupport
 /// The result of an export in a test.
 struct ExportOutcome {
   var csv: String
-  var summary: ExportSummary
+  var summary: CSVExport.Outcome
   var diagnostics: Diagnostics
 
   /// The data rows, without disclaimer and header.

@@ -19,7 +19,7 @@ import Testing
   static let machine = TimeZoneChoice.export(fallback: TimeZone(identifier: "Asia/Tokyo")!)
   static let berlin = TimeZoneChoice.named(TimeZone(identifier: "Europe/Berlin")!)
 
-  private func csv(_ zone: TimeZoneChoice) throws -> (text: String, summary: ExportSummary) {
+  private func csv(_ zone: TimeZoneChoice) throws -> (text: String, summary: CSVExport.Outcome) {
     var bytes: [UInt8] = []
     let registry = MetricRegistry.standard
     let selection = ExportSelection(

@@ -76,7 +76,7 @@ import Testing
 
   static func profile(
     of input: String, into destination: OutputDestination, columnLimit: Int = ProfileWriter.defaultColumnLimit
-  ) throws -> ProfileExport.Summary {
+  ) throws -> ProfileExport.Outcome {
     var export = ProfileExport(options: options)
     export.columnLimit = columnLimit
     return try export.run(

@@ -6,7 +6,7 @@ import Testing
   /// Runs of one name, names that alternate, and the same name spelled in two Unicode forms: each
   /// distinct name gets the next index, as a dictionary of `String`s would give it.
   @Test func eachNameHasOneIndexInTheOrderFirstSeen() {
-    var table = SourceTable()
+    var table = SourceNameIndex()
     let composed = "Zoë’s Watch"
     let decomposed = "Zoe\u{308}’s Watch"
     let names = [

@@ -24,7 +24,7 @@ import Testing
   static func summarize(
     _ xml: String = xml, selection: SummarySelection = selection(), spillBeside: String?, budget: Int,
     diagnostics: Diagnostics = Diagnostics(), afterReading: (Summarizer) throws -> Void = { _ in }
-  ) throws -> SummaryResult {
+  ) throws -> SummaryExport.Rows {
     let summarizer = Summarizer(
       selection: selection, now: ExportTest.now, diagnostics: diagnostics, spillBeside: spillBeside,
       intervalBudget: budget)

@@ -7,7 +7,7 @@ import HealthTestSupport
 /// The result of a summary in a test.
 struct SummaryOutcome {
   var csv: String
-  var report: SummaryReport
+  var report: SummaryExport.Outcome
   var diagnostics: Diagnostics
 
   /// The data rows, without disclaimer and header.

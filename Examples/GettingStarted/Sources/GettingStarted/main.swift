@@ -66,13 +66,13 @@ try FileManager.default.createDirectory(atPath: folder, withIntermediateDirector
 defer { try? FileManager.default.removeItem(atPath: folder) }
 
 let (updates, continuation) = AsyncStream.makeStream(of: ReadProgress.self)
-let summary = try await export.run(
+let outcome = try await export.run(
   HealthItemSequence(samples: samples), to: .file(path: folder + "/health.csv", overwrites: false),
   progress: StreamedProgress(continuation))
 continuation.finish()
 var last: ReadProgress?
 for await progress in updates { last = progress }
-print(summary.line.replacingOccurrences(of: folder, with: "FOLDER"))
+print(outcome.line.replacingOccurrences(of: folder, with: "FOLDER"))
 if let last, let fraction = last.fractionDone {
   print("Progress: \(last.done) of \(last.total ?? 0) samples, \(Int(fraction * 100))%")
 }
@@ -121,7 +121,7 @@ Task {
     break
   }
 }
-let flagged: Result<ExportSummary, any Error> = await withCheckedContinuation { done in
+let flagged: Result<CSVExport.Outcome, any Error> = await withCheckedContinuation { done in
   DispatchQueue.global().async {
     done.resume(
       returning: Result {
