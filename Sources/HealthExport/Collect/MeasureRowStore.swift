@@ -14,7 +14,7 @@ final class MeasureRowStore {
   private let order: ExportSelection.SortOrder
   /// Touched at every row, by one thread, never from two places at once: no dynamic exclusivity
   /// checks.
-  @exclusivity(unchecked) private var sources = SourceNameIndex()
+  @exclusivity(unchecked) private var sources = KeyedStore<String, String>()
   private let store: SpilledRuns<PackedMeasureRow>
 
   /// - Parameters:
@@ -38,13 +38,15 @@ final class MeasureRowStore {
     date: Timestamp, sequence: Int, value: Double, source: borrowing String, mealTime: MealTime?,
     toSeries index: Int
   ) throws {
+    // The name is copied only the first time it is met.
+    let number = sources.number(of: source) { copy source }
     let row = PackedMeasureRow(
-      date: date, sequence: sequence, value: value, source: sources.index(of: source), mealTime: mealTime)
+      date: date, sequence: sequence, value: value, source: UInt32(number), mealTime: mealTime)
     try store.append(row, toList: index)
   }
 
   /// The rows of series `index`, in the order they are written.
   func rows(ofSeries index: Int) -> MeasureRows {
-    MeasureRows(store.take(list: index), spill: store.spill, sources: sources.names, order: order)
+    MeasureRows(store.take(list: index), spill: store.spill, sources: sources.values, order: order)
   }
 }

@@ -16,10 +16,13 @@ package struct MeasureRows {
 
   /// Rows already in the order they are written.
   package init(_ rows: [MeasureRow]) {
-    var table = SourceNameIndex()
+    var table = KeyedStore<String, String>()
     self.rows = SortedList(
-      memory: rows.map { PackedMeasureRow($0, source: table.index(of: $0.source)) }, runs: [])
-    sources = table.names
+      memory: rows.map { row in
+        PackedMeasureRow(row, source: UInt32(table.number(of: row.source) { row.source }))
+      },
+      runs: [])
+    sources = table.values
     count = rows.count
     spill = nil
     isDescending = false
@@ -107,27 +110,5 @@ struct PackedMeasureRow {
     MeasureRow(
       date: Timestamp(millisecondsSince1970: date), sequence: sequence, value: value,
       source: sources[Int(source)], mealTime: unpackedMealTime)
-  }
-}
-
-/// Source names given a number each, in the order first met.
-struct SourceNameIndex {
-  private(set) var names: [String] = []
-  private var indexes: [String: UInt32] = [:]
-  /// The last name asked for and its index: rows come in runs of one source, and `==` on the
-  /// same string (the reader's interned one) is cheaper than hashing a name that is not ASCII.
-  private var lastName = ""
-  private var lastIndex: UInt32?
-
-  mutating func index(of name: String) -> UInt32 {
-    if let lastIndex, name == lastName { return lastIndex }
-    let index = indexes[name] ?? UInt32(names.count)
-    if index == names.count {
-      names.append(name)
-      indexes[name] = index
-    }
-    lastName = name
-    lastIndex = index
-    return index
   }
 }

@@ -17,9 +17,10 @@ package struct SummarySources {
     static func < (lhs: Group, rhs: Group) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
+  /// The names, numbered as first met.
+  private var table = KeyedStore<String, String>()
   /// The names, by number.
-  package private(set) var names: [String] = []
-  private var numberByName: [String: Int] = [:]
+  package var names: [String] { table.values }
   /// Each ranking's groups, by source number (sources it has not noted are `other`).
   private var groups: [[Group]] = []
   private var groupByDevice: [String: Group] = [:]
@@ -88,7 +89,7 @@ package struct SummarySources {
   /// The names of `priority` that no sample read carries.
   package func unknownNames(in priority: [String]) -> [String] {
     var seen: Set<String> = []
-    return priority.filter { numberByName[$0] == nil && seen.insert($0).inserted }
+    return priority.filter { table.number(of: $0) == nil && seen.insert($0).inserted }
   }
 
   /// The number of a name among the few met most recently.
@@ -101,14 +102,7 @@ package struct SummarySources {
   /// The number of a name from the table, counted when first met; kept among the recent ones in
   /// place of the one kept longest.
   private mutating func tableNumber(of name: String) -> Int {
-    let number: Int
-    if let known = numberByName[name] {
-      number = known
-    } else {
-      number = names.count
-      names.append(name)
-      numberByName[name] = number
-    }
+    let number = table.number(of: name) { name }
     let entry = (name: name, length: name.utf8.count, number: number)
     if recent.count < Self.recentCount {
       recent.append(entry)
