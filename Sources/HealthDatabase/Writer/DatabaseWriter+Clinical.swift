@@ -39,8 +39,9 @@ extension DatabaseWriter {
     } else {
       // A profile keeps the instant, not the text: ISO 8601, in UTC, or without a zone for a
       // local time.
-      let iso = dates.formatUTC(result.date)
-      try statement.bind(text: result.isLocalTime ? UnsafeBufferPointer(rebasing: iso[0..<19]) : iso, at: 7)
+      try dates.withUTCText(of: result.date) { iso throws(DatabaseError) in
+        try statement.bind(text: result.isLocalTime ? UnsafeBufferPointer(rebasing: iso[0..<19]) : iso, at: 7)
+      }
     }
     try statement.bind(result.isLocalTime ? nil : result.date.wholeSecondsSince1970, at: 8)
     try statement.bind(result.sourceName, at: 9)

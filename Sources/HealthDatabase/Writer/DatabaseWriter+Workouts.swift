@@ -135,7 +135,8 @@ extension DatabaseWriter {
       try statement.bind(workoutID, at: 1)
       try statement.bind(routeID, at: 2)
       if let time = point.time {
-        try statement.bind(text: dates.formatUTC(time), at: 3)
+        try dates.withUTCText(of: time) { text throws(DatabaseError) in try statement.bind(text: text, at: 3)
+        }
         try statement.bind(time.wholeSecondsSince1970, at: 4)
       } else {
         try statement.bindNull(at: 3)

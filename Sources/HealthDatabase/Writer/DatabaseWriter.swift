@@ -245,7 +245,11 @@ package final class DatabaseWriter {
       try statement.bindNull(at: unixIndex)
       return
     }
-    if textIndex > 0 { try statement.bind(text: dates.format(date), at: textIndex) }
+    if textIndex > 0 {
+      try dates.withText(of: date) { text throws(DatabaseError) in
+        try statement.bind(text: text, at: textIndex)
+      }
+    }
     try statement.bind(date.wholeSecondsSince1970, at: unixIndex)
   }
 

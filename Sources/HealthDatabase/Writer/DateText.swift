@@ -1,25 +1,21 @@
 import Foundation
+import HealthArchive
 import HealthExport
 import HealthModel
 
 /// Dates as the database stores them in text: in export.xml's shape, `2019-07-19 10:36:11 -0700`,
 /// on the wall clock of the offset the input wrote the date with, or of the database's time zone
-/// where it wrote none (a JSON profile). Formatted with digit arithmetic into one buffer it owns.
-struct DateText: ~Copyable {
+/// where it wrote none (a JSON profile). Written by `TextOutput.appendDate`, export.xml's own
+/// date writer, into one buffer that is kept from one date to the next.
+struct DateText {
   private var zone: ZoneOffsetCache
-  /// The text (25 bytes), then the date part of the last day formatted (10 bytes).
-  private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 35)
-  /// The local day whose date part is kept after the text.
-  private var cachedDay: Int64 = .min
-  /// The local time (seconds) and offset of the text in the buffer, if it holds one of `format`.
-  private var formatted: (local: Int64, offset: Int)?
+  private var out = TextOutput(dateOffset: 0, capacity: 32)
+  /// The instant and offset whose text `out` holds: a record's dates often repeat (its start and
+  /// end, the next record's), and the text is then there already.
+  private var held: (instant: Int64, offset: Int)?
 
   init(timeZone: TimeZone) {
     zone = ZoneOffsetCache(timeZone: timeZone)
-  }
-
-  deinit {
-    storage.deallocate()
   }
 
   /// The offset a date is shown in: the one it was written with, else the time zone's.
@@ -27,63 +23,42 @@ struct DateText: ~Copyable {
     date.writtenUTCOffset.map(Int.init) ?? zone.offset(at: date.wholeSecondsSince1970)
   }
 
-  /// The text of `date`, valid until the next call.
-  mutating func format(_ date: Timestamp) -> UnsafeBufferPointer<UInt8> {
+  /// Hands `body` the text of `date` (25 bytes).
+  mutating func withText<Result, Failure: Error>(
+    of date: Timestamp, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let offset = offset(of: date)
-    let local = date.wholeSecondsSince1970 + Int64(offset)
-    let out = storage
-    // A record's dates often repeat (its start and end, the next record's): the text is there.
-    if let formatted, formatted.local == local, formatted.offset == offset {
-      return UnsafeBufferPointer(start: out, count: 25)
+    let instant = date.wholeSecondsSince1970
+    if held?.instant != instant || held?.offset != offset {
+      out.bytes.removeAll(keepingCapacity: true)
+      out.appendDate(instant, offset: offset)
+      held = (instant, offset)
     }
-    formatted = (local, offset)
-    let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
-    let day = remainder < 0 ? quotient - 1 : quotient
-    let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
-    func put(_ value: Int, _ width: Int, at position: Int) {
-      var value = value
-      for index in stride(from: position + width - 1, through: position, by: -1) {
-        out[index] = UInt8(ascii: "0") + UInt8(value % 10)
-        value /= 10
-      }
-    }
-    if day != cachedDay {
-      // Dates come in runs of one day: the calendar is worked out once for each.
-      cachedDay = day
-      let civil = CivilDateTime.civil(fromDays: day)
-      put(min(max(civil.year, 0), 9999), 4, at: 25)
-      out[29] = UInt8(ascii: "-")
-      put(civil.month, 2, at: 30)
-      out[32] = UInt8(ascii: "-")
-      put(civil.day, 2, at: 33)
-    }
-    out.update(from: out + 25, count: 10)
-    out[10] = UInt8(ascii: " ")
-    put(secondOfDay / 3600, 2, at: 11)
-    out[13] = UInt8(ascii: ":")
-    put(secondOfDay / 60 % 60, 2, at: 14)
-    out[16] = UInt8(ascii: ":")
-    put(secondOfDay % 60, 2, at: 17)
-    out[19] = UInt8(ascii: " ")
-    out[20] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-    let minutes = abs(offset) / 60
-    put(minutes / 60 % 100, 2, at: 21)
-    put(minutes % 60, 2, at: 23)
-    return UnsafeBufferPointer(start: out, count: 25)
+    return try out.bytes.withUnsafeBufferPointer(body)
   }
 
-  /// `date` in ISO 8601 in UTC (`2019-06-11T22:00:42Z`), as GPX files write times; valid until
-  /// the next call.
-  mutating func formatUTC(_ date: Timestamp) -> UnsafeBufferPointer<UInt8> {
-    let text = format(Timestamp(secondsSince1970: date.wholeSecondsSince1970, writtenUTCOffset: 0))
-    formatted = nil
-    storage[10] = UInt8(ascii: "T")
-    storage[19] = UInt8(ascii: "Z")
-    return UnsafeBufferPointer(rebasing: text[0..<20])
+  /// Hands `body` `date` in ISO 8601 in UTC (`2019-06-11T22:00:42Z`, 20 bytes), as GPX files write
+  /// times.
+  mutating func withUTCText<Result, Failure: Error>(
+    of date: Timestamp, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    held = nil
+    out.bytes.removeAll(keepingCapacity: true)
+    out.appendDate(date.wholeSecondsSince1970, offset: 0)
+    // `2019-06-11 22:00:42 +0000` becomes `2019-06-11T22:00:42Z`.
+    out.bytes[10] = UInt8(ascii: "T")
+    out.bytes.removeLast(5)
+    out.bytes[19] = UInt8(ascii: "Z")
+    return try out.bytes.withUnsafeBufferPointer(body)
   }
 
   /// The text of `date`, as a string.
   mutating func text(_ date: Timestamp) -> String {
-    String(decoding: format(date), as: UTF8.self)
+    withText(of: date) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `date` in ISO 8601 in UTC, as a string.
+  mutating func utcText(_ date: Timestamp) -> String {
+    withUTCText(of: date) { String(decoding: $0, as: UTF8.self) }
   }
 }

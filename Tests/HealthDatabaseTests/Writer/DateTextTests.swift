@@ -18,10 +18,10 @@ import Testing
     #expect(dates.text(written) == "2019-07-19 10:36:11 -0700")
     #expect(dates.text(sameInParis) == "2019-07-19 19:36:11 +0200")
     #expect(dates.text(noOffset) == "2019-07-19 13:36:11 -0400")
-    #expect(String(decoding: dates.formatUTC(written), as: UTF8.self) == "2019-07-19T17:36:11Z")
+    #expect(dates.utcText(written) == "2019-07-19T17:36:11Z")
     #expect(
       dates.text(Timestamp(secondsSince1970: instant, writtenUTCOffset: 0)) == "2019-07-19 17:36:11 +0000")
-    #expect(String(decoding: dates.formatUTC(written), as: UTF8.self) == "2019-07-19T17:36:11Z")
+    #expect(dates.utcText(written) == "2019-07-19T17:36:11Z")
     #expect(dates.text(written) == "2019-07-19 10:36:11 -0700")
     #expect(dates.text(nextDay) == "2019-07-20 10:36:11 -0700")
     #expect(dates.text(nextDay) == "2019-07-20 10:36:11 -0700")
