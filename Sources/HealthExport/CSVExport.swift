@@ -77,7 +77,8 @@ public struct CSVExport: Sendable {
       timeZone = rows.timeZone
     }
     return CSVExport.Outcome(
-      blocks: blocks, dropped: dropped, skipped: diagnostics.summary, outputPath: destination.path,
+      blocks: blocks.map { CSVExport.Outcome.BlockCount(name: $0.name, rows: $0.rows) }, dropped: dropped,
+      skipped: diagnostics.summary, outputPath: destination.path,
       timeZone: timeZone)
   }
 }

@@ -5,16 +5,7 @@ import SystemShim
 /// The `health-exporter` command line: picks the subcommand, parses its arguments, runs it, and
 /// turns every error into a one-line message on standard error and an exit code.
 package enum CommandLineTool {
-  /// The tool's name in usage lines.
-  package static let name = "health-exporter"
-
-  static var subcommands: [any Subcommand.Type] {
-    [
-      ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
-      ConvertCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
-      SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
-    ]
-  }
+  static var subcommands: [any Subcommand.Type] { SubcommandList.all }
 
   /// Makes SIGINT, SIGTERM and SIGHUP remove the unfinished outputs (temporary files and folders)
   /// and end the process with 130, 143 or 129. For the executable: an app embedding the library
@@ -40,7 +31,8 @@ package enum CommandLineTool {
       guard let first = arguments.first else {
         if output.isInteractive { return try GuidedExport.run(context: context).rawValue }
         throw UsageError(
-          .other("no command given (on a terminal, '\(name)' alone starts the guided export)"), command: nil)
+          .other("no command given (on a terminal, '\(ToolName.value)' alone starts the guided export)"),
+          command: nil)
       }
       switch first {
       case "--help", "-h", "help":
@@ -54,7 +46,7 @@ package enum CommandLineTool {
         }
         return ExitCode.success.rawValue
       case "--version":
-        try output.print("\(name) \(ToolVersion.current)\n")
+        try output.print("\(ToolName.value) \(ToolVersion.current)\n")
         return ExitCode.success.rawValue
       default:
         guard let named = subcommand(named: first) else {
@@ -73,8 +65,8 @@ package enum CommandLineTool {
         return try named.run(parsed, context: context).rawValue
       }
     } catch let error as UsageError {
-      let usage = command?.usage ?? "\(name) <command> [<options>]"
-      let helpCommand = error.command.map { "\(name) \($0) --help" } ?? "\(name) --help"
+      let usage = command?.usage ?? "\(ToolName.value) <command> [<options>]"
+      let helpCommand = error.command.map { "\(ToolName.value) \($0) --help" } ?? "\(ToolName.value) --help"
       output.message("Error: \(error)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
       return ExitCode.usage.rawValue
     } catch {
@@ -99,14 +91,14 @@ package enum CommandLineTool {
     help.section(
       "OVERVIEW",
       "Your Apple Health data, exported to files you can use, privately on your own machine.")
-    help.section("USAGE", "\(name) <command> [<options>]")
+    help.section("USAGE", "\(ToolName.value) <command> [<options>]")
     help.heading("COMMANDS")
     for command in subcommands { help.entry(command.name, command.abstract) }
     help.heading("OPTIONS")
     help.entry("--version", "Show the version.")
     help.entry(OptionDefinition.helpFlag.helpLabel, OptionDefinition.helpFlag.help)
     help.line("")
-    help.line("  See '\(name) help <command>' for detailed help.")
+    help.line("  See '\(ToolName.value) help <command>' for detailed help.")
     return help.text
   }
 }

@@ -44,7 +44,7 @@ package final class AppleExportArchive {
 
   /// A zip archive created at `path`.
   /// - Throws: `OutputError.cannotCreate` naming `displayPath`.
-  package init(zipAt path: String, modificationTime: ZipWriter.Timestamp, displayPath: String)
+  package init(zipAt path: String, modificationTime: ZipWriter.DOSDateTime, displayPath: String)
     throws(OutputError)
   {
     format = .zip

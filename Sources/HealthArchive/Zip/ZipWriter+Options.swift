@@ -14,13 +14,13 @@ extension ZipWriter {
     /// Whether names are marked as UTF-8 (flag bit 11); names are written as UTF-8 either way.
     package var marksNamesAsUTF8: Bool
     /// The modification time given to every entry.
-    package var modificationTime: Timestamp
+    package var modificationTime: DOSDateTime
 
     /// Options with the given choices; by default a plain archive with UTF-8 names dated
     /// 1980-01-01 00:00:00.
     package init(
       forcesZip64: Bool = false, usesDataDescriptors: Bool = false,
-      marksNamesAsUTF8: Bool = true, modificationTime: Timestamp = .dosEpoch
+      marksNamesAsUTF8: Bool = true, modificationTime: DOSDateTime = .dosEpoch
     ) {
       self.forcesZip64 = forcesZip64
       self.usesDataDescriptors = usesDataDescriptors
@@ -32,7 +32,7 @@ extension ZipWriter {
   /// A date and time as the zip format stores it (MS-DOS format: local time, even seconds,
   /// years 1980 to 2107). The writer never reads the clock, so its output depends only on its
   /// input.
-  package struct Timestamp: Hashable, Sendable {
+  package struct DOSDateTime: Hashable, Sendable {
     /// The DOS date: years since 1980, month and day, packed in 16 bits.
     package let date: UInt16
     /// The DOS time: hour, minute and seconds / 2, packed in 16 bits.
@@ -63,6 +63,6 @@ extension ZipWriter {
     }
 
     /// 1980-01-01 00:00:00, the earliest time the format can hold.
-    package static let dosEpoch = Timestamp(year: 1980, month: 1, day: 1)
+    package static let dosEpoch = DOSDateTime(year: 1980, month: 1, day: 1)
   }
 }

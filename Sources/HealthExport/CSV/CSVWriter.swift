@@ -62,10 +62,10 @@ struct CSVWriter: ExportWriter {
   }
 
   /// Writes the whole file: disclaimer, header and every block.
-  /// - Returns: the rows written per block, in block order (blocks with no rows included).
+  /// - Returns: each block's name and the rows written in it, in block order (blocks with no rows
+  ///   included).
   /// - Throws: `OutputError`; what the destination's stream throws.
-  func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [CSVExport.Outcome.BlockCount]
-  {
+  func write(_ rows: SelectedRows, to destination: OutputDestination) throws -> [(name: String, rows: Int)] {
     // A CSV of hundreds of megabytes is written once: its pages go to the disk as it grows.
     try destination.write(dropInterval: OutputFile.defaultDropInterval) { sink in
       let output = BackgroundOutput(sink: sink, blockSize: blockSize)
@@ -78,7 +78,7 @@ struct CSVWriter: ExportWriter {
       try lines.write(rows.blocks)
       try output.finish()
     }
-    return rows.blocks.map { CSVExport.Outcome.BlockCount(name: $0.name, rows: $0.rowCount) }
+    return rows.blocks.map { ($0.name, $0.rowCount) }
   }
 }
 

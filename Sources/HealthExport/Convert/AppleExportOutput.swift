@@ -9,7 +9,7 @@ struct AppleExportOutput: ExportWriter {
   var format: AppleExportFormat
   var options: AppleExportWriter.Options
   /// The date of a zip archive's entries.
-  var modificationTime: ZipWriter.Timestamp
+  var modificationTime: ZipWriter.DOSDateTime
 
   var outputForm: TemporaryOutput.Form? {
     switch format {

@@ -191,7 +191,7 @@ public struct ConvertExport: Sendable {
     destination.settle(timeZone: zone)
     let writer = AppleExportOutput(
       format: format, options: AppleExportWriter.Options(timeZone: zone, now: options.now),
-      modificationTime: ZipWriter.Timestamp(
+      modificationTime: ZipWriter.DOSDateTime(
         civil: CivilDateTime(options.now, in: options.timeZone.provisional)))
     let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)

@@ -20,11 +20,11 @@ struct CompletionScript {
   let tool: String
   let commands: [Command]
 
-  /// The completions of `health-exporter`.
-  static var standard: CompletionScript {
+  /// The completions of `health-exporter` with `subcommands`.
+  static func standard(subcommands: [any Subcommand.Type]) -> CompletionScript {
     CompletionScript(
-      tool: CommandLineTool.name,
-      commands: CommandLineTool.subcommands.map { command in
+      tool: ToolName.value,
+      commands: subcommands.map { command in
         Command(
           name: command.name, abstract: command.abstract, options: command.options + [.helpFlag],
           arguments: command.argumentCompletion)

@@ -3,9 +3,9 @@ import HealthExport
 
 /// The manual page, `health-exporter(1)` in roff, made from the same definitions as `--help`.
 enum ManualPage {
-  /// The page.
-  static var text: String {
-    let tool = CommandLineTool.name
+  /// The page, with `subcommands`.
+  static func text(subcommands: [any Subcommand.Type]) -> String {
+    let tool = ToolName.value
     var lines: [String] = [
       ".TH \(tool.uppercased()) 1 \"\" \"\(tool) \(ToolVersion.current)\" \"User Commands\"",
       ".SH NAME",
@@ -26,7 +26,7 @@ enum ManualPage {
       ),
       ".SH COMMANDS",
     ]
-    for command in CommandLineTool.subcommands {
+    for command in subcommands {
       lines.append(".SS \(escaped(command.usage))")
       lines.append(paragraph(command.abstract))
       for argument in command.arguments {

@@ -46,7 +46,7 @@ extension GuidedExport {
       selected: panels.map { panel in current.isAll || current.panels.contains(panel) })
     var labs = LabChoice(panels: zip(panels, selected).filter(\.1).map(\.0))
     let singles = current.isAll ? [] : current.codes
-    prompter.note("'\(CommandLineTool.name) metrics' lists every lab and its LOINC code.")
+    prompter.note("'\(ToolName.value) metrics' lists every lab and its LOINC code.")
     while true {
       let answer = try prompter.ask(
         "Single labs by LOINC code, comma-separated (such as 4548-4), or Enter for "
@@ -187,7 +187,7 @@ extension GuidedExport {
       return
     }
     if case .corrupt(let error) = file.load() {
-      prompter.say("Not saved: \(error). Fix it, or run '\(CommandLineTool.name) settings reset'.")
+      prompter.say("Not saved: \(error). Fix it, or run '\(ToolName.value) settings reset'.")
       return
     }
     do {

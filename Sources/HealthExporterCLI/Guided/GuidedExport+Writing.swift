@@ -61,7 +61,7 @@ extension GuidedExport {
     let saved = Set(settings.choices.givenOptions.map(\.option))
     let savedRange = settings.choices.range != nil
     let isDefaultRange = choices.range == ExportChoices.defaults.range
-    var words = [CommandLineTool.name, "export", inputArgument]
+    var words = [ToolName.value, "export", inputArgument]
     for (option, value) in choices.givenOptions {
       if option.isRange {
         guard !isDefaultRange || savedRange else { continue }

@@ -79,7 +79,7 @@ struct GuidedExport {
     prompter.say("Everything stays here: no network, no account, no tracking. It reads only the export you")
     prompter.say("choose and writes only the CSV and, if you ask, its settings file.")
     prompter.note(
-      "('\(CommandLineTool.name) privacy' shows the privacy policy; Ctrl-D stops at any question.)")
+      "('\(ToolName.value) privacy' shows the privacy policy; Ctrl-D stops at any question.)")
   }
 
   /// The input: an `export*.zip` found here or in Downloads, the built-in sample, or a path.

@@ -32,7 +32,7 @@ enum CompletionsCommand: Subcommand {
           expected: "expected one of \(names.joined(separator: ", "))"
             + (Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? "")))
     }
-    try context.output.print(CompletionScript.standard.script(for: shell))
+    try context.output.print(CompletionScript.standard(subcommands: SubcommandList.all).script(for: shell))
     return .success
   }
 }

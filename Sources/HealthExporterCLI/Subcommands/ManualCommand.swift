@@ -10,7 +10,7 @@ enum ManualCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     if let extra = arguments.positionals.first { throw usageError(.unexpectedArgument(extra)) }
-    try context.output.print(ManualPage.text)
+    try context.output.print(ManualPage.text(subcommands: SubcommandList.all))
     return .success
   }
 }

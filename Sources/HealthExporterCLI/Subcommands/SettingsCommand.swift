@@ -118,7 +118,7 @@ enum SettingsCommand: Subcommand {
   private static func show(file: SettingsFile, json: Bool, context: ToolContext) throws {
     let contents = file.load(warn: context.warn)
     if case .corrupt(let error) = contents {
-      context.warn("\(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)")
+      context.warn("\(error); it is ignored ('\(ToolName.value) settings reset' replaces it)")
     }
     let saved = contents.settings
     var effective = saved
@@ -159,7 +159,7 @@ enum SettingsCommandError: Error, CustomStringConvertible {
     switch self {
     case .noHome: "there is no settings file: neither XDG_CONFIG_HOME nor HOME is set"
     case .corrupt(let error):
-      "\(error). It is left as it is: fix it, or run '\(CommandLineTool.name) settings reset' to start again from the defaults"
+      "\(error). It is left as it is: fix it, or run '\(ToolName.value) settings reset' to start again from the defaults"
     }
   }
 }

@@ -98,7 +98,7 @@ public enum SampleExportWriter {
       let model = export.model
       let local = CivilDateTime(secondsSince1970: model.exportInstant + Int64(model.exportOffset))
       return try AppleExportArchive(
-        zipAt: temporary, modificationTime: ZipWriter.Timestamp(civil: local), displayPath: displayPath)
+        zipAt: temporary, modificationTime: ZipWriter.DOSDateTime(civil: local), displayPath: displayPath)
     case .folder:
       return AppleExportArchive(folderAt: temporary, displayPath: displayPath)
     case .xml:

@@ -22,7 +22,8 @@ import Testing
     let folder = try TestDirectory()
     let archive = try AppleExportArchive(
       zipAt: folder.file("export.zip"),
-      modificationTime: ZipWriter.Timestamp(year: 2026, month: 1, day: 9, hour: 11), displayPath: "export.zip"
+      modificationTime: ZipWriter.DOSDateTime(year: 2026, month: 1, day: 9, hour: 11),
+      displayPath: "export.zip"
     )
     try Self.fill(archive)
     try archive.finish()

@@ -167,10 +167,10 @@ import Testing
   }
 
   @Test func fixedTimestampIsWrittenInDOSFormat() throws {
-    let time = ZipWriter.Timestamp(year: 2024, month: 3, day: 9, hour: 14, minute: 30, second: 59)
+    let time = ZipWriter.DOSDateTime(year: 2024, month: 3, day: 9, hour: 14, minute: 30, second: 59)
     #expect(time.date == 0x5869)
     #expect(time.time == 0x73DD)
-    #expect(ZipWriter.Timestamp.dosEpoch.date == 0x0021 && ZipWriter.Timestamp.dosEpoch.time == 0)
+    #expect(ZipWriter.DOSDateTime.dosEpoch.date == 0x0021 && ZipWriter.DOSDateTime.dosEpoch.time == 0)
 
     let folder = try TestDirectory()
     let writer = try ZipWriter(path: folder.file("t.zip"), options: .init(modificationTime: time))

@@ -22,7 +22,7 @@ final class ToolContext {
       settingsFile?.load { warning in output.message("warning: \(warning)\n") } ?? .missing
     if case .corrupt(let error) = contents {
       output.message(
-        "warning: \(error); it is ignored ('\(CommandLineTool.name) settings reset' replaces it)\n")
+        "warning: \(error); it is ignored ('\(ToolName.value) settings reset' replaces it)\n")
     }
     loadedSettings = contents
     return contents.settings
@@ -80,7 +80,7 @@ extension Subcommand {
   static var usage: String {
     let arguments = usageArguments.isEmpty ? "" : " \(usageArguments)"
     let options = options.isEmpty ? "" : " [<options>]"
-    return "\(CommandLineTool.name) \(name)\(arguments)\(options)"
+    return "\(ToolName.value) \(name)\(arguments)\(options)"
   }
 
   /// The `--help` page.
