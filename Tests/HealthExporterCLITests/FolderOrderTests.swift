@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// docs/architecture.md lists every module's folders bottom to top; no file may use a type
+/// declared in a folder listed after its own. The check reads the sources as text: a type is a
+/// top-level `struct`, `class`, `enum`, `protocol`, `typealias` or `actor`, and a use is its name
+/// outside comments and string literals.
+@Suite struct FolderOrderTests {
+  /// The documented order: each module's folders, `(root)` for the files at its top.
+  static func documentedOrder() throws -> [String: [String]] {
+    let text = try String(contentsOfFile: packageRoot + "/docs/architecture.md", encoding: .utf8)
+    let section = try #require(text.components(separatedBy: "## Every module's folders, bottom to top").last)
+    var order: [String: [String]] = [:]
+    for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 2 else { continue }
+      let module = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      order[module] = cells[1].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      }
+    }
+    return order
+  }
+
+  /// The Swift files of a module, by folder.
+  static func files(of module: String) throws -> [(folder: String, path: String)] {
+    let root = packageRoot + "/Sources/" + module
+    let names = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
+    return names.filter { $0.hasSuffix(".swift") }.sorted().map { name in
+      let parts = name.split(separator: "/")
+      return (parts.count > 1 ? String(parts[0]) : "(root)", root + "/" + name)
+    }
+  }
+
+  /// `text` without comments and string literals (roughly: enough to find the names code uses).
+  static func code(_ text: String) -> String {
+    var out = ""
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    var inBlockString = false
+    while let line = lines.popFirst() {
+      if line.contains("\"\"\"") {
+        inBlockString.toggle()
+        continue
+      }
+      if inBlockString { continue }
+      var kept = ""
+      var inString = false
+      var previous: Character = " "
+      for character in line {
+        if !inString && character == "/" && previous == "/" {
+          kept.removeLast()
+          break
+        }
+        if character == "\"" && previous != "\\" {
+          inString.toggle()
+        } else if !inString {
+          kept.append(character)
+        }
+        previous = character
+      }
+      out += kept + "\n"
+    }
+    return out
+  }
+
+  /// The name a top-level declaration in `line` declares, if any.
+  static func declaredName(in line: Substring) -> String? {
+    var words = line.split(separator: " ")[...]
+    let modifiers: Set<Substring> = [
+      "public", "package", "internal", "fileprivate", "private", "final", "indirect",
+    ]
+    while let first = words.first, modifiers.contains(first) { words = words.dropFirst() }
+    let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "actor"]
+    guard let kind = words.first, kinds.contains(kind), let name = words.dropFirst().first else { return nil }
+    let identifier = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    return identifier.isEmpty ? nil : String(identifier)
+  }
+
+  @Test func noFolderUsesATypeOfAFolderAboveIt() throws {
+    let order = try Self.documentedOrder()
+    #expect(order.count >= 8, "architecture.md lists the modules' folders")
+    for (module, folders) in order.sorted(by: { $0.key < $1.key }) {
+      let files = try Self.files(of: module)
+      #expect(
+        Set(files.map(\.folder)).isSubset(of: Set(folders)),
+        "\(module) has folders architecture.md does not list: \(Set(files.map(\.folder)).subtracting(folders).sorted())"
+      )
+      var folderOfType: [String: String] = [:]
+      var codeOfFile: [String: String] = [:]
+      for file in files {
+        let code = Self.code(try String(contentsOfFile: file.path, encoding: .utf8))
+        codeOfFile[file.path] = code
+        // Top-level declarations start their line.
+        for line in code.split(separator: "\n") where !line.hasPrefix(" ") {
+          if let name = Self.declaredName(in: line) { folderOfType[name] = file.folder }
+        }
+      }
+      for file in files {
+        guard let rank = folders.firstIndex(of: file.folder), let code = codeOfFile[file.path] else {
+          continue
+        }
+        let names = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        for name in names.sorted() {
+          guard let folder = folderOfType[name], folder != file.folder,
+            let used = folders.firstIndex(of: folder)
+          else { continue }
+          #expect(
+            used < rank,
+            "\(module): \(file.path.replacingOccurrences(of: packageRoot + "/", with: "")) (\(file.folder)) uses \(name) of \(folder), a folder above it"
+          )
+        }
+      }
+    }
+  }
+}
