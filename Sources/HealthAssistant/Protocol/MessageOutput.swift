@@ -20,10 +20,11 @@ package final class MessageOutput: @unchecked Sendable {
     try send(line: JSONWriter.bytes(of: message, formatting: .compact))
   }
 
-  /// Writes one message already encoded as compact JSON, and its line feed.
+  /// Writes one message already encoded as compact JSON, and its line feed (added in place: a
+  /// batch's line of up to 16 MiB is not copied).
   /// - Throws: the sink's error.
-  package func send(line: [UInt8]) throws {
-    var bytes = line
+  package func send(line: consuming [UInt8]) throws {
+    var bytes = consume line
     bytes.append(UInt8(ascii: "\n"))
     lock.lock()
     defer { lock.unlock() }

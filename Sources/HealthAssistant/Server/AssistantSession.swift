@@ -132,7 +132,9 @@ package final class AssistantSession {
       } else if let answer = handle(value) {
         var line = JSONWriter.bytes(of: answer)
         // The line feed ends the line too.
-        if line.count + 1 > maximumMessageSize { line = JSONWriter.bytes(of: tooLarge(value, with: [])) }
+        if line.count + 1 > maximumMessageSize {
+          line = JSONWriter.bytes(of: tooLarge(value, inBatch: false))
+        }
         try output.send(line: line)
       }
     }
@@ -172,7 +174,7 @@ package final class AssistantSession {
       var bytes = JSONWriter.bytes(of: answer)
       if line.count + separator + bytes.count + 2 > maximumMessageSize {
         tooLargeCount += 1
-        bytes = JSONWriter.bytes(of: tooLarge(message, with: line))
+        bytes = JSONWriter.bytes(of: tooLarge(message, inBatch: true))
         // Only an answer that echoes a huge id can still not fit; it is left out.
         guard line.count + separator + bytes.count + 2 <= maximumMessageSize else { continue }
       }
@@ -195,10 +197,10 @@ package final class AssistantSession {
   /// The answer to `request` when its own would make the line (the batch's answers before it,
   /// `before`) longer than `maximumMessageSize`: for a tool, a result with `isError: true`, which
   /// the assistant reads and can act on; for any other method, -32603.
-  private func tooLarge(_ request: JSONValue, with before: [UInt8]) -> JSONValue {
+  private func tooLarge(_ request: JSONValue, inBatch: Bool) -> JSONValue {
     let limit = ResourceLimit.text(bytes: maximumMessageSize)
     let text =
-      (before.count > 1
+      (inBatch
         ? "The answer would make the batch's answers larger than \(limit), the most one message may hold"
         : "The answer would be larger than \(limit), the most one message may hold")
       + "; ask for less (a lower limit, fewer columns, fewer calls in one batch)."

@@ -66,7 +66,7 @@ package struct ToolArguments {
   /// A string argument the tool's schema requires (checked when the arguments were read).
   /// - Throws: `ToolFailure` when it is missing, not a string, or empty.
   package func requiredString(_ name: String) throws(ToolFailure) -> String {
-    guard let text = try string(name) else { throw ToolFailure("The argument '\(name)' is required.") }
+    guard let text = try string(name) else { throw ToolFailure("\(tool) needs the argument '\(name)'.") }
     return text
   }
 

@@ -32,7 +32,7 @@ package struct OptionError: Error, Hashable, Sendable, CustomStringConvertible, 
   package var description: String {
     switch reason {
     case .invalidValue(let value, let expected, let hint):
-      "invalid value \(Quoted(value, limit: isPath ? Quoted.maximumPathCharacters : Quoted.maximumCharacters)) for '\(subject)': \(expected)"
+      "invalid value \(Self.quoted(value, for: subject)) for '\(subject)': \(expected)"
         + (hint.map { "; \($0)" } ?? "")
     case .missingValue:
       "missing value for '\(subject)'"
@@ -47,9 +47,12 @@ package struct OptionError: Error, Hashable, Sendable, CustomStringConvertible, 
 
   package var errorDescription: String? { description }
 
-  /// Whether the option names a path (`--output <path>`, the `output` setting), which a message
-  /// shows whole.
-  private var isPath: Bool { subject.hasSuffix("<path>") || subject == "output" }
+  /// A value given for the option `subject` as a message quotes it: a path (`--output <path>`, the
+  /// `output` setting) whole, so that the user sees which one, anything else by its start.
+  package static func quoted(_ value: String, for subject: String) -> Quoted {
+    let isPath = subject.hasSuffix("<path>") || subject == "output"
+    return Quoted(value, limit: isPath ? Quoted.maximumPathCharacters : Quoted.maximumCharacters)
+  }
 }
 
 /// How an option is named in messages: as a flag, or as a key of the settings file.

@@ -59,7 +59,7 @@ package struct SettingsFile: Sendable {
     let bytes: [UInt8]
     do {
       let file = try InputFile(path: path)
-      // Never a pipe or a device, which could hold anything or never end.
+      // Checked again once open: something else may have been put in its place meanwhile.
       guard file.isSeekable else {
         return .corrupt(.unreadable(path: path, reason: "it is not a regular file"))
       }

@@ -45,7 +45,7 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .missingArgument(let name, let help):
       "missing <\(name)>: \(help)"
     case .invalidValue(let option, let value, let expected):
-      "invalid value \(Quoted(value, limit: option.hasSuffix("<path>") ? Quoted.maximumPathCharacters : Quoted.maximumCharacters)) for '\(option)': \(expected)"
+      "invalid value \(OptionError.quoted(value, for: option)) for '\(option)': \(expected)"
     case .conflicting(let first, let second):
       "'\(first)' and '\(second)' cannot be used together"
     case .other(let text):
