@@ -70,6 +70,7 @@ let package = Package(
       name: "HealthTestSupport",
       dependencies: ["HealthModel", "HealthArchive", "HealthSampleGenerator", "SystemShim"]),
 
+    .testTarget(name: "SystemShimTests", dependencies: ["SystemShim"]),
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
     .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
     .testTarget(

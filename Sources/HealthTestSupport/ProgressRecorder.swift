@@ -1,11 +1,9 @@
-import Foundation
 package import HealthArchive
+import SystemShim
 
 /// A progress observer that keeps every update, and can stop its job part way: it cancels a
 /// flag, or the task the job runs in, at the first update past a part of the total.
-///
-/// `@unchecked Sendable`: its state is read and written only under its lock.
-package final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
+package final class ProgressRecorder: ProgressObserver {
   /// What stops the job.
   package enum Stop: Sendable {
     /// Sets the flag.
@@ -14,8 +12,7 @@ package final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
     case currentTask
   }
 
-  private let lock = NSLock()
-  private var kept: [ReadProgress] = []
+  private let kept = Locked([ReadProgress]())
   private let stop: Stop?
   private let stopFraction: Double
 
@@ -27,9 +24,7 @@ package final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
   }
 
   package func update(_ progress: ReadProgress) {
-    lock.lock()
-    kept.append(progress)
-    lock.unlock()
+    kept.withLock { $0.append(progress) }
     guard let stop, (progress.fractionDone ?? 1) >= stopFraction else { return }
     switch stop {
     case .flag(let flag): flag.cancel()
@@ -39,9 +34,7 @@ package final class ProgressRecorder: ProgressObserver, @unchecked Sendable {
 
   /// Every update, in order.
   package var updates: [ReadProgress] {
-    lock.lock()
-    defer { lock.unlock() }
-    return kept
+    kept.withLock { $0 }
   }
 
   /// Whether no update counts less than the one before it, and all count the same unit with the

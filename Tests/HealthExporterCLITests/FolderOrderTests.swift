@@ -112,4 +112,32 @@ import Testing
       }
     }
   }
+
+  /// Threads and locks are SystemShim's: every other source file uses its `Locked` and
+  /// `HandOffWorker` (docs/architecture.md, "Threads: one kit").
+  @Test func noFileOutsideSystemShimMakesALockAConditionOrAThread() throws {
+    let makers = [
+      "NSLock", "NSRecursiveLock", "NSCondition", "Thread {", "Thread(", "DispatchQueue", "DispatchGroup",
+      "DispatchSemaphore", "pthread_mutex", "pthread_cond", "pthread_create", "os_unfair_lock", "Mutex<",
+    ]
+    let root = packageRoot + "/Sources"
+    let names = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
+    var found: [String] = []
+    for name in names.sorted() where name.hasSuffix(".swift") && !name.hasPrefix("SystemShim/") {
+      let code = Self.code(try String(contentsOfFile: root + "/" + name, encoding: .utf8))
+      for maker in makers where Self.usesName(maker, in: code) { found.append("\(name): \(maker)") }
+    }
+    #expect(found == [])
+  }
+
+  /// Whether `code` holds `name` as a word of its own (`Thread(`, not `SQLiteThread(`).
+  static func usesName(_ name: String, in code: String) -> Bool {
+    var rest = code[...]
+    while let range = rest.range(of: name) {
+      let before = range.lowerBound == code.startIndex ? " " : code[code.index(before: range.lowerBound)]
+      if !(before.isLetter || before.isNumber || before == "_") { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
+  }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemShim
 
 /// A stream read ahead on a thread of its own: while the reader parses one buffer, the thread
 /// fills the next from the stream underneath (inflating a zip entry, on the other core).
@@ -8,11 +8,15 @@ import Foundation
 /// order and with the errors of the stream underneath: an error is thrown after the bytes read
 /// before it, and again by every later read. When the stream goes away before its end, the thread
 /// is stopped and waited for, so that nothing reads the stream underneath afterwards.
+///
+/// The thread is a `HandOffWorker` whose jobs are the empty buffers: each is filled, in turn, and
+/// put in the queue of filled ones, which the reader takes from.
 package final class ReadAheadByteStream: ByteStream {
   package let name: String
-  private let queue: BufferQueue
+  private let producer: Producer
+  private let worker: HandOffWorker<ReadAheadBuffer, Never>
   /// The buffer being handed out, and how far.
-  private var current: BufferQueue.Filled?
+  private var current: ReadAheadBuffer?
   private var position = 0
   private var failure: (any Error)?
   private var isFinished = false
@@ -24,16 +28,18 @@ package final class ReadAheadByteStream: ByteStream {
   ///   - depth: how many buffers may be filled ahead (at least 2).
   package init(_ base: any ByteStream, bufferSize: Int = 256 << 10, depth: Int = 4) {
     name = base.name
-    queue = BufferQueue(bufferSize: max(bufferSize, 1), depth: max(depth, 2))
-    let producer = Producer(base: base, queue: queue)
-    let thread = Thread { producer.run() }
-    thread.name = "read-ahead"
-    thread.start()
+    let depth = max(depth, 2)
+    let producer = Producer(base: base)
+    self.producer = producer
+    worker = HandOffWorker(name: "read-ahead", depth: depth) { producer.fill($0) }
+    for _ in 0..<depth { worker.submit(ReadAheadBuffer(capacity: max(bufferSize, 1))) }
   }
 
   deinit {
-    queue.stop()
-    if let current { queue.recycle(current.buffer) }
+    worker.stop()
+    // The stream underneath is released once nothing reads it, so that its file is closed once
+    // the read-ahead stream has gone away.
+    producer.release()
   }
 
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -43,8 +49,8 @@ package final class ReadAheadByteStream: ByteStream {
     while copied < buffer.count {
       if current == nil {
         // Waits only when nothing at all has been copied yet; otherwise hands back what it has.
-        guard copied == 0 || queue.hasFilled else { break }
-        switch queue.take() {
+        guard let item = producer.take(waiting: copied == 0) else { break }
+        switch item {
         case .bytes(let filled):
           current = filled
           position = 0
@@ -52,182 +58,104 @@ package final class ReadAheadByteStream: ByteStream {
           isFinished = true
           return copied
         case .failure(let error):
-          if copied > 0 {
-            // Thrown at the next read, after the bytes that came before it.
-            failure = error
-            return copied
-          }
+          // Thrown now, or at the next read, after the bytes that came before it.
           failure = error
+          if copied > 0 { return copied }
           throw error
         }
       }
       guard let filled = current else { break }
       let count = min(buffer.count - copied, filled.count - position)
-      if let start = filled.buffer.baseAddress {
-        (target + copied).copyMemory(from: start + position, byteCount: count)
-      }
+      (target + copied).copyMemory(from: filled.start + position, byteCount: count)
       copied += count
       position += count
       if position == filled.count {
-        queue.recycle(filled.buffer)
         current = nil
+        // Filled again, unless the stream underneath has ended (the buffer is then released).
+        worker.submit(filled)
       }
     }
     return copied
   }
 }
 
-/// Reads the stream underneath into free buffers and queues them, on the read-ahead thread.
-private final class Producer: @unchecked Sendable {
-  // Unchecked: `base` is used only by the thread that runs `run()`, once the stream is made.
-  private var base: (any ByteStream)?
-  private let queue: BufferQueue
+/// A buffer the read-ahead thread fills: its memory, and the bytes filled.
+private final class ReadAheadBuffer {
+  let start: UnsafeMutableRawPointer
+  let capacity: Int
+  var count = 0
 
-  init(base: any ByteStream, queue: BufferQueue) {
-    self.base = base
-    self.queue = queue
+  init(capacity: Int) {
+    start = .allocate(byteCount: capacity, alignment: 16)
+    self.capacity = capacity
   }
 
-  func run() {
-    defer {
-      // The stream underneath is released before the reader is told, so that its file is closed
-      // once the read-ahead stream has gone away.
-      base = nil
-      queue.producerEnded()
-    }
-    guard let base else { return }
-    while let buffer = queue.freeBuffer() {
-      var count = 0
-      do {
-        // A buffer is filled before it is handed over, so that the reader waits less often.
-        while count < buffer.count {
-          let read = try base.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
-          if read == 0 { break }
-          count += read
-        }
-      } catch {
-        if count > 0 { queue.put(.bytes(.init(buffer: buffer, count: count))) } else { queue.recycle(buffer) }
-        queue.put(.failure(error))
-        return
-      }
-      if count > 0 { queue.put(.bytes(.init(buffer: buffer, count: count))) } else { queue.recycle(buffer) }
-      if count < buffer.count {
-        queue.put(.end)
-        return
-      }
-    }
-  }
+  deinit { start.deallocate() }
 }
 
-/// The buffers between the two threads: free ones for the producer, filled ones for the reader,
-/// under one lock.
-private final class BufferQueue: @unchecked Sendable {
-  // Unchecked: every stored property is read and written only while `condition` is locked.
-  struct Filled {
-    var buffer: UnsafeMutableRawBufferPointer
-    var count: Int
-  }
-
+/// Reads the stream underneath into the buffers it is handed, on the read-ahead thread, and
+/// queues them, filled, for the reader.
+private final class Producer: @unchecked Sendable {
+  // Unchecked: `base` is used only by the worker's thread, and released by the reader once that
+  // thread has ended; `filled` is under its lock.
   enum Item {
-    case bytes(Filled)
+    case bytes(ReadAheadBuffer)
     case end
     case failure(any Error)
   }
 
-  private let condition = NSCondition()
-  private let bufferSize: Int
-  private let depth: Int
-  /// Buffers allocated so far, at most `depth`.
-  private var allocated = 0
-  private var free: [UnsafeMutableRawBufferPointer] = []
-  private var filled: [Item] = []
-  private var filledStart = 0
-  private var isStopped = false
-  private var isProducerRunning = true
+  private var base: (any ByteStream)?
+  private let filled = Locked([Item]())
 
-  init(bufferSize: Int, depth: Int) {
-    self.bufferSize = bufferSize
-    self.depth = depth
+  init(base: any ByteStream) {
+    self.base = base
   }
 
-  deinit {
-    for buffer in free { buffer.deallocate() }
-    for case .bytes(let item) in filled[filledStart...] { item.buffer.deallocate() }
-  }
-
-  /// A buffer to fill, waiting while all are full; nil once the reader has stopped.
-  func freeBuffer() -> UnsafeMutableRawBufferPointer? {
-    condition.lock()
-    defer { condition.unlock() }
-    while !isStopped {
-      if let buffer = free.popLast() { return buffer }
-      if allocated < depth {
-        allocated += 1
-        return .allocate(byteCount: bufferSize, alignment: 16)
+  /// Fills `buffer` from the stream underneath and queues it; queues the end or the error when
+  /// the stream has ended. Once it has, buffers are released as they come.
+  func fill(_ buffer: ReadAheadBuffer) {
+    guard let base else { return }
+    buffer.count = 0
+    do {
+      // A buffer is filled before it is handed over, so that the reader waits less often.
+      while buffer.count < buffer.capacity {
+        let read = try base.read(
+          into: UnsafeMutableRawBufferPointer(
+            start: buffer.start + buffer.count, count: buffer.capacity - buffer.count))
+        if read == 0 { break }
+        buffer.count += read
       }
-      condition.wait()
-    }
-    return nil
-  }
-
-  /// Queues what the producer read.
-  func put(_ item: Item) {
-    condition.lock()
-    defer { condition.unlock() }
-    if isStopped, case .bytes(let filled) = item {
-      free.append(filled.buffer)
+    } catch {
+      self.base = nil
+      put(buffer, then: .failure(error))
       return
     }
-    filled.append(item)
-    condition.broadcast()
+    guard buffer.count < buffer.capacity else { return put(buffer, then: nil) }
+    // The stream underneath is released before the reader is told, so that its file is closed
+    // once the reader has read to the end.
+    self.base = nil
+    put(buffer, then: .end)
   }
 
-  /// Whether something is queued for the reader.
-  var hasFilled: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return filledStart < filled.count
-  }
-
-  /// The next item for the reader, waiting for the producer.
-  func take() -> Item {
-    condition.lock()
-    defer { condition.unlock() }
-    while filledStart == filled.count {
-      if !isProducerRunning { return .end }
-      condition.wait()
+  private func put(_ buffer: ReadAheadBuffer, then last: Item?) {
+    filled.withLock { items in
+      if buffer.count > 0 { items.append(.bytes(buffer)) }
+      if let last { items.append(last) }
     }
-    let item = filled[filledStart]
-    filledStart += 1
-    if filledStart == filled.count {
-      filled.removeAll(keepingCapacity: true)
-      filledStart = 0
-    }
-    return item
   }
 
-  /// Gives a buffer back to be filled again.
-  func recycle(_ buffer: UnsafeMutableRawBufferPointer) {
-    condition.lock()
-    defer { condition.unlock() }
-    free.append(buffer)
-    condition.broadcast()
+  /// The next filled buffer, the end or the error; waiting for it when asked, else nil when
+  /// nothing is queued yet.
+  func take(waiting: Bool) -> Item? {
+    filled.withLock(
+      waitingUntil: { !waiting || !$0.isEmpty },
+      then: { items in
+        items.isEmpty ? nil : items.removeFirst()
+      })
   }
 
-  /// Called by the producer when it returns.
-  func producerEnded() {
-    condition.lock()
-    defer { condition.unlock() }
-    isProducerRunning = false
-    condition.broadcast()
-  }
-
-  /// Stops the producer and waits until it has returned.
-  func stop() {
-    condition.lock()
-    defer { condition.unlock() }
-    isStopped = true
-    condition.broadcast()
-    while isProducerRunning { condition.wait() }
+  /// Releases the stream underneath; called once the worker's thread has ended.
+  func release() {
+    base = nil
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemShim
 
 /// A request to stop a job, made from any thread and checked by the job between chunks of its
 /// work: the bytes of the input it reads, the items an app supplies, the stages of the job.
@@ -9,27 +9,20 @@ import Foundation
 ///
 /// A job that stops throws `CancellationError` and leaves no output behind. A check made inside a
 /// Swift task also stops when that task is cancelled.
-///
-/// `@unchecked Sendable`: its one piece of state is read and written only under its lock.
-public final class CancellationFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled = false
+public final class CancellationFlag: Sendable {
+  private let cancelled = Locked(false)
 
   /// A flag not yet cancelled.
   public init() {}
 
   /// Asks the job to stop; the job stops at its next check. Calling it again does nothing.
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    cancelled.withLock { $0 = true }
   }
 
   /// Whether `cancel()` has been called.
   public var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
+    cancelled.withLock { $0 }
   }
 
   /// Stops the job when it is cancelled, or when the Swift task it runs in is.

@@ -1,5 +1,6 @@
 import Foundation
 public import HealthModel
+import SystemShim
 
 /// Items an app supplies, as the input of any job: the samples, correlations, workouts and lab
 /// results it read from HealthKit (or anywhere), in an array or any sequence.
@@ -154,41 +155,36 @@ extension HealthItemSequence where Items == [HealthItem] {
 
 /// The time zones named by the metadata of items gone through (`HKTimeZone`): samples,
 /// correlations with their members, workouts.
-///
-/// `@unchecked Sendable`: its census is read and written only under its lock.
-private final class CountedTimeZones: @unchecked Sendable {
-  private let lock = NSLock()
-  private var counted = TimeZoneCensus()
-  /// The items of the last pass.
-  private var lastCount = 0
-  /// The items of a pass that is made again, until the next pass ends.
-  private var expected: Int?
+private final class CountedTimeZones: Sendable {
+  private struct Passes {
+    var counted = TimeZoneCensus()
+    /// The items of the last pass.
+    var lastCount = 0
+    /// The items of a pass that is made again, until the next pass ends.
+    var expected: Int?
+  }
+
+  private let passes = Locked(Passes())
 
   var census: TimeZoneCensus {
-    lock.lock()
-    defer { lock.unlock() }
-    return counted
+    passes.withLock { $0.counted }
   }
 
   func reset() {
-    lock.lock()
-    counted = TimeZoneCensus()
-    lock.unlock()
+    passes.withLock { $0.counted = TimeZoneCensus() }
   }
 
   /// Ends a pass of `count` items: the count of the pass it repeats, if it repeats one.
   func endPass(count: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    lastCount = count
-    defer { expected = nil }
-    return expected
+    passes.withLock { passes in
+      passes.lastCount = count
+      defer { passes.expected = nil }
+      return passes.expected
+    }
   }
 
   func expectSamePassAgain() {
-    lock.lock()
-    expected = lastCount
-    lock.unlock()
+    passes.withLock { $0.expected = $0.lastCount }
   }
 
   func count(in item: HealthItem) {
@@ -205,8 +201,8 @@ private final class CountedTimeZones: @unchecked Sendable {
     default: return
     }
     guard !found.isEmpty else { return }
-    lock.lock()
-    for name in found { counted.add(name) }
-    lock.unlock()
+    passes.withLock { passes in
+      for name in found { passes.counted.add(name) }
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemShim
 
 /// Gathers an output's bytes into blocks and hands each full block to the sink on a thread of its
 /// own: while the kernel copies one block into the file, the thread that makes the bytes goes on
@@ -10,32 +10,42 @@ import Foundation
 /// that hands a block over, or by `drain` or `finish`; blocks queued after it are dropped. The
 /// thread is stopped and waited for by `finish`, by `stop` and when the output goes away, so that
 /// nothing calls the sink once the output's owner has returned.
+///
+/// The thread is a `HandOffWorker` whose jobs are the filled blocks; it puts each block back in
+/// the pool of free ones once the sink has taken it.
 package final class BackgroundOutput {
   /// The bytes of a block, by default.
   package static let defaultBlockSize = 1 << 20
 
-  private let queue: BackgroundBlockQueue
+  private let worker: HandOffWorker<OutputBlock, any Error>
+  private let pool: BlockPool
   private let blockSize: Int
   /// The block being filled, and how far.
-  private var block: UnsafeMutableRawBufferPointer
+  private var block: OutputBlock
   private var count = 0
 
   /// Starts the sink's thread.
   /// - Parameters:
   ///   - sink: takes the blocks, in order, on the thread.
   ///   - blockSize: the bytes of a block.
-  ///   - depth: how many blocks may exist at once (at least 2).
+  ///   - depth: how many blocks may exist at once (at least 2): the one being filled, the one
+  ///     the sink has, and those waiting between.
   package init(
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void, blockSize: Int = defaultBlockSize, depth: Int = 4
   ) {
     self.blockSize = max(blockSize, 16)
-    queue = BackgroundBlockQueue(sink: sink, depth: max(depth, 2))
-    block = queue.freeBlock(ofAtLeast: self.blockSize, standard: self.blockSize)
+    let pool = BlockPool()
+    self.pool = pool
+    // One block is being filled and one is with the sink: the rest wait.
+    worker = HandOffWorker(name: "output", depth: max(depth - 2, 1)) { block in
+      try sink(UnsafeRawBufferPointer(start: block.start, count: block.count))
+      pool.put(block)
+    }
+    block = pool.take(ofAtLeast: self.blockSize, standard: self.blockSize)
   }
 
   deinit {
-    queue.stop()
-    queue.recycle(block)
+    worker.stop()
   }
 
   /// Appends `bytes`.
@@ -44,9 +54,9 @@ package final class BackgroundOutput {
     guard var source = bytes.baseAddress else { return }
     var rest = bytes.count
     while rest > 0 {
-      if count == block.count { try handOver(needing: 1) }
-      let piece = min(rest, block.count - count)
-      (blockStart + count).copyMemory(from: source, byteCount: piece)
+      if count == block.capacity { try handOver(needing: 1) }
+      let piece = min(rest, block.capacity - count)
+      (block.start + count).copyMemory(from: source, byteCount: piece)
       count += piece
       source += piece
       rest -= piece
@@ -72,18 +82,11 @@ package final class BackgroundOutput {
   /// - Throws: the sink's first error.
   @inline(__always)
   package func room(_ needed: Int, preserving preserve: () -> Void) throws -> UnsafeMutablePointer<UInt8> {
-    if block.count - count < needed {
+    if block.capacity - count < needed {
       preserve()
       try handOver(needing: needed)
     }
-    return blockStart.assumingMemoryBound(to: UInt8.self) + count
-  }
-
-  /// Where the block being filled starts: a block is allocated, never empty, between calls.
-  @inline(__always)
-  private var blockStart: UnsafeMutableRawPointer {
-    guard let start = block.baseAddress else { preconditionFailure("the block being filled is allocated") }
-    return start
+    return block.start.assumingMemoryBound(to: UInt8.self) + count
   }
 
   /// Takes in `written` bytes written at the pointer `room` returned.
@@ -97,186 +100,68 @@ package final class BackgroundOutput {
   /// - Throws: the sink's first error.
   package func drain() throws {
     if count > 0 { try handOver(needing: blockSize) }
-    try queue.drain()
+    try worker.drain()
   }
 
   /// Hands the last block over and waits until the sink has taken every block.
   /// - Throws: the sink's first error.
   package func finish() throws {
     if count > 0 { try handOver(needing: 0) }
-    try queue.finish()
+    try worker.finish()
   }
 
   /// Stops the sink's thread, dropping the blocks not yet taken, and waits for it.
   package func stop() {
-    queue.stop()
+    worker.stop()
   }
 
   /// Queues the block being filled, if it holds anything, and takes a free one of at least
   /// `needed` bytes.
   private func handOver(needing needed: Int) throws {
-    let filled = UnsafeRawBufferPointer(rebasing: block[0..<count])
-    let full = block
-    count = 0
-    block = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-    block = try queue.submit(full, filled: filled.count, next: max(needed, blockSize), standard: blockSize)
+    if count > 0 {
+      block.count = count
+      count = 0
+      try worker.submit(block)
+    } else {
+      pool.put(block)
+    }
+    block = pool.take(ofAtLeast: max(needed, blockSize), standard: blockSize)
   }
 }
 
-/// The blocks between the two threads: free ones for the writer of the document, filled ones for
-/// the sink's thread, under one lock.
-private final class BackgroundBlockQueue: @unchecked Sendable {
-  // Unchecked: every stored property but `sink` is read and written only while `condition` is
-  // locked; `sink` is called only on the queue's thread, and the owner waits for that thread to
-  // end (`finish`, `stop`) before it returns, so the sink is never called from two threads.
-  private struct Filled {
-    var block: UnsafeMutableRawBufferPointer
-    var count: Int
+/// A block of an output's bytes: its memory, and the bytes filled when it is handed over.
+private final class OutputBlock {
+  let start: UnsafeMutableRawPointer
+  let capacity: Int
+  var count = 0
+
+  init(capacity: Int) {
+    start = .allocate(byteCount: capacity, alignment: 16)
+    self.capacity = capacity
   }
 
-  private let condition = NSCondition()
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
-  private let depth: Int
-  /// Blocks that exist, at most `depth`.
-  private var allocated = 0
-  private var free: [UnsafeMutableRawBufferPointer] = []
-  private var filled: [Filled] = []
-  private var filledStart = 0
-  private var failure: (any Error)?
-  /// Whether no more blocks come (`finish`) or the queued ones are dropped (`stop`).
-  private var isFinishing = false
-  private var isStopped = false
-  private var isRunning = true
-  /// Whether the sink has a block.
-  private var isSinking = false
+  deinit { start.deallocate() }
+}
 
-  init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void, depth: Int) {
-    self.sink = sink
-    self.depth = depth
-    let thread = Thread { [self] in run() }
-    thread.name = "output"
-    thread.start()
+/// The blocks the sink has taken, to be filled again. The worker's depth bounds how many exist:
+/// a block is made only when none is free.
+private final class BlockPool: @unchecked Sendable {
+  // Unchecked: the blocks are in `free`, under its lock; a block taken out belongs to the taker.
+  private let free = Locked([OutputBlock]())
+
+  func put(_ block: OutputBlock) {
+    free.withLock { $0.append(block) }
   }
 
-  deinit {
-    for block in free { block.deallocate() }
-    for item in filled[filledStart...] { item.block.deallocate() }
-  }
-
-  /// A free block of at least `size` bytes, waiting while all are in use.
-  func freeBlock(ofAtLeast size: Int, standard: Int) -> UnsafeMutableRawBufferPointer {
-    condition.lock()
-    defer { condition.unlock() }
-    return takeFree(ofAtLeast: size, standard: standard)
-  }
-
-  private func takeFree(ofAtLeast size: Int, standard: Int) -> UnsafeMutableRawBufferPointer {
-    while true {
-      if let index = free.lastIndex(where: { $0.count >= size }) {
-        return free.remove(at: index)
-      }
-      if let smaller = free.popLast() {
-        // Only a line longer than a block asks for more than the free blocks hold: one of them
-        // is made that long.
-        smaller.deallocate()
-        return .allocate(byteCount: size, alignment: 16)
-      }
-      if allocated < depth {
-        allocated += 1
-        return .allocate(byteCount: max(size, standard), alignment: 16)
-      }
-      condition.wait()
+  /// A free block of at least `size` bytes, or a new one (of `standard` bytes, at least).
+  func take(ofAtLeast size: Int, standard: Int) -> OutputBlock {
+    let found: OutputBlock? = free.withLock { blocks in
+      if let index = blocks.lastIndex(where: { $0.capacity >= size }) { return blocks.remove(at: index) }
+      // Only a line longer than a block asks for more than the free blocks hold: one of them is
+      // let go, and one that long made.
+      if !blocks.isEmpty { blocks.removeLast() }
+      return nil
     }
-  }
-
-  /// Queues the first `count` bytes of `block` for the sink and returns a free block of at least
-  /// `next` bytes, waiting while all are in use.
-  /// - Throws: the sink's first error (the block is then not queued).
-  func submit(
-    _ block: UnsafeMutableRawBufferPointer, filled count: Int, next: Int, standard: Int
-  ) throws -> UnsafeMutableRawBufferPointer {
-    condition.lock()
-    defer { condition.unlock() }
-    if let failure {
-      free.append(block)
-      throw failure
-    }
-    if count > 0 {
-      filled.append(Filled(block: block, count: count))
-      condition.broadcast()
-    } else {
-      free.append(block)
-    }
-    return takeFree(ofAtLeast: next, standard: standard)
-  }
-
-  /// Gives back a block that was not queued.
-  func recycle(_ block: UnsafeMutableRawBufferPointer) {
-    guard block.baseAddress != nil else { return }
-    condition.lock()
-    defer { condition.unlock() }
-    free.append(block)
-  }
-
-  /// Waits until every queued block is taken and the thread has ended.
-  /// - Throws: the sink's first error.
-  func finish() throws {
-    condition.lock()
-    defer { condition.unlock() }
-    isFinishing = true
-    condition.broadcast()
-    while isRunning { condition.wait() }
-    if let failure { throw failure }
-  }
-
-  /// Waits until every queued block is taken; the thread goes on.
-  /// - Throws: the sink's first error.
-  func drain() throws {
-    condition.lock()
-    defer { condition.unlock() }
-    while filledStart < filled.count || isSinking { condition.wait() }
-    if let failure { throw failure }
-  }
-
-  /// Drops the queued blocks and waits until the thread has ended.
-  func stop() {
-    condition.lock()
-    defer { condition.unlock() }
-    isFinishing = true
-    isStopped = true
-    condition.broadcast()
-    while isRunning { condition.wait() }
-  }
-
-  private func run() {
-    condition.lock()
-    while true {
-      while filledStart == filled.count && !isFinishing { condition.wait() }
-      guard filledStart < filled.count, !isStopped else { break }
-      let item = filled[filledStart]
-      filledStart += 1
-      if filledStart == filled.count {
-        filled.removeAll(keepingCapacity: true)
-        filledStart = 0
-      }
-      let skips = failure != nil
-      isSinking = true
-      condition.unlock()
-      var failed: (any Error)?
-      if !skips {
-        do { try sink(UnsafeRawBufferPointer(rebasing: item.block[0..<item.count])) } catch { failed = error }
-      }
-      condition.lock()
-      isSinking = false
-      if let failed, failure == nil { failure = failed }
-      free.append(item.block)
-      condition.broadcast()
-    }
-    for item in filled[filledStart...] { free.append(item.block) }
-    filled.removeAll()
-    filledStart = 0
-    isRunning = false
-    condition.broadcast()
-    condition.unlock()
+    return found ?? OutputBlock(capacity: max(size, standard))
   }
 }

@@ -48,9 +48,21 @@ package final class AssistantDatabase: @unchecked Sendable {
   }
 
   private enum Phase {
-    case building(items: Int)
+    /// How far reading the input has come, once it has begun.
+    case building(ReadProgress?)
     case ready(path: String)
     case failed(String)
+  }
+
+  /// The phase and the database's zone, shared with the indexing thread.
+  private struct Status {
+    var phase: Phase
+    /// The database's zone (`export_info.time_zone`), once it is ready.
+    var readyTimeZone: TimeZone?
+
+    var isBuilding: Bool {
+      if case .building = phase { true } else { false }
+    }
   }
 
   /// Where the database is: the input, the cache file, or the temporary file.
@@ -59,13 +71,12 @@ package final class AssistantDatabase: @unchecked Sendable {
   package let wasReady: Bool
   /// The zone asked for, until the database's own is known.
   private let provisionalTimeZone: TimeZone
-  /// The database's zone (`export_info.time_zone`), once it is ready.
-  private var readyTimeZone: TimeZone?
   private let timeLimit: Duration
   private let temporaryFolder: String?
   private let log: @Sendable (String) -> Void
-  private let condition = NSCondition()
-  private var phase: Phase
+  private let status: Locked<Status>
+  /// The indexing thread, while the database is being built.
+  private var builder: HandOffWorker<() -> Void, Never>?
   private var connectionStorage: ReadOnlyConnection?
 
   private init(
@@ -73,10 +84,11 @@ package final class AssistantDatabase: @unchecked Sendable {
     log: @escaping @Sendable (String) -> Void
   ) {
     self.path = path
-    self.phase = phase
     if case .ready = phase { wasReady = true } else { wasReady = false }
     provisionalTimeZone = options.timeZone.provisional
-    if case .ready(let path) = phase { readyTimeZone = Self.timeZone(ofDatabaseAt: path) }
+    var zone: TimeZone?
+    if case .ready(let path) = phase { zone = Self.timeZone(ofDatabaseAt: path) }
+    status = Locked(Status(phase: phase, readyTimeZone: zone))
     self.timeLimit = options.queryTimeLimit
     self.temporaryFolder = temporaryFolder
     self.log = log
@@ -128,7 +140,7 @@ package final class AssistantDatabase: @unchecked Sendable {
       path = folder + "/health.sqlite"
     }
     let database = AssistantDatabase(
-      path: path, phase: .building(items: 0), options: options, temporaryFolder: temporaryFolder, log: log)
+      path: path, phase: .building(nil), options: options, temporaryFolder: temporaryFolder, log: log)
     database.startBuilding(from: source, options: options)
     return database
   }
@@ -136,11 +148,12 @@ package final class AssistantDatabase: @unchecked Sendable {
   // MARK: - Building
 
   private func startBuilding(from source: any HealthInputSource, options: Options) {
-    let box = UncheckedBox(source)
     log("indexing \(options.input) into \(temporaryFolder == nil ? path : "a temporary database") (once)")
-    let thread = Thread { [self] in build(box.value, options: options) }
-    thread.stackSize = 8 << 20
-    thread.start()
+    // The reader's recursion over a deeply nested profile needs more than a thread's default.
+    let builder = HandOffWorker<() -> Void, Never>(name: "index", depth: 1, stackSize: 8 << 20) { $0() }
+    self.builder = builder
+    let input = UncheckedBox(source)
+    builder.submit { [self] in build(input.value, options: options) }
   }
 
   private func build(_ source: some HealthInputSource, options: Options) {
@@ -151,15 +164,10 @@ package final class AssistantDatabase: @unchecked Sendable {
     }
     let clock = ContinuousClock()
     let start = clock.now
-    var lastLog = start
-    let counting = CountingSource(source) { [self] count in
-      condition.lock()
-      phase = .building(items: count)
-      condition.broadcast()
-      condition.unlock()
-      if clock.now - lastLog >= .seconds(5) {
-        lastLog = clock.now
-        log("indexing: \(count) items read (\((clock.now - start).components.seconds) s)")
+    let progress = IndexingProgress(clock: clock) { [self] progress, isDue in
+      status.withLock { $0.phase = .building(progress) }
+      if isDue {
+        log("indexing: \(Self.describe(progress)) (\((clock.now - start).components.seconds) s)")
       }
     }
     let result: Phase
@@ -169,7 +177,7 @@ package final class AssistantDatabase: @unchecked Sendable {
         toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now
       )
       .run(
-        source: counting, destination: .file(path: path, overwrites: true),
+        source, to: .file(path: path, overwrites: true), progress: progress,
         diagnostics: Diagnostics(isStrict: false))
       let seconds =
         Double((clock.now - start).components.attoseconds / 10_000_000_000_000_000) / 100
@@ -182,29 +190,33 @@ package final class AssistantDatabase: @unchecked Sendable {
       result = .failed("\(error)")
       removeTemporaryFolder()
     }
-    condition.lock()
-    phase = result
-    readyTimeZone = builtTimeZone
-    condition.broadcast()
-    condition.unlock()
+    status.withLock {
+      $0.phase = result
+      $0.readyTimeZone = builtTimeZone
+    }
+  }
+
+  /// `42% of the export read`, or `12.5 MB read` where the total is not known.
+  static func describe(_ progress: ReadProgress?) -> String {
+    guard let progress else { return "starting" }
+    if let fraction = progress.fractionDone { return "\(Int(fraction * 100))% of the export read" }
+    switch progress.unit {
+    case .bytes: return "\(Double(progress.done / 100_000) / 10) MB read"
+    case .items: return "\(progress.done) items read"
+    }
   }
 
   /// The zone of the database's days and of the tools' date arguments: its
   /// `export_info.time_zone`, once it is built (this waits for it); the zone asked for where the
   /// database could not be built or names none.
   package var timeZone: TimeZone {
-    condition.lock()
-    defer { condition.unlock() }
-    while case .building = phase { condition.wait() }
-    return readyTimeZone ?? provisionalTimeZone
+    status.withLock(waitingUntil: { !$0.isBuilding }, then: { $0.readyTimeZone ?? provisionalTimeZone })
   }
 
   /// The zone the database names, known before any tool is called: a database read as it is, or
   /// kept in the cache; nil while one is being built.
   package var knownTimeZone: TimeZone? {
-    condition.lock()
-    defer { condition.unlock() }
-    return readyTimeZone
+    status.withLock { $0.readyTimeZone }
   }
 
   /// The zone choice as the cache's file name takes it: the export's own zone with its fallback,
@@ -234,23 +246,22 @@ package final class AssistantDatabase: @unchecked Sendable {
   /// - Throws: `ToolFailure` when the input could not be indexed or the database opened.
   package func connection(for call: ToolCall) throws(ToolFailure) -> ReadOnlyConnection {
     if let connectionStorage { return connectionStorage }
-    let readyPath: String
-    condition.lock()
-    while true {
+    var readyPath: String?
+    while readyPath == nil {
+      let phase = status.withLock(
+        waitingUntil: { !$0.isBuilding }, atMost: .milliseconds(250), then: { $0.phase })
       switch phase {
-      case .building(let items):
-        call.reportProgress(Double(items), total: nil, message: "Indexing the export: \(items) items read")
-        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25))
-        continue
+      case .building(let progress):
+        call.reportProgress(
+          Double(progress?.done ?? 0), total: (progress?.total).map(Double.init),
+          message: "Indexing the export: \(Self.describe(progress))")
       case .failed(let message):
-        condition.unlock()
         throw ToolFailure("The export could not be indexed: \(message)")
       case .ready(let path):
         readyPath = path
       }
-      break
     }
-    condition.unlock()
+    guard let readyPath else { throw ToolFailure("The export could not be indexed") }
     do {
       let connection = try ReadOnlyConnection(path: readyPath, timeLimit: timeLimit)
       connectionStorage = connection
@@ -263,9 +274,7 @@ package final class AssistantDatabase: @unchecked Sendable {
 
   /// Waits until the database is built (or failed), without a request to report to.
   package func waitUntilBuilt() {
-    condition.lock()
-    while case .building = phase { condition.wait() }
-    condition.unlock()
+    status.wait(until: { !$0.isBuilding })
   }
 
   /// Removes the temporary database (the file, and the folder it is in); the open connection
@@ -281,7 +290,7 @@ package final class AssistantDatabase: @unchecked Sendable {
   /// placed: the temporary folder, or its temporary file in the cache folder.
   package func removeUnfinishedFiles() {
     removeTemporaryFolder()
-    guard temporaryFolder == nil, case .building = phase else { return }
+    guard temporaryFolder == nil, status.withLock({ $0.isBuilding }) else { return }
     let folder = (path as NSString).deletingLastPathComponent
     let marker = ".\(SystemCall.processID)."
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -346,4 +355,25 @@ package final class AssistantDatabase: @unchecked Sendable {
 private struct UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
+}
+
+/// The job's progress, handed to the server's status: every change, and whether a line in the
+/// log is due (every five seconds).
+private final class IndexingProgress: ProgressObserver, @unchecked Sendable {
+  // Unchecked: told on the indexing thread only.
+  private let clock: ContinuousClock
+  private var lastLog: ContinuousClock.Instant
+  private let told: (ReadProgress, _ isDue: Bool) -> Void
+
+  init(clock: ContinuousClock, told: @escaping (ReadProgress, _ isDue: Bool) -> Void) {
+    self.clock = clock
+    lastLog = clock.now
+    self.told = told
+  }
+
+  func update(_ progress: ReadProgress) {
+    let isDue = clock.now - lastLog >= .seconds(5)
+    if isDue { lastLog = clock.now }
+    told(progress, isDue)
+  }
 }

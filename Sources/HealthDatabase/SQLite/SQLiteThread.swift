@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import SystemShim
 
 /// What a `SQLiteThread` owns: the connection and its statements, made, used and closed on that
 /// thread only.
@@ -22,85 +22,73 @@ protocol SQLiteThreadState: AnyObject {
 /// The first failure of SQLite stops the calls that follow (the tapes queued after it are
 /// dropped, `perform` throws it) and is thrown on the writing thread by the next `submit` or
 /// `perform`: the same `DatabaseError` SQLite gave, as if the calls had been made there.
+///
+/// The thread is a `HandOffWorker` whose jobs are the tapes and the calls; a tape replayed goes
+/// back to the pool of empty ones.
 final class SQLiteThread: @unchecked Sendable {
-  // Unchecked: `jobs`, `jobsStart`, `free`, `allocated`, `failureStorage`, `isStopping` and
-  // `isRunning` are read and written only while `condition` is locked; `state` only on the thread.
+  // Unchecked: `side` is used only on the thread (and released once the thread has ended); the
+  // worker and the pool are Sendable.
   private enum Job {
     case tape(StatementTape)
-    case call(Call)
-    case stop
+    case call(() throws(DatabaseError) -> Void)
   }
 
-  /// A body to run on the thread, and whether it ran.
-  private final class Call {
-    /// Dropped once run (or skipped), before the waiting thread is told.
-    var body: (() -> Void)?
-    var isDone = false
-    init(_ body: @escaping () -> Void) { self.body = body }
-  }
-
-  private let condition = NSCondition()
-  private var jobs: [Job] = []
-  private var jobsStart = 0
-  private var free: [StatementTape] = []
-  private var allocated = 0
-  private let depth: Int
+  private let worker: HandOffWorker<Job, DatabaseError>
+  /// Empty tapes; the worker's depth bounds how many exist, a tape being made only when none is.
+  private let free = Locked([StatementTape]())
   private let tapeCapacity: Int
-  private var failureStorage: DatabaseError?
-  private var isStopping = false
-  private var isRunning = true
+  private let side = ConnectionSide()
   /// The connection's side: set and used on the thread only.
-  var state: (any SQLiteThreadState)?
+  var state: (any SQLiteThreadState)? {
+    get { side.state }
+    set { side.state = newValue }
+  }
 
   /// Tapes at most, by default: one being written, two waiting or being replayed.
   static let defaultDepth = 3
 
   /// Starts the thread.
   /// - Parameters:
-  ///   - depth: how many tapes may exist at once (at least 2).
+  ///   - depth: how many tapes may exist at once (at least 3): one being written, one being
+  ///     replayed, the others waiting.
   ///   - tapeCapacity: the bytes of a tape.
   init(depth: Int = SQLiteThread.defaultDepth, tapeCapacity: Int = StatementTape.defaultCapacity) {
-    self.depth = max(depth, 2)
     self.tapeCapacity = max(tapeCapacity, 64)
-    let thread = Thread { [self] in run() }
-    thread.name = "sqlite"
-    thread.start()
+    let (free, side) = (free, side)
+    worker = HandOffWorker(name: "sqlite", depth: max(depth - 2, 1)) { (job: Job) throws(DatabaseError) in
+      switch job {
+      case .tape(let tape):
+        defer {
+          tape.reset()
+          free.withLock { $0.append(tape) }
+        }
+        try side.state?.replay(tape)
+      case .call(let body):
+        try body()
+      }
+    }
+  }
+
+  deinit {
+    stop()
   }
 
   /// SQLite's first failure, if it has failed.
   var failure: DatabaseError? {
-    condition.lock()
-    defer { condition.unlock() }
-    return failureStorage
+    worker.failure
   }
 
-  /// An empty tape to write on, waiting while all are in use.
+  /// An empty tape to write on.
   func emptyTape() -> StatementTape {
-    condition.lock()
-    defer { condition.unlock() }
-    return takeFreeTape()
+    free.withLock { $0.popLast() } ?? StatementTape(capacity: tapeCapacity)
   }
 
-  private func takeFreeTape() -> StatementTape {
-    while true {
-      if let tape = free.popLast() { return tape }
-      if allocated < depth {
-        allocated += 1
-        return StatementTape(capacity: tapeCapacity)
-      }
-      condition.wait()
-    }
-  }
-
-  /// Queues a tape's calls and returns an empty tape, waiting while all are in use.
+  /// Queues a tape's calls and returns an empty tape, waiting while the tapes queued are as many
+  /// as the depth allows.
   /// - Throws: SQLite's failure, when it has failed (the tape is then not queued).
   func submit(_ tape: StatementTape) throws(DatabaseError) -> StatementTape {
-    condition.lock()
-    defer { condition.unlock() }
-    if let failureStorage { throw failureStorage }
-    jobs.append(.tape(tape))
-    condition.broadcast()
-    return takeFreeTape()
+    try worker.submit(.tape(tape))
+    return emptyTape()
   }
 
   /// Runs `body` on the thread once everything queued before it is done, and waits for it.
@@ -108,22 +96,15 @@ final class SQLiteThread: @unchecked Sendable {
   ///   `body` throws.
   func perform<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
     var result: Result<T, DatabaseError>?
-    withoutActuallyEscaping(body) { body in
-      let call = Call {
-        do throws(DatabaseError) {
-          result = .success(try body())
-        } catch {
-          result = .failure(error)
-        }
-      }
-      condition.lock()
-      defer { condition.unlock() }
-      jobs.append(.call(call))
-      condition.broadcast()
-      while !call.isDone { condition.wait() }
+    try withoutActuallyEscaping(body) { body throws(DatabaseError) in
+      // What `body` throws is its caller's, not a failure that stops the calls after it.
+      try worker.submit(
+        .call { () throws(DatabaseError) in
+          do throws(DatabaseError) { result = .success(try body()) } catch { result = .failure(error) }
+        })
+      try worker.drain()
     }
     guard let result else {
-      // Not run: SQLite failed before (`perform` is not called once the thread is stopped).
       throw failure ?? DatabaseError(path: "", code: SQLITE_MISUSE, message: "the SQLite thread has stopped")
     }
     return try result.get()
@@ -135,72 +116,20 @@ final class SQLiteThread: @unchecked Sendable {
   /// next `submit` or `perform` throws it. `body` must touch only what the writing thread leaves
   /// alone until its next `perform`.
   func performLater(_ body: @escaping () throws(DatabaseError) -> Void) {
-    let call = Call { [self] in
-      do throws(DatabaseError) {
-        try body()
-      } catch {
-        condition.lock()
-        if failureStorage == nil { failureStorage = error }
-        condition.unlock()
-      }
-    }
-    condition.lock()
-    defer { condition.unlock() }
-    jobs.append(.call(call))
-    condition.broadcast()
+    // A failure before it is thrown by the next `submit` or `perform`.
+    try? worker.submit(.call(body))
   }
 
   /// Stops the thread once it has finished what it is doing, drops what is queued and waits for
-  /// it to end; the connection's side is released on the thread.
+  /// it to end; then releases the connection's side.
   func stop() {
-    condition.lock()
-    defer { condition.unlock() }
-    guard isRunning else { return }
-    isStopping = true
-    jobs.append(.stop)
-    condition.broadcast()
-    while isRunning { condition.wait() }
+    worker.stop()
+    state = nil
   }
+}
 
-  private func run() {
-    while true {
-      condition.lock()
-      while jobsStart == jobs.count { condition.wait() }
-      let job = jobs[jobsStart]
-      jobsStart += 1
-      if jobsStart == jobs.count {
-        jobs.removeAll(keepingCapacity: true)
-        jobsStart = 0
-      }
-      let skips = failureStorage != nil || isStopping
-      condition.unlock()
-      switch job {
-      case .tape(let tape):
-        var failed: DatabaseError?
-        if !skips, let state {
-          do throws(DatabaseError) { try state.replay(tape) } catch { failed = error }
-        }
-        tape.reset()
-        condition.lock()
-        if let failed, failureStorage == nil { failureStorage = failed }
-        free.append(tape)
-        condition.broadcast()
-        condition.unlock()
-      case .call(let call):
-        if !skips { call.body?() }
-        call.body = nil
-        condition.lock()
-        call.isDone = true
-        condition.broadcast()
-        condition.unlock()
-      case .stop:
-        state = nil
-        condition.lock()
-        isRunning = false
-        condition.broadcast()
-        condition.unlock()
-        return
-      }
-    }
-  }
+/// The connection's side, where the thread's jobs and its owner both reach it.
+private final class ConnectionSide: @unchecked Sendable {
+  // Unchecked: used on the SQLite thread only, and by its owner once that thread has ended.
+  var state: (any SQLiteThreadState)?
 }

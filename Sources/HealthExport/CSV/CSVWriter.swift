@@ -1,6 +1,7 @@
 import Foundation
 import HealthArchive
 import HealthModel
+import SystemShim
 
 /// Writes the HealthExporter CSV: the three disclaimer lines, the header, then the rows of each
 /// block, as UTF-8 with LF line endings. Fields are quoted only when they hold a comma, a double
@@ -10,7 +11,7 @@ import HealthModel
 ///
 /// Rows are cut into chunks of `chunkRows` rows. With `formatsInParallel`, the calling thread
 /// only reads the rows (merging spilled runs, with its errors) and cuts them into chunks; two
-/// worker threads (Dispatch) take the chunks in turn and format them into bytes, which are
+/// worker threads (`HandOffWorker`s) take the chunks in turn and format them into bytes, which are
 /// handed on in the chunks' order, so the file is the same as when every chunk is formatted on
 /// the calling thread. Each worker has at most one chunk at a time, so memory stays bounded:
 /// three chunks of rows and two buffers of their bytes. Formatted on one thread, bytes are
@@ -202,28 +203,46 @@ private struct Lines {
   }
 }
 
-/// Formats one chunk at a time on a Dispatch worker thread into bytes of its own.
-private final class ChunkWorker: @unchecked Sendable {
-  // Unchecked: `formatter` and `bytes` are used by the worker between `start` and the end of
-  // `wait`, and by the calling thread only after `wait`; the group orders the two.
-  private var formatter: CSVRowFormatter
-  /// The bytes of the last chunk formatted; the caller empties them once written.
-  var bytes: [UInt8] = []
-  private let group = DispatchGroup()
+/// Formats one chunk at a time on a thread of its own (a `HandOffWorker` of depth 1) into bytes
+/// of its own.
+private final class ChunkWorker {
+  private let output: ChunkBytes
+  private let worker: HandOffWorker<[CSVSegment], Never>
 
   init(formatter: CSVRowFormatter) {
-    self.formatter = formatter
+    let output = ChunkBytes(formatter: formatter)
+    self.output = output
+    worker = HandOffWorker(name: "csv-rows", depth: 1) { chunk in
+      output.formatter.append(chunk, to: &output.bytes)
+    }
+  }
+
+  /// The bytes of the last chunk formatted, once `wait` has returned; the caller empties them
+  /// once written.
+  var bytes: [UInt8] {
+    get { output.bytes }
+    _modify { yield &output.bytes }
   }
 
   /// Formats `chunk` on the worker; the calling thread must `wait` before the next `start`.
   func start(_ chunk: [CSVSegment]) {
-    DispatchQueue.global().async(group: group) {
-      self.formatter.append(chunk, to: &self.bytes)
-    }
+    worker.submit(chunk)
   }
 
   /// Waits until the chunk started last is formatted (at once when there is none).
   func wait() {
-    group.wait()
+    worker.drain()
+  }
+}
+
+/// A worker's formatter and the bytes it makes.
+private final class ChunkBytes: @unchecked Sendable {
+  // Unchecked: used by the worker's thread between `start` and the end of `wait`, and by the
+  // calling thread only after `wait`; the worker's lock orders the two.
+  var formatter: CSVRowFormatter
+  var bytes: [UInt8] = []
+
+  init(formatter: CSVRowFormatter) {
+    self.formatter = formatter
   }
 }

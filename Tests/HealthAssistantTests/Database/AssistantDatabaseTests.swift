@@ -199,9 +199,20 @@ import Testing
     try #require(!progress.isEmpty)
     #expect(
       progress[0]["params"] == [
-        "progressToken": "build", "progress": 0, "message": "Indexing the export: 0 items read",
+        "progressToken": "build", "progress": 0, "message": "Indexing the export: starting",
       ])
     let values = progress.compactMap { $0["params"]?["progress"]?.doubleValue }
     #expect(values == values.sorted() && Set(values).count == values.count, "progress grows every time")
+  }
+
+  /// How far indexing has come, as a waiting tool's progress and the log say it: the part of the
+  /// input read where its size is known, else the megabytes or items read.
+  @Test func indexingProgressIsTheInputsPartRead() {
+    #expect(AssistantDatabase.describe(nil) == "starting")
+    #expect(AssistantDatabase.describe(ReadProgress(.bytes, done: 0, total: 1000)) == "0% of the export read")
+    #expect(
+      AssistantDatabase.describe(ReadProgress(.bytes, done: 457, total: 1000)) == "45% of the export read")
+    #expect(AssistantDatabase.describe(ReadProgress(.bytes, done: 12_345_678, total: nil)) == "12.3 MB read")
+    #expect(AssistantDatabase.describe(ReadProgress(.items, done: 4096, total: nil)) == "4096 items read")
   }
 }

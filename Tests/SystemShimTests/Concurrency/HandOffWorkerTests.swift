@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import SystemShim
+
+/// A worker thread that does the jobs handed over in order, at most `depth` waiting, and whose
+/// first failure is thrown on the handing-over side.
+@Suite struct HandOffWorkerTests {
+  struct Failure: Error, Equatable {
+    let job: Int
+  }
+
+  @Test func jobsAreDoneInTheOrderTheyCame() throws {
+    let done = Locked([Int]())
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 2) { job in done.withLock { $0.append(job) }
+    }
+    for job in 0..<1000 { try worker.submit(job) }
+    try worker.finish()
+    #expect(done.withLock { $0 } == Array(0..<1000))
+  }
+
+  @Test func drainWaitsForEveryJobAndTheWorkerGoesOn() throws {
+    let done = Locked([Int]())
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 4) { job in
+      Thread.sleep(forTimeInterval: 0.001)
+      done.withLock { $0.append(job) }
+    }
+    for job in 0..<20 { try worker.submit(job) }
+    try worker.drain()
+    #expect(done.withLock { $0.count } == 20)
+    try worker.submit(20)
+    try worker.finish()
+    #expect(done.withLock { $0 } == Array(0...20))
+  }
+
+  @Test func submitWaitsWhileDepthJobsWait() throws {
+    // The first job holds the worker until it is let go: then one waits, and a third submit
+    // waits too.
+    let gate = Locked(false)
+    let started = Locked(0)
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 1) { _ in
+      started.withLock { $0 += 1 }
+      gate.wait(until: { $0 })
+    }
+    try worker.submit(1)
+    started.wait(until: { $0 == 1 })
+    try worker.submit(2)
+    let thirdIn = Locked(false)
+    let submitter = HandOffWorker<Int, Failure>(name: "submitter", depth: 1) { (job: Int) throws(Failure) in
+      try worker.submit(job)
+      thirdIn.withLock { $0 = true }
+    }
+    try submitter.submit(3)
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(thirdIn.withLock { $0 } == false)
+    gate.withLock { $0 = true }
+    try submitter.finish()
+    #expect(thirdIn.withLock { $0 } == true)
+    try worker.finish()
+    #expect(started.withLock { $0 } == 3)
+  }
+
+  @Test func theFirstFailureIsThrownByTheNextCallAndLaterJobsAreDropped() {
+    let done = Locked([Int]())
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 8) { (job: Int) throws(Failure) in
+      if job == 3 { throw Failure(job: job) }
+      done.withLock { $0.append(job) }
+    }
+    #expect(throws: Failure(job: 3)) {
+      for job in 0..<1000 { try worker.submit(job) }
+      try worker.finish()
+    }
+    #expect(done.withLock { $0 } == [0, 1, 2])
+    #expect(worker.failure == Failure(job: 3))
+    #expect(throws: Failure(job: 3)) { try worker.drain() }
+    #expect(throws: Failure(job: 3)) { try worker.submit(4) }
+  }
+
+  @Test func stopDropsTheJobsNotBegunAndWaitsForTheOneBeingDone() throws {
+    let done = Locked([Int]())
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 8) { job in
+      Thread.sleep(forTimeInterval: 0.02)
+      done.withLock { $0.append(job) }
+    }
+    for job in 0..<8 { try worker.submit(job) }
+    worker.stop()
+    let count = done.withLock { $0.count }
+    #expect(count < 8)
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(done.withLock { $0 } == Array(0..<count), "nothing is done after stop returns")
+  }
+
+  @Test func aWorkerLetGoStopsItsThreadAndReleasesItsJobs() {
+    final class Job {
+      let released: Locked<Int>
+      init(_ released: Locked<Int>) { self.released = released }
+      deinit { released.withLock { $0 += 1 } }
+    }
+    let released = Locked(0)
+    let gate = Locked(false)
+    var worker: HandOffWorker<Job, Never>? = HandOffWorker(name: "test", depth: 4) { _ in
+      gate.wait(until: { $0 }, atMost: .milliseconds(50))
+    }
+    for _ in 0..<4 { worker?.submit(Job(released)) }
+    worker = nil
+    // Every job is released: the one being done once done, the waiting ones dropped.
+    #expect(released.withLock { $0 } == 4)
+  }
+}
