@@ -75,9 +75,13 @@ package final class Locked<Value>: @unchecked Sendable {
     withLock(waitingUntil: isReady, atMost: limit, then: { _ in })
   }
 
+  /// Unlocks, then wakes the threads that wait, if any: after the unlock, so that they do not
+  /// wake only to wait for the lock. (A thread that begins to wait in between is woken for
+  /// nothing, looks at the value and waits again.)
   private func unlockWaking() {
-    if waiting > 0 { condition.broadcast() }
+    let wakes = waiting > 0
     condition.unlock()
+    if wakes { condition.broadcast() }
   }
 
   private static func seconds(_ duration: Duration) -> Double {
