@@ -16,7 +16,7 @@ extension SampleExport {
 }
 
 /// An input whose items end at a moment.
-private final class SourceEndingAt: ForwardingSource, ReadProgressReporting {
+private final class SourceEndingAt: ForwardingSource {
   let base: ExportSource
   let end: Timestamp
 
@@ -25,20 +25,11 @@ private final class SourceEndingAt: ForwardingSource, ReadProgressReporting {
     self.end = end
   }
 
-  var progressObserver: (any ProgressObserver)? {
-    get { base.progressObserver }
-    set { base.progressObserver = newValue }
-  }
-
-  var cancellation: CancellationFlag? {
-    get { base.cancellation }
-    set { base.cancellation = newValue }
-  }
-
   func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
-    try base.readItems(filter: filter, diagnostics: diagnostics) { item, location in
+    try base.readItems(filter: filter, diagnostics: diagnostics, monitor: monitor) { item, location in
       switch item {
       case .exportDate(let date):
         try consume(.exportDate(min(date, end)), location)

@@ -51,7 +51,7 @@ public final class SampleExport {
   package func exportXML() -> any ByteStream {
     let stream = ExportXMLStream(model: model, name: "\(name):\(Self.folderName)/export.xml")
     guard let progressObserver else { return stream }
-    return CountingByteStream(stream, totalBytes: nil, observer: progressObserver)
+    return CountingByteStream(stream, totalBytes: nil, monitor: ReadMonitor(progress: progressObserver))
   }
 
   /// The export as a container that export readers open like an archive.

@@ -18,11 +18,13 @@ package final class InMemoryExport: HealthInputSource {
   package func fileNames(in folder: String) -> [String] { [] }
 
   package func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics,
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
+    let bytes = Array(xml.utf8)
     let reader = ExportXMLReader(
-      stream: MemoryByteStream(Array(xml.utf8), name: name), filter: filter, diagnostics: diagnostics)
+      stream: MemoryByteStream(bytes, name: name).observed(by: monitor, totalBytes: Int64(bytes.count)),
+      filter: filter, diagnostics: diagnostics)
     defer { header = reader.header }
     try reader.read(consume)
   }

@@ -3,7 +3,7 @@ package import HealthModel
 /// An Apple Health export, whatever its shape (a zip archive, its unpacked folder, or export.xml
 /// alone): its health XML streamed through the reader, with the lab results of its clinical
 /// records read from their FHIR files when asked.
-package final class ExportSource: HealthInputSource, ReadProgressReporting {
+package final class ExportSource: HealthInputSource {
   let container: any ExportContainer
   let registry: MetricRegistry
 
@@ -22,10 +22,6 @@ package final class ExportSource: HealthInputSource, ReadProgressReporting {
   private var finishedHeader = ExportHeader()
   /// The reader while `readItems` runs.
   private var reader: ExportXMLReader?
-  /// Told the bytes of the health XML read, of its size.
-  package var progressObserver: (any ProgressObserver)?
-  /// Checked before every chunk of the health XML is read.
-  package var cancellation: CancellationFlag?
 
   /// An export read from `container`.
   package init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -41,15 +37,14 @@ package final class ExportSource: HealthInputSource, ReadProgressReporting {
   }
 
   package func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics,
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     var readerFilter = filter
     readerFilter.includesClinicalRecords =
       filter.includesClinicalRecords || filter.includesLabResults || filter.includesClinicalResources
     let reader = ExportXMLReader(
-      stream: try container.openHealthXML().observed(
-        by: progressObserver, cancellation: cancellation, totalBytes: container.healthXMLSize),
+      stream: try container.openHealthXML().observed(by: monitor, totalBytes: container.healthXMLSize),
       filter: readerFilter, diagnostics: diagnostics)
     self.reader = reader
     defer {

@@ -1,10 +1,9 @@
-/// A stream that counts the bytes read through it, tells an observer after each read, and stops
-/// reading once its job is cancelled.
+/// A stream that counts the bytes read through it, tells its monitor after each read, and stops
+/// reading once the monitor is cancelled.
 package final class CountingByteStream: ByteStream {
   private let base: any ByteStream
   private let totalBytes: Int64?
-  private let observer: (any ProgressObserver)?
-  private let cancellation: CancellationFlag?
+  private let monitor: ReadMonitor
   /// The bytes read so far.
   package private(set) var bytesRead: Int64 = 0
 
@@ -12,16 +11,11 @@ package final class CountingByteStream: ByteStream {
   /// - Parameters:
   ///   - base: the stream read.
   ///   - totalBytes: how many bytes it holds, where known.
-  ///   - observer: told the bytes read after each read.
-  ///   - cancellation: checked before each read.
-  package init(
-    _ base: any ByteStream, totalBytes: Int64?, observer: (any ProgressObserver)?,
-    cancellation: CancellationFlag? = nil
-  ) {
+  ///   - monitor: told the bytes read after each read, and checked before each.
+  package init(_ base: any ByteStream, totalBytes: Int64?, monitor: ReadMonitor) {
     self.base = base
     self.totalBytes = totalBytes
-    self.observer = observer
-    self.cancellation = cancellation
+    self.monitor = monitor
   }
 
   /// The name of the stream read.
@@ -32,20 +26,18 @@ package final class CountingByteStream: ByteStream {
   /// - Returns: how many bytes were read; 0 at the end.
   /// - Throws: `CancellationError` once the job is cancelled; what the stream read throws.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    try cancellation?.check()
+    try monitor.check()
     let count = try base.read(into: buffer)
     bytesRead += Int64(count)
-    observer?.update(ReadProgress(.bytes, done: bytesRead, total: totalBytes))
+    monitor.report(ReadProgress(.bytes, done: bytesRead, total: totalBytes))
     return count
   }
 }
 
 extension ByteStream {
-  /// This stream, counted for `observer` and stopped by `cancellation` when there are any.
-  func observed(
-    by observer: (any ProgressObserver)?, cancellation: CancellationFlag? = nil, totalBytes: Int64?
-  ) -> any ByteStream {
-    guard observer != nil || cancellation != nil else { return self }
-    return CountingByteStream(self, totalBytes: totalBytes, observer: observer, cancellation: cancellation)
+  /// This stream, counted for `monitor` and stopped by it, when it watches anything.
+  package func observed(by monitor: ReadMonitor, totalBytes: Int64?) -> any ByteStream {
+    guard monitor.isWatching else { return self }
+    return CountingByteStream(self, totalBytes: totalBytes, monitor: monitor)
   }
 }

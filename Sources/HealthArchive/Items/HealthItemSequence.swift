@@ -57,28 +57,21 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
   /// - Returns: no names.
   public func fileNames(in folder: String) -> [String] { [] }
 
-  /// Hands each item `filter` lets through to `consume`, in order.
-  /// - Parameters:
-  ///   - filter: the items wanted.
-  ///   - diagnostics: unused: supplied items are values already.
-  ///   - consume: takes each item with its position.
-  /// - Throws: what `consume` throws.
-  public func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
-  ) throws {
-    try readItems(filter: filter, progress: nil, cancellation: nil, consume)
-  }
-
   /// How many items are gone through between two progress reports and cancellation checks.
   static var checkInterval: Int { 256 }
 
-  /// Hands each item `filter` lets through to `consume`, telling `progress` the items gone
-  /// through (of the count, where known) and checking `cancellation` every few items.
+  /// Hands each item `filter` lets through to `consume`, in order, telling `monitor` the items
+  /// gone through (of the count, where known) and checking it every few items.
+  /// - Parameters:
+  ///   - filter: the items wanted.
+  ///   - diagnostics: unused: supplied items are values already.
+  ///   - monitor: told the items gone through; checked every `checkInterval` items.
+  ///   - consume: takes each item with its position.
   /// - Throws: `CancellationError` once cancelled; `InputError.changedBetweenPasses` when a pass
   ///   made again (`expectSamePassAgain()`) gives a different number of items; what `consume`
   ///   throws.
-  package func readItems(
-    filter: ItemFilter, progress: (any ProgressObserver)?, cancellation: CancellationFlag?,
+  public func readItems(
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let total = itemCount.map(Int64.init)
@@ -86,8 +79,8 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
     var position = 0
     for item in items {
       if position % Self.checkInterval == 0 {
-        try cancellation?.check()
-        if position > 0 { progress?.update(ReadProgress(.items, done: Int64(position), total: total)) }
+        try monitor.check()
+        if position > 0 { monitor.report(ReadProgress(.items, done: Int64(position), total: total)) }
       }
       position += 1
       timeZones.count(in: item)
@@ -95,8 +88,8 @@ public struct HealthItemSequence<Items: Sequence>: HealthInputSource where Items
         try consume(admitted, SourceLocation(file: name, line: position))
       }
     }
-    try cancellation?.check()
-    progress?.update(ReadProgress(.items, done: Int64(position), total: total))
+    try monitor.check()
+    monitor.report(ReadProgress(.items, done: Int64(position), total: total))
     if let first = timeZones.endPass(count: position), first != position {
       throw InputError.changedBetweenPasses(name: name, first: first, second: position)
     }
@@ -117,19 +110,6 @@ package protocol RepeatedItemReading {
 }
 
 extension HealthItemSequence: Sendable where Items: Sendable {}
-
-/// A source that tells its own progress and checks for cancellation as it hands items on.
-package protocol MonitoredItemReading {
-  /// Hands each item `filter` lets through to `consume`, telling `progress` how far it has come
-  /// and checking `cancellation` as it goes.
-  /// - Throws: `CancellationError` once cancelled; what `consume` throws.
-  func readItems(
-    filter: ItemFilter, progress: (any ProgressObserver)?, cancellation: CancellationFlag?,
-    _ consume: (HealthItem, SourceLocation) throws -> Void
-  ) throws
-}
-
-extension HealthItemSequence: MonitoredItemReading {}
 
 extension HealthItemSequence where Items == [HealthItem] {
   /// The samples, correlations, workouts and lab results of an app, in that order.

@@ -46,12 +46,3 @@ public protocol ProgressObserver: AnyObject, Sendable {
   /// - Parameter progress: what is done so far, of the total where known.
   func update(_ progress: ReadProgress)
 }
-
-/// An input or a generator whose reading can be observed and stopped.
-package protocol ReadProgressReporting: AnyObject {
-  /// Told the bytes read of the main stream (the health XML, the profile) as reading goes on.
-  var progressObserver: (any ProgressObserver)? { get set }
-  /// Checked before every chunk of the main stream is read: once it is cancelled, reading
-  /// throws `CancellationError`.
-  var cancellation: CancellationFlag? { get set }
-}

@@ -3,7 +3,7 @@ package import HealthModel
 import SystemShim
 
 /// A JSON health profile on disk, read as an input like an export.
-package final class ProfileSource: HealthInputSource, ReadProgressReporting {
+package final class ProfileSource: HealthInputSource {
   package let path: String
   package var name: String { path }
   package var shape: InputShape { .profile }
@@ -16,10 +16,6 @@ package final class ProfileSource: HealthInputSource, ReadProgressReporting {
   private let file: InputFile?
   /// The profile, when it is held in memory.
   private let bytes: [UInt8]?
-  /// Told the bytes of the profile read, of its size.
-  package var progressObserver: (any ProgressObserver)?
-  /// Checked before every chunk of the profile is read.
-  package var cancellation: CancellationFlag?
 
   /// - Parameters:
   ///   - path: the profile.
@@ -57,7 +53,8 @@ package final class ProfileSource: HealthInputSource, ReadProgressReporting {
   package func fileNames(in folder: String) -> [String] { [] }
 
   package func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     let stream: any ByteStream
     let totalBytes: Int64?
@@ -70,7 +67,7 @@ package final class ProfileSource: HealthInputSource, ReadProgressReporting {
       totalBytes = input.size
     }
     let reader = ProfileReader(
-      stream: stream.observed(by: progressObserver, cancellation: cancellation, totalBytes: totalBytes),
+      stream: stream.observed(by: monitor, totalBytes: totalBytes),
       filter: filter, diagnostics: diagnostics, timeZone: timeZone)
     defer {
       metadata = reader.metadata

@@ -55,8 +55,14 @@ package struct ExportInspection: Sendable {
   package var timeZones: TimeZoneCensus
 
   /// Reads the whole export once and counts what it holds.
+  /// - Parameters:
+  ///   - source: the export.
+  ///   - monitor: told how far reading has come (a progress line), and checked as it goes.
+  /// - Returns: what the export holds.
   /// - Throws: the input's errors (malformed XML, a damaged archive).
-  package static func inspect(_ source: any HealthInputSource) throws -> ExportInspection {
+  package static func inspect(_ source: any HealthInputSource, monitor: ReadMonitor = .none) throws
+    -> ExportInspection
+  {
     let diagnostics = Diagnostics(keepsEach: true)
     var types: [String: RecordType] = [:]
     var sources: [String: Int] = [:]
@@ -68,7 +74,7 @@ package struct ExportInspection: Sendable {
     var exportDate: Timestamp?
     // Lab results are read for what reading them finds wrong (a missing or malformed
     // clinical-record file), which would leave an export's labs empty.
-    try source.readItems(filter: .everything, diagnostics: diagnostics) { item, _ in
+    try source.readItems(filter: .everything, diagnostics: diagnostics, monitor: monitor) { item, _ in
       switch item {
       case .sample(let sample):
         sources[sample.sourceName, default: 0] += 1

@@ -74,8 +74,8 @@ extension ExportJob {
   /// Runs the job on a source of items: the samples an app supplies (`HealthItemSequence`), an
   /// input already opened (`HealthInput.open`), a generated export.
   /// - Parameters:
-  ///   - source: the input; a source that counts its bytes (an export, a profile) is told
-  ///     `progress` and `cancellation` for this run only.
+  ///   - source: the input, which is handed `progress` and `cancellation` for this run only
+  ///   (`ReadMonitor`).
   ///   - destination: where the output goes.
   ///   - progress: told the bytes read (or items gone through) of the total where known, never
   ///     going back, and the total at the end.
@@ -126,7 +126,8 @@ extension ExportJob {
     try cancellation.check()
     let tracker = progress.map(ProgressTracker.init)
     let summary = try run(
-      source: MonitoredSource(base: source, progress: tracker, cancellation: cancellation),
+      source: MonitoredSource(
+        base: source, monitor: ReadMonitor(progress: tracker, cancellation: cancellation)),
       destination: destination, diagnostics: diagnostics)
     tracker?.complete()
     return summary

@@ -129,8 +129,7 @@ struct GuidedExport {
       context.output.isStandardErrorTerminal
       ? ProgressLine(output: context.output, label: source.progressLabel) : nil
     defer { progress?.finish() }
-    source.observe(with: progress)
-    return try ExportInspection.inspect(source)
+    return try ExportInspection.inspect(source, monitor: ReadMonitor(progress: progress))
   }
 
   private func describe(_ inspection: ExportInspection) {

@@ -66,7 +66,6 @@ enum GenerateCommand: Subcommand {
     defer { progress?.finish() }
     guard case .export(let format) = target else {
       let source = export.source()
-      source.observe(with: progress)
       return try writeProfile(
         of: export, source: source, to: output, arguments: arguments, context: context, progress: progress)
     }
@@ -105,8 +104,7 @@ enum GenerateCommand: Subcommand {
       output: output, defaultName: DefaultFileName(prefix: "profile", fileExtension: "json", now: nil),
       timeZone: .named(timeZone), overwrites: arguments.has("force"),
       standardOutput: { try context.output.writeStandardOutput($0) })
-    let summary = try ProfileExport(options: options).run(
-      source: source, destination: destination, diagnostics: Diagnostics())
+    let summary = try ProfileExport(options: options).run(source, to: destination, progress: progress)
     progress?.finish()
     if !arguments.has("quiet") {
       context.output.message(summary.line + "\n")

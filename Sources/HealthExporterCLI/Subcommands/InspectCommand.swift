@@ -33,8 +33,7 @@ enum InspectCommand: Subcommand {
       missingHelp: "give the export.zip, its unpacked folder or export.xml to inspect, or --sample")
     let progress = ProgressLine.make(for: arguments, context: context, label: source.progressLabel)
     defer { progress?.finish() }
-    source.observe(with: progress)
-    let inspection = try ExportInspection.inspect(source)
+    let inspection = try ExportInspection.inspect(source, monitor: ReadMonitor(progress: progress))
     progress?.finish()
     if arguments.has("json") {
       let bytes = inspection.json(timeZone: timeZone)

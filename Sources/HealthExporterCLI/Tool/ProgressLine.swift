@@ -98,11 +98,6 @@ final class ProgressLine: ProgressObserver, @unchecked Sendable {
 }
 
 extension HealthInputSource {
-  /// Draws `line` as the source is read, where the source reports its progress.
-  func observe(with line: ProgressLine?) {
-    (self as? any ReadProgressReporting)?.progressObserver = line
-  }
-
   /// `Reading export.zip`, as the progress line says.
   var progressLabel: String {
     shape == .generated ? "Making the sample" : "Reading \((name as NSString).lastPathComponent)"

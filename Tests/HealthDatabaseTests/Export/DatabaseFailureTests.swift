@@ -27,7 +27,7 @@ import Testing
     func fileNames(in folder: String) -> [String] { [] }
 
     func readItems(
-      filter: ItemFilter, diagnostics: Diagnostics,
+      filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
       _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
     ) throws {
       for index in 0..<itemsBeforeFailure {

@@ -334,7 +334,7 @@ import Testing
     func fileNames(in folder: String) -> [String] { base.fileNames(in: folder) }
 
     func readItems(
-      filter: ItemFilter, diagnostics: Diagnostics,
+      filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
       _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
     ) throws {
       var count = 0

@@ -19,7 +19,7 @@ import Testing
     func fileNames(in folder: String) -> [String] { [] }
 
     func readItems(
-      filter: ItemFilter, diagnostics: Diagnostics,
+      filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
       _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
     ) throws {
       for (index, result) in results.enumerated() where filter.includesLabResults {

@@ -1,9 +1,10 @@
 import Foundation
 import HealthArchive
-import HealthExport
 import HealthModel
 import HealthTestSupport
 import Testing
+
+@testable import HealthExport
 
 /// The jobs' front doors: items an app supplies give what the archive they came from gives,
 /// bytes in memory what the file gives; progress never goes back and ends at the total;
@@ -179,16 +180,32 @@ import Testing
     #expect(try JobFixture.contents(of: output) == [])
   }
 
-  /// The job's observer is told for the run only; the source's own observer is told as well.
-  @Test func aSourcesOwnObserverIsKept() throws {
+  /// The monitor a job's input is read with and the job's own are both told and checked; the
+  /// input keeps nothing of either once the reading is done.
+  @Test func theReadersMonitorAndTheJobsAreBothTold() throws {
     let fixture = try #require(JobFixture.current)
     let source = try #require(try HealthInput.open(path: fixture.archivePath) as? ExportSource)
-    let own = ProgressRecorder()
-    source.progressObserver = own
+    let reader = ProgressRecorder()
     let job = ProgressRecorder()
-    _ = try Job.csv.bytes(of: source, progress: job)
-    #expect(source.progressObserver === own)
-    #expect(source.cancellation == nil)
-    #expect(own.updates == job.updates.dropLast(job.updates.last == own.updates.last ? 0 : 1))
+    let monitored = MonitoredSource(base: source, monitor: ReadMonitor(progress: job))
+    try monitored.readItems(
+      filter: .everything, diagnostics: Diagnostics(), monitor: ReadMonitor(progress: reader), { _, _ in })
+    #expect(!job.updates.isEmpty)
+    #expect(reader.updates == job.updates)
+    // The health XML's bytes, to its inflated size.
+    let last = try #require(job.updates.last)
+    #expect(last.unit == .bytes && last.done > 0 && last.total == last.done)
+    // Read again unwatched: neither is told anything more.
+    let count = job.updates.count
+    try source.readItems(filter: .everything, diagnostics: Diagnostics()) { _, _ in }
+    #expect(job.updates.count == count && reader.updates.count == count)
+    // A cancelled flag of either stops the reading.
+    let flag = CancellationFlag()
+    flag.cancel()
+    #expect(throws: CancellationError.self) {
+      try monitored.readItems(
+        filter: .everything, diagnostics: Diagnostics(), monitor: ReadMonitor(cancellation: flag), { _, _ in }
+      )
+    }
   }
 }

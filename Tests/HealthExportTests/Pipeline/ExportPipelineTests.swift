@@ -25,7 +25,7 @@ import Testing
     }
 
     func readItems(
-      filter: ItemFilter, diagnostics: Diagnostics,
+      filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
       _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
     ) throws {
       reads += 1
