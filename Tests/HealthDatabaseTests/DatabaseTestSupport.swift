@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthExport
 import HealthModel
 import HealthTestSupport
 import Testing
@@ -16,7 +17,7 @@ struct TestDatabase {
   /// Writes `items` (with `header`) into a new database in a fresh folder.
   init(
     items: [HealthItem], header: ExportHeader = ExportHeader(), timeZone: String = "UTC",
-    summaries: [DatabaseSummaryRow] = []
+    summaries: [SummaryRow] = []
   ) throws {
     folder = try TestDirectory()
     path = folder.file("health.sqlite")

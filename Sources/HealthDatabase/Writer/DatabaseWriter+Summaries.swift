@@ -58,7 +58,7 @@ extension DatabaseWriter {
     do {
       try recordSummaries.finish(timeZone: timeZone) { order, row in
         try staging.bind(order, at: 1)
-        try Self.bind(DatabaseSummaryRow(row), to: staging, from: 2)
+        try Self.bind(row, to: staging, from: 2)
         try staging.run()
         staged += 1
       }
@@ -154,7 +154,7 @@ extension DatabaseWriter {
           guard let result = try? summarizer.finish() else { continue }
           for row in result.rows {
             try staging.bind(order, at: 1)
-            try insert(DatabaseSummaryRow(row), with: staging, from: 2)
+            try insert(row, with: staging, from: 2)
           }
         }
       }

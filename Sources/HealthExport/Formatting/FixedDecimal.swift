@@ -1,3 +1,4 @@
+import HealthArchive
 package import HealthModel
 
 /// Writes a `Double` with a fixed number of decimals exactly as C's `printf("%.Nf")` does: from the
@@ -18,6 +19,49 @@ package enum FixedDecimal {
     append(written.value, decimals: written.decimals, to: &output)
   }
 
+  /// The number the digits `append` writes for `written` stand for, as the nearest `Double`: what
+  /// reading them back gives (`2.675` with 2 places is 2.67), without writing them. The
+  /// database's summaries store it as a REAL.
+  ///
+  /// The digits are an integer over a power of ten; where both are exact as `Double`s (below
+  /// 2^53, and 10^17 at most), their quotient is correctly rounded by IEEE division and so the
+  /// same number a correctly rounding reader gives. Other values are written and read back.
+  package static func number(_ written: WrittenValue) -> Double {
+    let (value, decimals) = (written.value, written.decimals)
+    if value.isFinite, (0...17).contains(decimals),
+      let (scaled, roundUp) = fastScaled(value.magnitude, decimals)
+    {
+      let digits = roundUp ? scaled + 1 : scaled
+      if digits == 0 { return 0 }
+      if digits <= 1 << 53 {
+        let number = Double(digits) / Double(powersOfTen[decimals])
+        return value.sign == .minus ? -number : number
+      }
+    }
+    var text: [UInt8] = []
+    append(written, to: &text)
+    return ValueParsing.decimal(String(decoding: text, as: UTF8.self)) ?? value
+  }
+
+  /// round(`magnitude` × 10^`decimals`) on the 128-bit path, as the quotient and whether to round
+  /// it up; nil where the value needs the big-integer path.
+  private static func fastScaled(_ magnitude: Double, _ decimals: Int) -> (UInt64, roundUp: Bool)? {
+    let (significand, exponent) = parts(of: magnitude)
+    // value = significand × 2^exponent; the written digits are round(value × 10^decimals).
+    guard exponent < 0 && exponent > -128 else { return nil }
+    let product = significand.multipliedFullWidth(by: powersOfTen[decimals])
+    let (quotient, roundUp) = shiftRightRounding(high: product.high, low: product.low, by: -exponent)
+    guard let quotient else { return nil }
+    return (quotient, roundUp)
+  }
+
+  /// A non-negative finite value as significand × 2^exponent.
+  private static func parts(of magnitude: Double) -> (significand: UInt64, exponent: Int) {
+    let exponentBits = Int(magnitude.exponentBitPattern)
+    if exponentBits == 0 { return (magnitude.significandBitPattern, -1074) }
+    return (magnitude.significandBitPattern | (1 << 52), exponentBits - 1075)
+  }
+
   /// Appends `value` with `decimals` places (0 to 17) to `output`; non-finite values are written as
   /// `nan`, `inf` or `-inf`, as printf does (callers never pass them).
   static func append(_ value: Double, decimals: Int, to output: inout [UInt8]) {
@@ -30,26 +74,11 @@ package enum FixedDecimal {
     if value.sign == .minus { output.append(UInt8(ascii: "-")) }
     defer { if value.sign == .minus { dropSignOfZero(at: signPosition, in: &output) } }
     let magnitude = value.magnitude
-    let exponentBits = Int(magnitude.exponentBitPattern)
-    let significand: UInt64
-    let exponent: Int
-    if exponentBits == 0 {
-      significand = magnitude.significandBitPattern
-      exponent = -1074
-    } else {
-      significand = magnitude.significandBitPattern | (1 << 52)
-      exponent = exponentBits - 1075
+    if let (quotient, roundUp) = fastScaled(magnitude, decimals) {
+      appendDigits(of: quotient, roundUp: roundUp, decimals: decimals, to: &output)
+      return
     }
-    // value = significand × 2^exponent; the written digits are round(value × 10^decimals).
-    if exponent < 0 && exponent > -128 {
-      let product = significand.multipliedFullWidth(by: powersOfTen[decimals])
-      let shift = -exponent
-      let (quotient, roundUp) = shiftRightRounding(high: product.high, low: product.low, by: shift)
-      if let quotient {
-        appendDigits(of: quotient, roundUp: roundUp, decimals: decimals, to: &output)
-        return
-      }
-    }
+    let (significand, exponent) = parts(of: magnitude)
     var big = BigDigits(significand)
     big.multiply(byPowerOfTen: decimals)
     if exponent >= 0 {

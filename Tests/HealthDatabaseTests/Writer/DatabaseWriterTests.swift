@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthExport
 import HealthModel
 import HealthTestSupport
 import Testing
@@ -194,15 +195,42 @@ import Testing
     let database = try TestDatabase(
       items: [],
       summaries: [
-        DatabaseSummaryRow(
-          period: "day", periodStart: "2026-01-09", type: "HKQuantityTypeIdentifierStepCount",
-          metric: "Steps",
-          value: 10_432, unit: "steps", count: 148, sources: "Jane’s Apple Watch; Jane’s iPhone")
+        SummaryRow(
+          period: SummaryPeriodSpan(
+            period: .day, start: Timestamp(secondsSince1970: 1_767_916_800),
+            end: Timestamp(secondsSince1970: 1_768_003_200),
+            localStart: CivilDateTime(year: 2026, month: 1, day: 9, hour: 0, minute: 0, second: 0),
+            utcOffset: 0),
+          type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
+          value: WrittenValue(10_432.4, decimals: 0),
+          unit: "steps", count: 148, sources: ["Jane’s Apple Watch", "Jane’s iPhone"]),
+        SummaryRow(
+          period: SummaryPeriodSpan(
+            period: .hour, start: Timestamp(secondsSince1970: 1_767_956_400),
+            end: Timestamp(secondsSince1970: 1_767_960_000),
+            localStart: CivilDateTime(year: 2026, month: 1, day: 9, hour: 11, minute: 0, second: 0),
+            utcOffset: 0),
+          type: "HKQuantityTypeIdentifierHeartRate", metric: "Heart Rate",
+          value: WrittenValue(71.25, decimals: 1),
+          unit: "bpm", minimum: WrittenValue(-0.04, decimals: 1), maximum: WrittenValue(2.675, decimals: 2),
+          count: 3, sources: ["Watch"]),
+        SummaryRow(
+          period: SummaryPeriodSpan(
+            period: .day, start: Timestamp(secondsSince1970: 1_767_916_800),
+            end: Timestamp(secondsSince1970: 1_768_003_200),
+            localStart: CivilDateTime(year: 2026, month: 1, day: 9, hour: 0, minute: 0, second: 0),
+            utcOffset: 0),
+          type: "HKCategoryTypeIdentifierHighHeartRateEvent", metric: "High Heart Rate Events", value: nil,
+          unit: "", count: 2, sources: []),
       ])
+    // The numbers as the summary CSV writes them (71.25 is a tie, written 71.2; -0.04 is 0.0;
+    // 2.675 is 2.67499…), NULL for no value or unit.
     try database.expect(
       "SELECT * FROM summaries",
       [
-        "day|2026-01-09|HKQuantityTypeIdentifierStepCount|Steps|10432.0|steps|||148|Jane’s Apple Watch; Jane’s iPhone"
+        "day|2026-01-09|HKQuantityTypeIdentifierStepCount|Steps|10432.0|steps|||148|Jane’s Apple Watch; Jane’s iPhone",
+        "hour|2026-01-09 11:00|HKQuantityTypeIdentifierHeartRate|Heart Rate|71.2|bpm|0.0|2.67|3|Watch",
+        "day|2026-01-09|HKCategoryTypeIdentifierHighHeartRateEvent|High Heart Rate Events|||||2|",
       ])
   }
 }

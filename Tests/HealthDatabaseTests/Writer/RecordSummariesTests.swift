@@ -150,16 +150,18 @@ import Testing
     let configuration = DatabaseWriter.Configuration(
       toolVersion: "test", inputName: "export.xml", inputShape: "XML file",
       timeZone: .named(TimeZone(identifier: Self.zone)!), created: Timestamp(secondsSince1970: 1_768_910_400))
-    func rows(intervalBudget: Int, discreteBudget: Int) throws -> [DatabaseSummaryRow] {
+    // Each row as the database stores it: its key and the numbers as written.
+    func rows(intervalBudget: Int, discreteBudget: Int) throws -> [String] {
       let summaries = RecordSummaries(
         periods: [.day, .week], configuration: configuration, spillBeside: folder.file("health.sqlite"),
         intervalBudget: intervalBudget, discreteBudget: discreteBudget)
       for case .sample(let sample) in items where RecordSummaries.summarizesAsWritten(sample.type) {
         summaries.add(sample, storedValue: nil)
       }
-      var rows: [DatabaseSummaryRow] = []
+      var rows: [String] = []
       try summaries.finish(timeZone: TimeZone(identifier: Self.zone)!) { _, row in
-        rows.append(DatabaseSummaryRow(row))
+        let numbers = [row.value, row.minimum, row.maximum].map { $0.map(FixedDecimal.number) }
+        rows.append("\(row.period.start) \(row.type) \(numbers) \(row.count) \(row.sources)")
       }
       #expect(summaries.isUsable)
       return rows

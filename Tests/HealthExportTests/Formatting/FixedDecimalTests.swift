@@ -1,3 +1,5 @@
+import HealthArchive
+import HealthModel
 import Testing
 
 @testable import HealthExport
@@ -55,5 +57,38 @@ import Testing
     var bytes: [UInt8] = []
     FixedDecimal.append(example.value, decimals: example.decimals, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == example.expected)
+  }
+
+  /// The number a written value stands for is what reading its digits back gives, bit for bit:
+  /// the examples above, and a million values of every magnitude the summaries meet, at every
+  /// number of places they are written with.
+  @Test func theNumberOfAWrittenValueIsItsDigitsReadBack() {
+    func readBack(_ written: WrittenValue) -> Double? {
+      var bytes: [UInt8] = []
+      FixedDecimal.append(written, to: &bytes)
+      return ValueParsing.decimal(String(decoding: bytes, as: UTF8.self))
+    }
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 2.675, 99.95, 4.35, 9_007_199_254_740_994, 1e20, 1e-20,
+    ]
+    // A fixed linear congruential sequence: the same values on every run.
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    for _ in 0..<1_000_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let mantissa = Double(state >> 11) / Double(1 << 53)
+      let scale = [1.0, 10, 100, 1000, 100_000, 1e9, 1e13][Int(state % 7)]
+      values.append((state & 1 == 0 ? 1 : -1) * mantissa * scale)
+    }
+    var mismatches: [String] = []
+    for (index, value) in values.enumerated() {
+      let written = WrittenValue(value, decimals: index % 6)
+      let number = FixedDecimal.number(written)
+      if let expected = readBack(written), number.bitPattern != expected.bitPattern {
+        mismatches.append("\(value) with \(written.decimals) places: \(number), not \(expected)")
+      }
+    }
+    #expect(mismatches.prefix(5) == [])
+    #expect(FixedDecimal.number(WrittenValue(2.675, decimals: 2)) == 2.67)
+    #expect(FixedDecimal.number(WrittenValue(-0.004, decimals: 2)).sign == .plus)
   }
 }
