@@ -25,9 +25,10 @@ private final class FuzzSource: HealthInputSource {
   func fileNames(in folder: String) -> [String] { [] }
 
   func readItems(
-    filter: ItemFilter, diagnostics: Diagnostics, _ consume: (HealthItem, SourceLocation) throws -> Void
+    filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
-    let stream = MemoryByteStream(bytes, name: "fuzz")
+    let stream = MemoryByteStream(bytes, name: "fuzz").observed(by: monitor, totalBytes: Int64(bytes.count))
     if shape == .profile {
       try ProfileReader(stream: stream, filter: filter, diagnostics: diagnostics, timeZone: zone).read(
         consume)

@@ -9,7 +9,7 @@
 #endif
 
 /// The temporary files and folders of this process that must not outlive it: unfinished outputs,
-/// a profile's spill folder. Whoever makes one registers it and forgets it once it is placed or
+/// spill files. Whoever makes one registers it and forgets it once it is placed or
 /// removed; when a signal ends the process (`SignalCleanup`), everything still registered is
 /// removed first.
 ///

@@ -8,9 +8,9 @@ import SystemShim
 ///
 /// The archive is made where it is asked to be, a temporary path that the caller places once
 /// `finish` returns (see `TemporaryOutput`). A file added while export.xml is being written to a
-/// zip archive waits in a temporary folder of its own beside the archive (owner-only), since an
-/// archive's entries are written one after the other; it is added right after export.xml, and
-/// the folder removed. Memory stays bounded by one file.
+/// zip archive waits in a `SpillFile` beside the archive (owner-only), since an archive's entries
+/// are written one after the other; the files are added right after export.xml, read back from
+/// their stretches of it, and it is removed. Memory stays bounded by a block.
 ///
 ///     let archive = try AppleExportArchive(zipAt: temporaryPath, displayPath: "export.zip")
 ///     try archive.writeExportXML { write in … }
@@ -31,8 +31,10 @@ package final class AppleExportArchive {
   }
   private let target: Target
   private var isWritingXML = false
-  private var spillFolder: String?
-  private var spilled: [String] = []
+  /// The files that came while export.xml was written into a zip archive wait here, one after
+  /// the other, until it is done.
+  private var waiting: SpillFile?
+  private var spilled: [(relative: String, stretch: Range<Int64>)] = []
   private var written: Set<String> = []
   private var folders: Set<String> = []
 
@@ -78,10 +80,6 @@ package final class AppleExportArchive {
     format = .xml
     self.displayPath = displayPath
     target = .xmlSink(sink)
-  }
-
-  deinit {
-    removeSpillFolder()
   }
 
   /// Writes export.xml: `body` hands its bytes to the function it is given, in order, and may add
@@ -154,9 +152,17 @@ package final class AppleExportArchive {
     written.insert(relative)
     switch target {
     case .zip(let zip) where isWritingXML:
-      let folder = try spillFolderPath(beside: zip)
-      try writeFile(at: folder + "/" + String(spilled.count), body)
-      spilled.append(relative)
+      let file = try waitingFile(beside: zip)
+      let start = file.size
+      let displayPath = displayPath
+      try body { bytes in
+        do throws(OutputError) {
+          _ = try file.append(bytes)
+        } catch {
+          throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+        }
+      }
+      spilled.append((relative, start..<file.size))
     case .zip(let zip):
       try failing { try zip.addEntry(named: "\(AppleExportFormat.folderName)/\(relative)") { try body($0) } }
     case .folder(let root):
@@ -182,46 +188,38 @@ package final class AppleExportArchive {
     FolderContainer.safeComponents(of: path)?.joined(separator: "/")
   }
 
-  /// The folder files wait in, made on first use as every temporary is (`OutputPlacement`): named
+  /// The file files wait in, made on first use as every temporary is (a `SpillFile`): named
   /// after the archive's own temporary (`.export.zip.PID.0.tmp.PID.1.tmp`), owner-only, removed if
   /// a signal ends the run, and by the next run if it is killed.
-  private func spillFolderPath(beside zip: ZipWriter) throws -> String {
-    if let spillFolder { return spillFolder }
+  private func waitingFile(beside zip: ZipWriter) throws -> SpillFile {
+    if let waiting { return waiting }
     let archive = OutputPlacement.fileName(of: zip.path)
     let beside = OutputPlacement.folder(of: zip.path) + "/" + archive.drop { $0 == "." }
-    let folder: String
     do {
-      folder = try OutputPlacement.createTemporaryFolder(beside: beside)
+      let file = try SpillFile(beside: beside)
+      waiting = file
+      return file
     } catch {
       if case .cannotCreate(_, let reason) = error {
         throw OutputError.cannotCreate(path: displayPath, reason: reason)
       }
       throw error
     }
-    spillFolder = folder
-    return folder
   }
 
-  /// Adds the files that came while export.xml was written, in order, and removes the folder
+  /// Adds the files that came while export.xml was written, in order, and removes the file
   /// they waited in.
   private func addWaitingFiles(to zip: ZipWriter) throws {
-    defer { removeSpillFolder() }
-    guard let spillFolder else { return }
-    for (index, relative) in spilled.enumerated() {
-      let file = spillFolder + "/" + String(index)
+    defer { waiting = nil }
+    guard let waiting else { return }
+    for (relative, stretch) in spilled {
       try failing {
         try zip.addEntry(
-          named: "\(AppleExportFormat.folderName)/\(relative)", contentsOf: try FileByteStream(path: file))
+          named: "\(AppleExportFormat.folderName)/\(relative)",
+          contentsOf: SpilledByteStream(waiting, stretches: [stretch], name: waiting.path))
       }
-      SystemCall.removeFile(file)
     }
     spilled = []
-  }
-
-  private func removeSpillFolder() {
-    guard let spillFolder else { return }
-    OutputPlacement.remove(spillFolder)
-    self.spillFolder = nil
   }
 
   private func makeFolders(for relative: String, in root: String) throws {

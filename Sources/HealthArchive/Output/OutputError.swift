@@ -41,6 +41,16 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   }
 }
 
+extension OutputError {
+  /// What went wrong, without the path: the system's words where it gave any.
+  package var reason: String {
+    switch self {
+    case .cannotCreate(_, let reason), .writeFailed(_, let reason): reason
+    default: description
+    }
+  }
+}
+
 extension OutputError: ClassifiedError {
   package var failureKind: FailureKind { isWriteFailure ? .inputOutput : .cannotCreate }
 }

@@ -72,14 +72,19 @@ package final class SpillFile {
     return offset
   }
 
+  /// Waits until every byte appended is in the file.
+  /// - Throws: `OutputError.writeFailed`, for bytes appended before.
+  package func settle() throws(OutputError) {
+    guard isPending else { return }
+    try outputError { try output.drain() }
+    isPending = false
+  }
+
   /// Reads `buffer.count` bytes from `offset`, which must all have been appended.
   /// - Throws: `OutputError.writeFailed` (the output cannot be made without them).
   package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(OutputError) {
     guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-    if isPending {
-      try outputError { try output.drain() }
-      isPending = false
-    }
+    try settle()
     var done = 0
     do {
       let descriptor = try readingDescriptor()

@@ -12,8 +12,8 @@ final class ProfileColumn {
   // writes the profile and never from two places at once: the dynamic exclusivity checks are
   // left out.
   @exclusivity(unchecked) private var lines: Lines
-  private var spillPath: String?
-  private var spillDescriptor: Int32?
+  /// Where its spilled elements are in the writer's spill file, in order.
+  private var spilled: [Range<Int64>] = []
 
   /// The elements' records in memory, their keys and the coder of the next.
   private struct Lines {
@@ -39,10 +39,6 @@ final class ProfileColumn {
     lines = Lines(keys: tracksKeys ? [] : nil)
   }
 
-  deinit {
-    closeSpill()
-  }
-
   /// How many elements it holds.
   var count: Int { lines.count }
 
@@ -53,47 +49,28 @@ final class ProfileColumn {
     lines.append(element, key: key)
   }
 
-  /// Moves the elements held in memory to the end of the spill file at `path` (created on first
-  /// use).
-  func spill(to newPath: String) throws {
-    let descriptor: Int32
-    let path: String
-    if let open = spillDescriptor, let openPath = spillPath {
-      descriptor = open
-      path = openPath
-    } else {
-      do {
-        descriptor = try SystemCall.createExclusive(newPath, mode: 0o600)
-      } catch {
-        throw ProfileError.cannotSpill(path: newPath, reason: error.reason)
-      }
-      spillDescriptor = descriptor
-      spillPath = newPath
-      path = newPath
-    }
-    var failure: SystemError?
+  /// Moves the elements held in memory to the end of `file`, the writer's spill file.
+  /// - Throws: `ProfileError.cannotSpill`.
+  func spill(to file: SpillFile) throws(ProfileError) {
+    var result: Result<Int64, OutputError> = .success(0)
     lines.memory.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-      do {
-        try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
-      } catch {
-        failure = error as? SystemError
-      }
+      do throws(OutputError) { result = .success(try file.append(bytes)) } catch { result = .failure(error) }
     }
-    if let failure { throw ProfileError.cannotSpill(path: path, reason: failure.reason) }
+    let offset: Int64
+    switch result {
+    case .success(let at): offset = at
+    case .failure(let error): throw ProfileError.cannotSpill(path: file.path, reason: error.reason)
+    }
+    spilled.append(offset..<(offset + Int64(lines.memory.count)))
     lines.memory.removeAll(keepingCapacity: true)
-  }
-
-  func closeSpill() {
-    if let spillDescriptor { SystemCall.close(spillDescriptor) }
-    spillDescriptor = nil
   }
 
   /// Writes `,\n"name":[\n` and the elements, leaving out those whose key is in `members` (the
   /// top-level copies of correlation members); writes nothing when no element is left.
   /// - Returns: how many elements were written.
   func write(
-    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, to output: BackgroundOutput
+    named name: String, excluding members: Set<MemberKey>, addsUUIDs: Bool, spill: SpillFile?,
+    to output: BackgroundOutput
   ) throws -> Int {
     let keys = lines.keys
     let kept = keys.map { $0.filter { $0.map { !members.contains($0) } ?? true }.count } ?? count
@@ -142,9 +119,13 @@ final class ProfileColumn {
       written += 1
     }
     do {
-      if let spillPath {
-        let stream = try FileByteStream(path: spillPath)
-        try Self.forEachRecord(of: stream) { try emit($0) }
+      if let spill, !spilled.isEmpty {
+        let stream = SpilledByteStream(spill, stretches: spilled, name: spill.path)
+        do {
+          try Self.forEachRecord(of: stream) { try emit($0) }
+        } catch let error as OutputError {
+          throw ProfileError.cannotSpill(path: spill.path, reason: error.reason)
+        }
       }
       try lines.memory.withUnsafeBufferPointer { buffer in
         let end = try ProfileLineDelta.forEachRecord(in: buffer) { try emit($0) }
@@ -152,7 +133,7 @@ final class ProfileColumn {
       }
     } catch is ProfileLineDelta.Damage {
       throw ProfileError.cannotSpill(
-        path: spillPath ?? name, reason: "its contents changed while the profile was written")
+        path: spill?.path ?? name, reason: "its contents changed while the profile was written")
     }
     try output.write("\n]")
     return written
@@ -171,7 +152,7 @@ final class ProfileColumn {
   /// The records of the spill file, in order: read in large pieces, each record handed over
   /// where it lies, a record cut by the end of a piece moved to the front for the next.
   private static func forEachRecord(
-    of stream: FileByteStream, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    of stream: any ByteStream, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var filled = 0

@@ -6,9 +6,9 @@ import SystemShim
 /// of any input, one key per type however the input interleaves types.
 ///
 /// Items are encoded as they arrive into one column per type. A column keeps at most
-/// `columnLimit` bytes in memory and spills the rest, in order, to a file of its own in a
-/// temporary folder beside the output; `finish` assembles the document from the columns and
-/// removes the folder. Memory is bounded by the number of types, not the size of the input.
+/// `columnLimit` bytes in memory and spills the rest, in order, to the writer's one `SpillFile`
+/// beside the output (each column keeps the stretches of it that are its own); `finish` assembles
+/// the document from the columns and removes the file. Memory is bounded by the number of types, not the size of the input.
 ///
 /// Members of correlations are written only inside them: Apple's export repeats each
 /// blood-pressure and food member once at top level, and those copies are left out when the
@@ -73,10 +73,10 @@ public final class ProfileWriter {
   package let options: Options
   private let columnLimit: Int
   private let blockSize: Int
-  /// The folder the spill folder is made in; nil keeps everything in memory.
+  /// The folder the spill file is made in; nil keeps everything in memory.
   private let spillParent: String?
-  /// The spill folder, once made.
-  private var spillFolder: String?
+  /// The file columns too large for memory spill to, once made.
+  private(set) var spill: SpillFile?
   private var columns: [String: ProfileColumn] = [:]
   // Touched at every item by the one thread that writes the profile and never from two places
   // at once: the dynamic exclusivity checks are left out.
@@ -94,7 +94,7 @@ public final class ProfileWriter {
 
   /// - Parameters:
   ///   - options: the profile's metadata.
-  ///   - spillFolder: where to create the temporary folder for columns too large for memory (the
+  ///   - spillFolder: where to create the temporary file for columns too large for memory (the
   ///     output's folder); nil keeps everything in memory.
   ///   - columnLimit: the bytes a column keeps in memory before spilling.
   ///   - blockSize: the bytes of a block of the document handed to the sink.
@@ -106,10 +106,6 @@ public final class ProfileWriter {
     self.columnLimit = columnLimit
     self.blockSize = blockSize
     self.spillParent = spillFolder
-  }
-
-  deinit {
-    removeSpillFolder()
   }
 
   /// Takes one item of the input.
@@ -168,7 +164,8 @@ public final class ProfileWriter {
   package func finish(
     timeZone: TimeZone, into sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) throws -> Outcome {
-    defer { removeSpillFolder() }
+    // The spill file is removed once the document is written, or the writing fails.
+    defer { spill = nil }
     let output = BackgroundOutput(sink: sink, blockSize: blockSize)
     // Whatever ends the assembly, the sink's thread is done before this returns.
     defer { output.stop() }
@@ -195,7 +192,7 @@ public final class ProfileWriter {
     for type in columnOrder {
       guard let column = columns[type] else { continue }
       let count = try column.write(
-        named: type, excluding: repeatedMembers, addsUUIDs: options.addsUUIDs, to: output)
+        named: type, excluding: repeatedMembers, addsUUIDs: options.addsUUIDs, spill: spill, to: output)
       if !ProfileKeys.isSpecial(type) && !type.hasPrefix("HKCorrelationTypeIdentifier") {
         written.repeatedMembers += column.count - count
         if count > 0 { written.types += 1 }
@@ -239,30 +236,23 @@ public final class ProfileWriter {
   private func append(to column: ProfileColumn, key: MemberKey?) throws {
     encoder.withBytes { column.append($0, key: key) }
     if column.memoryCount > columnLimit, let parent = spillParent {
-      let folder: String
-      if let spillFolder {
-        folder = spillFolder
-      } else {
-        // `.health-profile.PID.N.tmp`: made 0700 in one step, removed if a signal ends the run,
-        // and by a later run if the process is killed.
-        do {
-          folder = try OutputPlacement.createTemporaryFolder(beside: parent + "/health-profile")
-        } catch {
-          let reason: String
-          if case .cannotCreate(_, let words) = error { reason = words } else { reason = "\(error)" }
-          throw ProfileError.cannotSpill(
-            path: OutputPlacement.temporaryName(of: parent + "/health-profile", attempt: 0), reason: reason)
-        }
-        spillFolder = folder
-      }
-      try column.spill(to: "\(folder)/\(column.index).part")
+      try column.spill(to: try spillFile(in: parent))
     }
   }
 
-  private func removeSpillFolder() {
-    guard let spillFolder else { return }
-    for column in columns.values { column.closeSpill() }
-    OutputPlacement.remove(spillFolder)
-    self.spillFolder = nil
+  /// The spill file, made on first use beside the output as every temporary is
+  /// (`.health-profile.PID.N.tmp`, owner-only, removed if a signal ends the run, and by a later
+  /// run if the process is killed).
+  private func spillFile(in parent: String) throws(ProfileError) -> SpillFile {
+    if let spill { return spill }
+    let beside = parent + "/health-profile"
+    do {
+      let file = try SpillFile(beside: beside)
+      spill = file
+      return file
+    } catch {
+      throw ProfileError.cannotSpill(
+        path: OutputPlacement.temporaryName(of: beside, attempt: 0), reason: error.reason)
+    }
   }
 }

@@ -6,15 +6,15 @@ import Testing
 
 @testable import HealthArchive
 
-/// The folder a large profile spills to: named and made as every temporary is, owner-only from
-/// the start, removed if a signal ends the run, gone once the profile is written.
+/// The file a large profile spills to: a `SpillFile`, named and made as every temporary is,
+/// owner-only from the start, removed if a signal ends the run, gone once the profile is written.
 @Suite struct ProfileSpillTests {
-  @Test func theSpillFolderIsATemporaryOfTheToolsOwnNaming() throws {
+  @Test func theSpillFileIsATemporaryOfTheToolsOwnNaming() throws {
     let folder = try TestDirectory()
     let writer = try Self.writerPastItsColumnLimit(spillingTo: folder)
     let spill = folder.file(".health-profile.\(SystemCall.processID).0.tmp")
     #expect(try folder.contents() == [".health-profile.\(SystemCall.processID).0.tmp"])
-    #expect(SystemCall.linkStatus(of: spill)?.permissions == 0o700)
+    #expect(SystemCall.linkStatus(of: spill)?.permissions == 0o600)
     #expect(TemporaryPaths.shared.registered.contains(spill))
     _ = try writer.finish(timeZone: .gmt) { _ in }
     #expect(try folder.contents() == [])
@@ -24,13 +24,14 @@ import Testing
   @Test func aSpillFileCutShortIsAClearErrorNotAWrongProfile() throws {
     let folder = try TestDirectory()
     let writer = try Self.writerPastItsColumnLimit(spillingTo: folder)
-    let part = folder.file(".health-profile.\(SystemCall.processID).0.tmp/0.part")
-    let bytes = try #require(FileManager.default.contents(atPath: part))
-    try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: part))
-    #expect(
-      throws: ProfileError.cannotSpill(
-        path: part, reason: "its contents changed while the profile was written")
-    ) {
+    let spill = folder.file(".health-profile.\(SystemCall.processID).0.tmp")
+    try writer.spill?.settle()
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: spill)[.size] as? Int)
+    #expect(size > 100)
+    let handle = try #require(FileHandle(forUpdatingAtPath: spill))
+    try handle.truncate(atOffset: UInt64(size - 1))
+    try handle.close()
+    #expect(throws: ProfileError.cannotSpill(path: spill, reason: "the temporary file ended early")) {
       _ = try writer.finish(timeZone: .gmt) { _ in }
     }
     #expect(try folder.contents() == [])
