@@ -1,3 +1,5 @@
+import HealthModel
+
 /// Readings left out by a rule rather than a fault (blood glucose under 20 mg/dL), counted by
 /// reason in the order first met.
 struct DroppedReadings {

@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthModel
 
 /// The counts of counted categories (stand hours, the other category types), one record per type
 /// and period, added up as samples are read. At most a budget of records is kept as they are

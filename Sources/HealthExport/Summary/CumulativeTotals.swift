@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthModel
 
 /// What a cumulative series adds up to in one period.
 struct CumulativeTotal: Equatable {

@@ -1,4 +1,5 @@
 import HealthArchive
+import HealthModel
 
 /// The statistics of discrete types, one record per type, unit and period, added up as samples
 /// are read; past a budget of records in memory, the half touched longest ago is spilled, packed,

@@ -81,8 +81,8 @@ public final class Diagnostics {
 
   /// Whether a malformed or repaired record is an error.
   public let isStrict: Bool
-  private var tallies: [Tally] = []
-  private var indexByReason: [String: Int] = [:]
+  /// The tallies, numbered by reason as first met.
+  private var tallies = KeyedStore<String, Tally>()
 
   /// How many diagnostics are kept one by one when `keepsEach` is set.
   public static let keptLimit = 100_000
@@ -103,20 +103,15 @@ public final class Diagnostics {
   public func report(_ diagnostic: Diagnostic) throws(StrictModeError) {
     if isStrict && diagnostic.kind != .unusable { throw StrictModeError(diagnostic: diagnostic) }
     if keepsEach && each.count < Self.keptLimit { each.append(diagnostic) }
-    if let index = indexByReason[diagnostic.reason] {
-      tallies[index].count += 1
-    } else {
-      indexByReason[diagnostic.reason] = tallies.count
-      tallies.append(
-        Tally(
-          reason: diagnostic.reason, count: 1, firstLocation: diagnostic.location,
-          kind: diagnostic.kind))
+    let number = tallies.number(of: diagnostic.reason) {
+      Tally(reason: diagnostic.reason, count: 0, firstLocation: diagnostic.location, kind: diagnostic.kind)
     }
+    tallies.values[number].count += 1
   }
 
   /// The reasons seen, in the order first seen, with their counts.
-  public var summary: [Tally] { tallies }
+  public var summary: [Tally] { tallies.values }
 
   /// How many diagnostics were reported in all.
-  public var totalCount: Int { tallies.reduce(0) { $0 + $1.count } }
+  public var totalCount: Int { tallies.values.reduce(0) { $0 + $1.count } }
 }

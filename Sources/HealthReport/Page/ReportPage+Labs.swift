@@ -9,17 +9,13 @@ extension ReportPage {
     let rows = data.labRows
     guard !rows.isEmpty else { return }
     let registry = MetricRegistry.standard
-    var groups: [(name: String, unit: String, rows: [LabRow])] = []
-    var indexByKey: [String: Int] = [:]
+    // One group per test and unit, in the order first met.
+    var tests = KeyedStore<String, (name: String, unit: String, rows: [LabRow])>()
     for row in rows {
-      let key = row.name + "\u{0}" + row.unit
-      if let index = indexByKey[key] {
-        groups[index].rows.append(row)
-      } else {
-        indexByKey[key] = groups.count
-        groups.append((row.name, row.unit, [row]))
-      }
+      let number = tests.number(of: row.name + "\u{0}" + row.unit) { (row.name, row.unit, []) }
+      tests.values[number].rows.append(row)
     }
+    var groups = tests.values
     // Registry order (panel by panel), then tests the registry does not know, by name.
     func rank(_ name: String) -> Int { registry.labs.firstIndex { $0.name == name } ?? registry.labs.count }
     groups = groups.enumerated().sorted { lhs, rhs in

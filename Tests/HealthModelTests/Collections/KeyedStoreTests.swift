@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HealthExport
+@testable import HealthModel
 
 @Suite struct KeyedStoreTests {
   /// Runs of one name, names that alternate, and the same name spelled in two Unicode forms: each
