@@ -10,17 +10,26 @@ struct SourceTable {
     var device: String?
   }
 
-  /// The sources numbered as first seen: a source's id is its number plus 1.
-  private var store = KeyedStore<Key, Void>()
-
+  /// The sources, by key, with their ids.
+  private(set) var ids: [Key: Int64] = [:]
   /// The sources in id order.
-  var keys: [Key] { store.keys }
+  private(set) var keys: [Key] = []
+  private var lastKey: Key?
+  private var lastID: Int64 = 0
 
   /// The id of the source, and whether it is new.
   mutating func id(name: String, version: String?, device: String?) -> (id: Int64, isNew: Bool) {
-    let known = store.keys.count
-    let number = store.number(of: Key(name: name, version: version, device: device)) {}
-    return (Int64(number + 1), number == known)
+    let key = Key(name: name, version: version, device: device)
+    if let lastKey, lastKey == key { return (lastID, false) }
+    lastKey = key
+    if let id = ids[key] {
+      lastID = id
+      return (id, false)
+    }
+    keys.append(key)
+    lastID = Int64(keys.count)
+    ids[key] = lastID
+    return (lastID, true)
   }
 
   /// The `model:` part of HealthKit's device description (`Watch`, `iPhone`), if any.
