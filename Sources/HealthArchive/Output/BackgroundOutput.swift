@@ -28,8 +28,8 @@ package final class BackgroundOutput {
   /// - Parameters:
   ///   - sink: takes the blocks, in order, on the thread.
   ///   - blockSize: the bytes of a block.
-  ///   - depth: how many blocks may exist at once (at least 2): the one being filled, the one
-  ///     the sink has, and those waiting between.
+  ///   - depth: how many blocks may exist at once (at least 3, fewer counting as 3): the one
+  ///     being filled, the one the sink has, and those waiting between.
   package init(
     sink: @escaping (UnsafeRawBufferPointer) throws -> Void, blockSize: Int = defaultBlockSize, depth: Int = 4
   ) {
@@ -37,7 +37,7 @@ package final class BackgroundOutput {
     let pool = BlockPool()
     self.pool = pool
     // One block is being filled and one is with the sink: the rest wait.
-    worker = HandOffWorker(name: "output", depth: max(depth - 2, 1)) { block in
+    worker = HandOffWorker(name: "output", depth: max(depth, 3) - 2) { block in
       try sink(UnsafeRawBufferPointer(start: block.start, count: block.count))
       pool.put(block)
     }

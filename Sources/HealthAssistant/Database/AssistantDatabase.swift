@@ -154,6 +154,8 @@ package final class AssistantDatabase: @unchecked Sendable {
     self.builder = builder
     let input = UncheckedBox(source)
     builder.submit { [self] in build(input.value, options: options) }
+    // The thread ends once the database is built (or failed).
+    builder.close()
   }
 
   private func build(_ source: some HealthInputSource, options: Options) {

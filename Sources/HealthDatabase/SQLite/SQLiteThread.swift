@@ -1,8 +1,8 @@
 import CSQLite
 import SystemShim
 
-/// What a `SQLiteThread` owns: the connection and its statements, made, used and closed on that
-/// thread only.
+/// What a `SQLiteThread` owns: the connection and its statements, made and used on that thread
+/// only, and released by `stop` once the thread has ended.
 protocol SQLiteThreadState: AnyObject {
   /// Makes the calls of a tape.
   /// - Throws: the first call's `DatabaseError`.

@@ -34,7 +34,7 @@ extension DatabaseWriter {
   static func sourcePriority(
     ofType type: String, query: SQLiteStatement, names: [Int64: String], devices: [Int64: String]
   ) throws(DatabaseError) -> [String] {
-    var order = SummarySources()
+    var order = SourcePriority()
     try query.bind(type, at: 1)
     while try query.step() {
       guard case .integer(let id) = query.value(at: 0), let name = names[id] else { continue }

@@ -173,7 +173,7 @@ package final class DatabaseWriter {
   }
 
   deinit {
-    // The connection is closed on its thread, whatever stopped the writer.
+    // The SQLite thread ends and the connection is closed, whatever stopped the writer.
     thread.stop()
   }
 

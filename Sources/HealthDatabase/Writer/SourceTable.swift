@@ -38,11 +38,11 @@ struct SourceTable {
   }
 
   /// Each source's priority, 1 the highest, in the order of summaries.md over every type
-  /// (`SummarySources`): names whose records came from an Apple Watch, then from an iPhone, then
+  /// (`SourcePriority`): names whose records came from an Apple Watch, then from an iPhone, then
   /// the rest, each group by name in byte order. The rows of one name share its priority. (The
   /// summaries rank each type's sources by that type's records alone.)
   func priorities() -> [Int64: Int] {
-    var order = SummarySources()
+    var order = SourcePriority()
     let numbers = keys.map { key in
       let number = order.number(of: key.name)
       order.note(device: key.device, source: number, ranking: 0)

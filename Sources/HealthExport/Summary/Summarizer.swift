@@ -62,7 +62,7 @@ package final class Summarizer: ExportStage {
 
   /// Unit names, numbered.
   @exclusivity(unchecked) var units = KeyedStore<String, String>()
-  @exclusivity(unchecked) var sources = SummarySources()
+  @exclusivity(unchecked) var sources = SourcePriority()
   var discrete: DiscreteStore
   var counted: CountedStore
   /// Cumulative series, with the numbers of their interval lists.

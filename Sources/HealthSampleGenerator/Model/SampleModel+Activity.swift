@@ -1,6 +1,6 @@
 /// A quantity over a span of time from one source, as written (already rounded).
 package struct IntervalSample: Sendable {
-  package var source: SampleSource
+  package var source: SampleSourceName
   package var start: Int64
   package var end: Int64
   package var value: Double
@@ -8,7 +8,7 @@ package struct IntervalSample: Sendable {
 
 /// Steps and the distance they covered, counted by one device over one span.
 package struct StepSample: Sendable {
-  package var source: SampleSource
+  package var source: SampleSourceName
   package var start: Int64
   package var end: Int64
   /// Whole steps.
@@ -26,7 +26,7 @@ extension SampleModel {
     var random = RandomStream(seed: seed, purpose: .steps, dayNumber: plan.dayNumber)
     var samples: [StepSample] = []
     for bout in plan.bouts where bout.cadence > 0 {
-      for source in [SampleSource.watch, .phone] {
+      for source in [SampleSourceName.watch, .phone] {
         if source == .phone && !bout.isPhoneCarried { continue }
         let (shortest, longest) = source == .watch ? (120.0, 480.0) : (180.0, 600.0)
         var start = bout.start

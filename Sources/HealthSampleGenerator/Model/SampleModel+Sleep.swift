@@ -1,6 +1,6 @@
 /// One sleep-analysis record: time in bed from the iPhone, or a stage from the watch.
 package struct SleepRecord: Sendable {
-  package var source: SampleSource
+  package var source: SampleSourceName
   package var start: Int64
   package var end: Int64
   /// `HKCategoryValueSleepAnalysisInBed`, `…AsleepCore`, `…AsleepDeep`, `…AsleepREM`, `…Awake`.

@@ -83,7 +83,7 @@ package enum RecordKind: CaseIterable, Sendable {
   }
 
   /// The sources that write it.
-  var sources: [SampleSource] {
+  var sources: [SampleSourceName] {
     switch self {
     case .height, .bodyTemperature: [.health]
     case .bodyMassIndex, .bodyMass, .bodyFatPercentage: [.scale]

@@ -13,7 +13,7 @@ struct SampleItemWriter {
   /// The writer, whose `out` holds what has been written.
   var xml: ExportXMLWriter
   /// The `sourceName`, `sourceVersion` and `device` of each source.
-  private var sources: [SampleSource: Provenance] = [:]
+  private var sources: [SampleSourceName: Provenance] = [:]
 
   struct Provenance {
     var name: String
@@ -24,22 +24,22 @@ struct SampleItemWriter {
   init(model: SampleModel) {
     self.model = model
     xml = ExportXMLWriter(dates: .fixed(model.exportOffset))
-    for source in SampleSource.allCases { sources[source] = Self.provenance(of: source, in: model) }
+    for source in SampleSourceName.allCases { sources[source] = Self.provenance(of: source, in: model) }
   }
 
   /// The provenance of `source`, made once for each source.
-  func provenance(_ source: SampleSource) -> Provenance {
+  func provenance(_ source: SampleSourceName) -> Provenance {
     sources[source] ?? Self.provenance(of: source, in: model)
   }
 
-  private static func provenance(of source: SampleSource, in model: SampleModel) -> Provenance {
+  private static func provenance(of source: SampleSourceName, in model: SampleModel) -> Provenance {
     Provenance(
       name: source.name(for: model.person), version: source.version, device: source.device(seed: model.seed))
   }
 
   /// A record of `kind` from `source`, its value rounded as `kind` writes it.
   func sample(
-    _ kind: RecordKind, _ source: SampleSource, creation: Int64, start: Int64, end: Int64, value: Double,
+    _ kind: RecordKind, _ source: SampleSourceName, creation: Int64, start: Int64, end: Int64, value: Double,
     metadata: [MetadataEntry] = []
   ) -> Sample {
     sample(
@@ -51,7 +51,8 @@ struct SampleItemWriter {
 
   /// A record of `kind` from `source` with `value` as it is.
   func sample(
-    _ kind: RecordKind, _ source: SampleSource, creation: Int64, start: Int64, end: Int64, value: SampleValue,
+    _ kind: RecordKind, _ source: SampleSourceName, creation: Int64, start: Int64, end: Int64,
+    value: SampleValue,
     metadata: [MetadataEntry] = [], beats: [InstantaneousBeat] = []
   ) -> Sample {
     let provenance = provenance(source)
@@ -64,7 +65,8 @@ struct SampleItemWriter {
 
   /// Writes a quantity record created a little after its end.
   mutating func quantityRecord(
-    _ kind: RecordKind, _ source: SampleSource, start: Int64, end: Int64, value: Double, lag: ClosedRange<Int>
+    _ kind: RecordKind, _ source: SampleSourceName, start: Int64, end: Int64, value: Double,
+    lag: ClosedRange<Int>
   ) {
     let creation = model.creationDate(after: end, lag: lag.pick(end))
     xml.write(.sample(sample(kind, source, creation: creation, start: start, end: end, value: value)))

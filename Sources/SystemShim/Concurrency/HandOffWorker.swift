@@ -71,7 +71,14 @@ package final class HandOffWorker<Job, Failure: Error>: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// Takes no more jobs: the thread ends once it has done those queued. Returns at once.
+  package func close() {
+    core.state.withLock { $0.isFinishing = true }
+  }
+
   /// Drops the jobs not begun and waits until the thread has ended (after the job it is doing).
+  /// Called on the worker's own thread (by a job that lets go of the worker's owner), it does not
+  /// wait: the thread ends once that job returns.
   package func stop() {
     core.stop()
   }
@@ -88,6 +95,9 @@ private struct WorkerState<Job, Failure: Error> {
   /// Whether the queued jobs are dropped.
   var isStopped = false
   var isRunning = true
+  /// The worker's thread, once it runs: `stop` called there (by a job's last reference going
+  /// away) must not wait for itself.
+  var thread: ObjectIdentifier?
 
   var isIdle: Bool { jobs.isEmpty && !isBusy }
 }
@@ -118,14 +128,19 @@ private final class WorkerCore<Job, Failure: Error>: @unchecked Sendable {
   }
 
   func stop() {
-    state.withLock {
-      $0.isFinishing = true
-      $0.isStopped = true
+    let isOwnThread = state.withLock { state in
+      state.isFinishing = true
+      state.isStopped = true
+      return state.thread == ObjectIdentifier(Thread.current)
     }
+    // On the worker's own thread (a job let go of the worker's owner), the thread ends once this
+    // job returns; waiting for it here would wait forever.
+    guard !isOwnThread else { return }
     state.wait(until: { !$0.isRunning })
   }
 
   func run() {
+    state.withLock { $0.thread = ObjectIdentifier(Thread.current) }
     while let outcome = doNextJob() {
       state.withLock {
         $0.isBusy = false
@@ -147,18 +162,22 @@ private final class WorkerCore<Job, Failure: Error>: @unchecked Sendable {
   }
 
   /// The next job to do, waiting for one; nil once the thread is to end (the queue dropped, when
-  /// the worker has failed or is stopped).
+  /// the worker has failed or is stopped). Dropped jobs are released outside the lock, before the
+  /// thread is marked as ended: a job's last reference may take the worker's owner with it, whose
+  /// `stop` takes the lock, and nothing of a job outlives `stop`.
   private func next() -> Job? {
-    state.withLock(
+    let (job, dropped) = state.withLock(
       waitingUntil: { !$0.jobs.isEmpty || $0.isFinishing || $0.failure != nil },
-      then: { state in
-        if state.failure != nil || state.isStopped { state.jobs.removeAll() }
-        guard !state.jobs.isEmpty else {
-          state.isRunning = false
-          return nil
-        }
+      then: { state -> (Job?, [Job]) in
+        var dropped: [Job] = []
+        if state.failure != nil || state.isStopped { swap(&dropped, &state.jobs) }
+        guard !state.jobs.isEmpty else { return (nil, dropped) }
         state.isBusy = true
-        return state.jobs.removeFirst()
+        return (state.jobs.removeFirst(), [])
       })
+    if let job { return job }
+    _ = consume dropped
+    state.withLock { $0.isRunning = false }
+    return nil
   }
 }

@@ -31,7 +31,7 @@ import Testing
     for step in 0..<200 {
       let hours = Double(step) * 5.5
       let source = sources[step % 3]
-      let device = step % 3 == 0 ? SummarySourcesTests.watchDevice : nil
+      let device = step % 3 == 0 ? SourcePriorityTests.watchDevice : nil
       samples.append(
         Sample(
           type: "HKQuantityTypeIdentifierStepCount", value: .quantity(Double(step * 10), unit: "count"),

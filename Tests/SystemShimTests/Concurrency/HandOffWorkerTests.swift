@@ -106,4 +106,72 @@ import Testing
     // Every job is released: the one being done once done, the waiting ones dropped.
     #expect(released.withLock { $0 } == 4)
   }
+
+  /// A worker whose owner's last reference is a job: the owner goes away on the worker's own
+  /// thread, and stopping the worker there does not wait for itself.
+  @Test func anOwnerLetGoByItsOwnJobStopsItsWorkerWithoutWaitingForItself() {
+    final class Owner {
+      let worker = HandOffWorker<() -> Void, Never>(name: "test", depth: 1) { $0() }
+      let gone: Locked<Bool>
+      init(_ gone: Locked<Bool>) { self.gone = gone }
+      deinit {
+        worker.stop()
+        gone.withLock { $0 = true }
+      }
+    }
+    let gone = Locked(false)
+    var owner: Owner? = Owner(gone)
+    let started = Locked(false)
+    owner?.worker.submit { [owner] in
+      started.wait(until: { $0 })
+      _ = owner
+    }
+    owner = nil
+    started.withLock { $0 = true }
+    gone.wait(until: { $0 }, atMost: .seconds(30))
+    #expect(gone.withLock { $0 })
+  }
+
+  /// Jobs dropped after a failure are released outside the worker's lock: one whose release asks
+  /// the worker something does not wait for a lock its own thread holds.
+  @Test func jobsDroppedAfterAFailureMayTouchTheWorkerAsTheyGo() {
+    final class Probe {
+      let released: Locked<Int>
+      weak var worker: HandOffWorker<Probe?, Failure>?
+      init(_ released: Locked<Int>) { self.released = released }
+      deinit {
+        _ = worker?.failure
+        released.withLock { $0 += 1 }
+      }
+    }
+    let released = Locked(0)
+    let gate = Locked(false)
+    let worker = HandOffWorker<Probe?, Failure>(name: "test", depth: 4) { (probe: Probe?) throws(Failure) in
+      if probe == nil {
+        gate.wait(until: { $0 })
+        throw Failure(job: 0)
+      }
+    }
+    try? worker.submit(nil)
+    for _ in 0..<3 {
+      let probe = Probe(released)
+      probe.worker = worker
+      try? worker.submit(probe)
+    }
+    gate.withLock { $0 = true }
+    released.wait(until: { $0 == 3 }, atMost: .seconds(30))
+    #expect(released.withLock { $0 } == 3)
+    #expect(throws: Failure(job: 0)) { try worker.finish() }
+  }
+
+  /// A closed worker does what is queued, then its thread ends.
+  @Test func aClosedWorkerEndsOnceItsJobsAreDone() throws {
+    let done = Locked([Int]())
+    let worker = HandOffWorker<Int, Failure>(name: "test", depth: 4) { job in done.withLock { $0.append(job) }
+    }
+    for job in 0..<3 { try worker.submit(job) }
+    worker.close()
+    try worker.finish()
+    #expect(done.withLock { $0 } == [0, 1, 2])
+  }
 }

@@ -3,12 +3,12 @@ import Testing
 @testable import HealthExport
 
 /// The numbering of a summary's sources: the last name, the few met recently, then the table.
-@Suite struct SummarySourcesTests {
+@Suite struct SourcePriorityTests {
   static let watchDevice =
     "<<HKDevice: 0x1>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1>"
 
   @Test func namesInterleavedKeepTheirNumbers() {
-    var sources = SummarySources()
+    var sources = SourcePriority()
     // More names than are kept recently, met in turns, so that some come from the table.
     let names = (0..<12).map { "Source number \($0) with a long name" }
     for round in 0..<3 {
@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func namesOfOneLengthAreToldApart() {
-    var sources = SummarySources()
+    var sources = SourcePriority()
     #expect(sources.number(of: "Phone A") == 0)
     #expect(sources.number(of: "Phone B") == 1)
     #expect(sources.number(of: "Phone C") == 2)
@@ -36,7 +36,7 @@ import Testing
     // Equal as Strings (as the table compares them), of different lengths in bytes.
     let composed = "Caf\u{E9}"
     let decomposed = "Cafe\u{301}"
-    var sources = SummarySources()
+    var sources = SourcePriority()
     #expect(sources.number(of: composed) == 0)
     #expect(sources.number(of: "Other") == 1)
     #expect(sources.number(of: decomposed) == 0)
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func aDeviceMetOnARecentNameStillSetsItsGroup() {
-    var sources = SummarySources()
+    var sources = SourcePriority()
     _ = sources.number(of: "B")
     _ = sources.number(of: "A")
     // "B" again, found among the recent names, now with a Watch: it ranks before "A".
@@ -56,7 +56,7 @@ import Testing
   /// not one for another, and a class once Watch stays so.
   @Test func eachRankingHasItsOwnClasses() {
     let phone = "<<HKDevice: 0x2>, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2>"
-    var sources = SummarySources()
+    var sources = SourcePriority()
     let zeta = sources.number(of: "Zeta")
     let alpha = sources.number(of: "Alpha")
     sources.note(device: Self.watchDevice, source: zeta, ranking: 1)

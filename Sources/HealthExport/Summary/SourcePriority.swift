@@ -1,13 +1,14 @@
 import HealthModel
 
-/// The sources of a summary, numbered in the order first met, with what decides their priority:
-/// the names the user put first, then Apple Watches, then iPhones, then every other source.
+/// The priority of a summary's source names (the apps and devices that wrote its samples),
+/// numbered in the order first met, with what decides it: the names the user put first, then
+/// Apple Watches, then iPhones, then every other source.
 ///
 /// A source's class is decided per ranking (a summarized type: each type ranks its sources on
 /// its own), over every sample of it noted, whatever the range: a Watch source when any carries
 /// a device whose `model:` is `Watch`, else an iPhone source when any carries `model:iPhone`.
 /// So a day's total does not depend on the days, or the types, asked for.
-package struct SummarySources {
+package struct SourcePriority {
   package init() {}
 
   /// Where a source stands before its name is compared.

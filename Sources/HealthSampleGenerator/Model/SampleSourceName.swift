@@ -1,5 +1,5 @@
 /// The apps and devices that write the person's records, as export.xml names them.
-package enum SampleSource: Sendable, CaseIterable {
+package enum SampleSourceName: Sendable, CaseIterable {
   /// The Apple Watch: heart rate, steps, energy, sleep stages, workouts.
   case watch
   /// The iPhone: steps and distance when carried, time in bed.
