@@ -45,7 +45,7 @@ final class CountedStore {
   @exclusivity(unchecked) private var recent = KeyedStore<Key, Stats>()
   /// The packed records, one list per slot.
   private let packed: SpilledRuns<PackedCount>
-  private var sourceSets = KeyedStore<SourceSet, SourceSet>()
+  private var sourceSets = KeyedStore<SourceNameSet, SourceNameSet>()
   /// The slots met, in the order first met.
   private(set) var slots: [Int] = []
   private var hasList: [Bool] = []

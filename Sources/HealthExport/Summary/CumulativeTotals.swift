@@ -9,7 +9,7 @@ struct CumulativeTotal: Equatable {
   /// The samples that contributed more than zero.
   var count = 0
   /// Their sources.
-  var sources = SourceSet()
+  var sources = SourceNameSet()
 
   /// Adds one sample's share, counting the sample when it gave more than zero.
   mutating func add(_ share: Double, source: Int) {
@@ -68,7 +68,7 @@ final class CumulativeTotals {
   private var spilledRange: ClosedRange<Double>?
   /// Shares credited so far: each one's position.
   private var sequence = 0
-  private var sourceSets = KeyedStore<SourceSet, SourceSet>()
+  private var sourceSets = KeyedStore<SourceNameSet, SourceNameSet>()
 
   /// - Parameters:
   ///   - place: where totals past `budget` are spilled; nil keeps every total in memory.

@@ -90,7 +90,7 @@ final class DiscreteStore {
   @exclusivity(unchecked) private var spilledRange: [ClosedRange<Double>?] = []
   private let spilled: SpilledRuns<PackedStats>
   private let late: SpilledRuns<LateValue>
-  private var sourceSets = KeyedStore<SourceSet, SourceSet>()
+  private var sourceSets = KeyedStore<SourceNameSet, SourceNameSet>()
 
   /// - Parameters:
   ///   - place: where records past `budget` are spilled; nil keeps every record in memory.

@@ -133,8 +133,8 @@ package struct SourcePriority {
   }
 }
 
-/// A set of source numbers, without allocating for the first 64.
-struct SourceSet: Hashable {
+/// A set of source names by number, without allocating for the first 64.
+struct SourceNameSet: Hashable {
   private var mask: UInt64 = 0
   private var more: Set<Int> = []
 
@@ -142,7 +142,7 @@ struct SourceSet: Hashable {
     if number < 64 { mask |= 1 << UInt64(number) } else { more.insert(number) }
   }
 
-  mutating func formUnion(_ other: SourceSet) {
+  mutating func formUnion(_ other: SourceNameSet) {
     mask |= other.mask
     more.formUnion(other.more)
   }

@@ -57,7 +57,8 @@ extension Summarizer {
     let targets = slots.indices.map(summaryUnit(ofSlot:))
     let (labels, labelOfSlot, labelOfSeries) = self.labels(targets: targets)
     let output = SummaryRowStore(labels: labels, spillTo: spillPlace, budget: rowBudget)
-    let names = { [unowned self] (set: SourceSet, slot: Int) in self.sourceNames(set, ranks: ranks(slot)) }
+    let names = { [unowned self] (set: SourceNameSet, slot: Int) in self.sourceNames(set, ranks: ranks(slot))
+    }
     try appendDiscreteRows(to: output, labels: labelOfSlot, targets: targets, names: names)
     discrete = DiscreteStore(spillTo: nil)
     try appendCumulativeRows(to: output, labels: labelOfSeries, targets: targets, ranks: ranks, names: names)
@@ -108,7 +109,7 @@ extension Summarizer {
     }
   }
 
-  private func sourceNames(_ set: SourceSet, ranks: [Int]) -> [String] {
+  private func sourceNames(_ set: SourceNameSet, ranks: [Int]) -> [String] {
     set.numbers.sorted { ranks[$0] < ranks[$1] }.map { sources.names[$0] }
   }
 
@@ -158,7 +159,7 @@ extension Summarizer {
   /// records; one read in several adds up each period's units first, in the order each unit's
   /// record there was first met.
   private func appendDiscreteRows(
-    to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceSet, Int) -> [String]
+    to output: SummaryRowStore, labels: [Int?], targets: [String], names: (SourceNameSet, Int) -> [String]
   ) throws {
     func append(_ stats: DiscreteStats, slot index: Int, periodStart: Double) throws {
       // Only a discrete slot has discrete samples, and every discrete slot has a label.
@@ -212,7 +213,7 @@ extension Summarizer {
   /// nothing.
   private func appendCumulativeRows(
     to output: SummaryRowStore, labels: [Int], targets: [String], ranks: (Int) -> [Int],
-    names: (SourceSet, Int) -> [String]
+    names: (SourceNameSet, Int) -> [String]
   ) throws {
     for (number, (entry, lists)) in zip(series.keys, series.values).enumerated() {
       let target = targets[entry.slot]
@@ -273,7 +274,7 @@ extension Summarizer {
 
   /// Stand hours (the hours stood) and the other category types (a count only).
   private func appendCountedRows(
-    to output: SummaryRowStore, labels: [Int?], names: (SourceSet, Int) -> [String]
+    to output: SummaryRowStore, labels: [Int?], names: (SourceNameSet, Int) -> [String]
   ) throws {
     try counted.takeRecords { slot, record in
       // Only a counted slot has counted records, and every counted slot has a label.

@@ -64,7 +64,7 @@ extension Summarizer {
     var minimum = Double.infinity
     var maximum = -Double.infinity
     var count = 0
-    var sources = SourceSet()
+    var sources = SourceNameSet()
 
     /// Adds one value.
     mutating func add(_ value: Double, source: Int) {
@@ -89,7 +89,7 @@ extension Summarizer {
   struct CountStats: Equatable {
     /// The samples that count (stand hours: those stood).
     var count = 0
-    var sources = SourceSet()
+    var sources = SourceNameSet()
   }
 
   /// One cumulative series: a quantity type, one sleep value, mindful minutes.

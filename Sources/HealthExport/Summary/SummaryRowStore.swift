@@ -18,7 +18,7 @@ final class SummaryRowStore {
   /// The rank of each label by the number it was given.
   private let rankByNumber: [UInt32]
   /// The lists of source names, by their set and the ranking (a type's) that orders them.
-  private var sourceLists = KeyedStore<SourceListKey, [String]>()
+  private var sourceLists = KeyedStore<SourceNameListKey, [String]>()
   private let store: SpilledRuns<PackedSummaryRow>
   private var rowCounts: [Int]
 
@@ -52,10 +52,10 @@ final class SummaryRowStore {
   /// - Throws: `OutputError` when the spill file cannot be made or written.
   func append(
     periodStart: Double, label: Int, value: Double = 0, minimum: Double = 0, maximum: Double = 0, count: Int,
-    sources: SourceSet, ranking: Int, names: (SourceSet, Int) -> [String]
+    sources: SourceNameSet, ranking: Int, names: (SourceNameSet, Int) -> [String]
   ) throws {
     let rank = rankByNumber[label]
-    let list = sourceLists.number(of: SourceListKey(sources: sources, ranking: ranking)) {
+    let list = sourceLists.number(of: SourceNameListKey(sources: sources, ranking: ranking)) {
       names(sources, ranking)
     }
     rowCounts[Int(rank)] += 1
@@ -85,7 +85,7 @@ final class SummaryRowStore {
 }
 
 /// A set of sources in the order of one ranking.
-private struct SourceListKey: Hashable {
-  var sources: SourceSet
+private struct SourceNameListKey: Hashable {
+  var sources: SourceNameSet
   var ranking: Int
 }

@@ -6,7 +6,7 @@ package import HealthModel
 /// records, its sources with their devices, and its records by kind.
 package struct ReportOverview: Hashable, Sendable {
   /// An app or device that recorded samples.
-  package struct Source: Hashable, Sendable {
+  package struct SourceName: Hashable, Sendable {
     package var name: String
     /// Samples, workouts and lab results in the range.
     package var records: Int
@@ -30,7 +30,7 @@ package struct ReportOverview: Hashable, Sendable {
   /// Records in the range, in all.
   package var recordsInRange = 0
   /// Sources by records in the range, the most first (then by name).
-  package var sources: [Source] = []
+  package var sources: [SourceName] = []
   /// Top-level samples in the range by type, the most first (then by name).
   package var kinds: [Kind] = []
   /// Correlations (blood pressure readings, meals), workouts and lab results in the range.
@@ -125,7 +125,7 @@ struct OverviewTally {
     var result = overview
     let registry = MetricRegistry.standard
     result.sources = recordsBySource.map {
-      ReportOverview.Source(
+      ReportOverview.SourceName(
         name: $0.key, records: $0.value, devices: (devicesBySource[$0.key] ?? []).sorted(by: Self.bytewise))
     }.sorted { $0.records != $1.records ? $0.records > $1.records : Self.bytewise($0.name, $1.name) }
     result.kinds = recordsByType.map {
