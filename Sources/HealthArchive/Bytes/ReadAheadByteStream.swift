@@ -14,9 +14,9 @@ import SystemShim
 package final class ReadAheadByteStream: ByteStream {
   package let name: String
   private let producer: Producer
-  private let worker: HandOffWorker<ReadAheadBuffer, Never>
+  private let worker: HandOffWorker<ByteBlock, Never>
   /// The buffer being handed out, and how far.
-  private var current: ReadAheadBuffer?
+  private var current: ByteBlock?
   private var position = 0
   private var failure: (any Error)?
   private var isFinished = false
@@ -32,7 +32,7 @@ package final class ReadAheadByteStream: ByteStream {
     let producer = Producer(base: base)
     self.producer = producer
     worker = HandOffWorker(name: "read-ahead", depth: depth) { producer.fill($0) }
-    for _ in 0..<depth { worker.submit(ReadAheadBuffer(capacity: max(bufferSize, 1))) }
+    for _ in 0..<depth { worker.submit(ByteBlock(capacity: max(bufferSize, 1))) }
   }
 
   deinit {
@@ -79,27 +79,13 @@ package final class ReadAheadByteStream: ByteStream {
   }
 }
 
-/// A buffer the read-ahead thread fills: its memory, and the bytes filled.
-private final class ReadAheadBuffer {
-  let start: UnsafeMutableRawPointer
-  let capacity: Int
-  var count = 0
-
-  init(capacity: Int) {
-    start = .allocate(byteCount: capacity, alignment: 16)
-    self.capacity = capacity
-  }
-
-  deinit { start.deallocate() }
-}
-
 /// Reads the stream underneath into the buffers it is handed, on the read-ahead thread, and
 /// queues them, filled, for the reader.
 private final class Producer: @unchecked Sendable {
   // Unchecked: `base` is used only by the worker's thread, and released by the reader once that
   // thread has ended; `filled` is under its lock.
   enum Item {
-    case bytes(ReadAheadBuffer)
+    case bytes(ByteBlock)
     case end
     case failure(any Error)
   }
@@ -113,7 +99,7 @@ private final class Producer: @unchecked Sendable {
 
   /// Fills `buffer` from the stream underneath and queues it; queues the end or the error when
   /// the stream has ended. Once it has, buffers are released as they come.
-  func fill(_ buffer: ReadAheadBuffer) {
+  func fill(_ buffer: ByteBlock) {
     guard let base else { return }
     buffer.count = 0
     do {
@@ -137,7 +123,7 @@ private final class Producer: @unchecked Sendable {
     put(buffer, then: .end)
   }
 
-  private func put(_ buffer: ReadAheadBuffer, then last: Item?) {
+  private func put(_ buffer: ByteBlock, then last: Item?) {
     filled.withLock { items in
       if buffer.count > 0 { items.append(.bytes(buffer)) }
       if let last { items.append(last) }

@@ -17,11 +17,11 @@ package final class BackgroundOutput {
   /// The bytes of a block, by default.
   package static let defaultBlockSize = 1 << 20
 
-  private let worker: HandOffWorker<OutputBlock, any Error>
+  private let worker: HandOffWorker<ByteBlock, any Error>
   private let pool: BlockPool
   private let blockSize: Int
   /// The block being filled, and how far.
-  private var block: OutputBlock
+  private var block: ByteBlock
   private var count = 0
 
   /// Starts the sink's thread.
@@ -129,39 +129,25 @@ package final class BackgroundOutput {
   }
 }
 
-/// A block of an output's bytes: its memory, and the bytes filled when it is handed over.
-private final class OutputBlock {
-  let start: UnsafeMutableRawPointer
-  let capacity: Int
-  var count = 0
-
-  init(capacity: Int) {
-    start = .allocate(byteCount: capacity, alignment: 16)
-    self.capacity = capacity
-  }
-
-  deinit { start.deallocate() }
-}
-
 /// The blocks the sink has taken, to be filled again. The worker's depth bounds how many exist:
 /// a block is made only when none is free.
 private final class BlockPool: @unchecked Sendable {
   // Unchecked: the blocks are in `free`, under its lock; a block taken out belongs to the taker.
-  private let free = Locked([OutputBlock]())
+  private let free = Locked([ByteBlock]())
 
-  func put(_ block: OutputBlock) {
+  func put(_ block: ByteBlock) {
     free.withLock { $0.append(block) }
   }
 
   /// A free block of at least `size` bytes, or a new one (of `standard` bytes, at least).
-  func take(ofAtLeast size: Int, standard: Int) -> OutputBlock {
-    let found: OutputBlock? = free.withLock { blocks in
+  func take(ofAtLeast size: Int, standard: Int) -> ByteBlock {
+    let found: ByteBlock? = free.withLock { blocks in
       if let index = blocks.lastIndex(where: { $0.capacity >= size }) { return blocks.remove(at: index) }
       // Only a line longer than a block asks for more than the free blocks hold: one of them is
       // let go, and one that long made.
       if !blocks.isEmpty { blocks.removeLast() }
       return nil
     }
-    return found ?? OutputBlock(capacity: max(size, standard))
+    return found ?? ByteBlock(capacity: max(size, standard))
   }
 }

@@ -192,15 +192,16 @@ import Testing
   }
 
   @Test func writesSummaryRowsGivenToIt() throws {
+    let day = SummaryPeriodSpan(
+      period: .day, start: Timestamp(secondsSince1970: 1_767_916_800),
+      end: Timestamp(secondsSince1970: 1_768_003_200),
+      localStart: CivilDateTime(year: 2026, month: 1, day: 9),
+      utcOffset: 0)
     let database = try TestDatabase(
       items: [],
       summaries: [
         SummaryRow(
-          period: SummaryPeriodSpan(
-            period: .day, start: Timestamp(secondsSince1970: 1_767_916_800),
-            end: Timestamp(secondsSince1970: 1_768_003_200),
-            localStart: CivilDateTime(year: 2026, month: 1, day: 9, hour: 0, minute: 0, second: 0),
-            utcOffset: 0),
+          period: day,
           type: "HKQuantityTypeIdentifierStepCount", metric: "Steps",
           value: WrittenValue(10_432.4, decimals: 0),
           unit: "steps", count: 148, sources: ["Jane’s Apple Watch", "Jane’s iPhone"]),
@@ -215,11 +216,7 @@ import Testing
           unit: "bpm", minimum: WrittenValue(-0.04, decimals: 1), maximum: WrittenValue(2.675, decimals: 2),
           count: 3, sources: ["Watch"]),
         SummaryRow(
-          period: SummaryPeriodSpan(
-            period: .day, start: Timestamp(secondsSince1970: 1_767_916_800),
-            end: Timestamp(secondsSince1970: 1_768_003_200),
-            localStart: CivilDateTime(year: 2026, month: 1, day: 9, hour: 0, minute: 0, second: 0),
-            utcOffset: 0),
+          period: day,
           type: "HKCategoryTypeIdentifierHighHeartRateEvent", metric: "High Heart Rate Events", value: nil,
           unit: "", count: 2, sources: []),
       ])
