@@ -95,3 +95,10 @@ extension UnsafeBufferPointer<UInt8> {
     return UnsafeBufferPointer(rebasing: self[start..<end])
   }
 }
+
+extension Array where Element == UInt8 {
+  /// Whether `needle` occurs anywhere in the bytes.
+  package func contains(_ needle: StaticString) -> Bool {
+    withUnsafeBufferPointer { $0.firstIndex(of: needle, from: 0) != nil }
+  }
+}

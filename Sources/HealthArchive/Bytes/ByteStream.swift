@@ -11,6 +11,25 @@ package protocol ByteStream: AnyObject {
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
+extension ByteStream {
+  /// The first `count` bytes of the stream, or all of them when it is shorter: what a check of a
+  /// file's kind reads (a zip's signature, SQLite's header).
+  /// - Throws: the stream's errors.
+  package func readPrefix(_ count: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: max(count, 0))
+    var filled = 0
+    while filled < bytes.count {
+      let read = try bytes.withUnsafeMutableBytes {
+        try self.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
+      if read == 0 { break }
+      filled += read
+    }
+    bytes.removeSubrange(filled...)
+    return bytes
+  }
+}
+
 /// All the bytes of a stream, for small entries and files (FHIR resources).
 /// - Throws: the stream's errors; `InputError.tooLarge` past `limit` bytes.
 package func readAll(_ stream: any ByteStream, limit: Int) throws -> [UInt8] {

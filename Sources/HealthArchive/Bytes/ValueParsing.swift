@@ -170,6 +170,11 @@ package enum ValueParsing {
 }
 
 extension ValueParsing {
+  /// `decimal` of some bytes of an array.
+  package static func decimal(_ bytes: ArraySlice<UInt8>) -> Double? {
+    bytes.withUnsafeBufferPointer { decimal($0) }
+  }
+
   /// `decimal` of a string.
   package static func decimal(_ text: String) -> Double? {
     var text = text

@@ -135,16 +135,14 @@ package enum ElectrocardiogramReader {
 
   /// A sample line as a number: `-107.825`, or `-265,868` with a decimal comma.
   private static func sample(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Double? {
-    bytes.withUnsafeBufferPointer { buffer in
-      let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-      if let value = ValueParsing.decimal(line) { return value }
-      guard let comma = line.firstIndex(of: UInt8(ascii: ",")), !line.contains(UInt8(ascii: ".")) else {
-        return nil
-      }
-      var copy = Array(line)
-      copy[comma] = UInt8(ascii: ".")
-      return copy.withUnsafeBufferPointer { ValueParsing.decimal($0) }
+    let line = bytes[start..<end]
+    if let value = ValueParsing.decimal(line) { return value }
+    guard let comma = line.firstIndex(of: UInt8(ascii: ",")), !line.contains(UInt8(ascii: ".")) else {
+      return nil
     }
+    var copy = Array(line)
+    copy[comma - start] = UInt8(ascii: ".")
+    return ValueParsing.decimal(copy[...])
   }
 
   /// The number a value starts with (`512 hertz`, `512.844 hertz`, `512ヘルツ`).

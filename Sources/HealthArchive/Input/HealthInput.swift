@@ -95,7 +95,7 @@ public enum HealthInput {
     {
       return .zip
     }
-    if contains(bytes, "<!DOCTYPE HealthData") || contains(bytes, "<HealthData") { return .healthXML }
+    if bytes.contains("<!DOCTYPE HealthData") || bytes.contains("<HealthData") { return .healthXML }
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     while index < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -218,19 +218,6 @@ public enum HealthInput {
   }
 
   private static func readStart(of stream: any ByteStream) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: sniffLength)
-    var count = 0
-    while count < sniffLength {
-      let read = try bytes.withUnsafeMutableBytes {
-        try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
-      }
-      if read == 0 { break }
-      count += read
-    }
-    return Array(bytes[0..<count])
-  }
-
-  private static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
-    bytes.withUnsafeBufferPointer { $0.firstIndex(of: needle, from: 0) != nil }
+    try stream.readPrefix(sniffLength)
   }
 }

@@ -306,17 +306,7 @@ package final class AssistantDatabase: @unchecked Sendable {
   /// Whether the file starts as every SQLite database does.
   static func isSQLiteFile(_ path: String) throws -> Bool {
     guard SystemCall.kind(of: path) == .regularFile else { return false }
-    let stream = try FileByteStream(path: path)
-    var header = [UInt8](repeating: 0, count: 16)
-    var count = 0
-    while count < 16 {
-      let read = try header.withUnsafeMutableBytes {
-        try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
-      }
-      if read == 0 { break }
-      count += read
-    }
-    return count == 16 && header == Array("SQLite format 3\u{0}".utf8)
+    return try FileByteStream(path: path).readPrefix(16) == Array("SQLite format 3\u{0}".utf8)
   }
 
   /// Checks that the database at `path` is one of this tool's, of the schema version it reads.
