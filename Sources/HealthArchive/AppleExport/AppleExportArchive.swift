@@ -213,10 +213,15 @@ package final class AppleExportArchive {
     defer { waiting = nil }
     guard let waiting else { return }
     for (relative, stretch) in spilled {
-      try failing {
-        try zip.addEntry(
-          named: "\(AppleExportFormat.folderName)/\(relative)",
-          contentsOf: SpilledByteStream(waiting, stretches: [stretch], name: waiting.path))
+      do {
+        try failing {
+          try zip.addEntry(
+            named: "\(AppleExportFormat.folderName)/\(relative)",
+            contentsOf: SpilledByteStream(waiting, stretches: [stretch], name: waiting.path))
+        }
+      } catch let error as OutputError {
+        // The file it waited in is the tool's own: the message names the destination.
+        throw OutputError.writeFailed(path: displayPath, reason: "\(relative): \(error.reason)")
       }
     }
     spilled = []

@@ -109,15 +109,7 @@ package struct TextOutput {
 
   /// Appends `value` rounded to `decimals` places, without trailing zeros (`72.5`, `72`).
   package mutating func append(_ value: Double, decimals: Int) {
-    let scale = Self.powersOfTen[decimals]
-    var scaled = Int64((value * scale).rounded())
-    if scaled < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      scaled = -scaled
-    }
-    let divisor = Int64(scale)
-    appendDigits(UInt64(scaled / divisor))
-    var fraction = scaled % divisor
+    var fraction = appendWholePart(of: value, decimals: decimals)
     guard fraction != 0 else { return }
     var places = decimals
     while fraction % 10 == 0 {
@@ -130,6 +122,15 @@ package struct TextOutput {
 
   /// Appends `value` rounded to `decimals` places, with exactly `decimals` digits after the point.
   package mutating func appendFixed(_ value: Double, decimals: Int) {
+    let fraction = appendWholePart(of: value, decimals: decimals)
+    guard decimals > 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    appendDigits(UInt64(fraction), width: decimals)
+  }
+
+  /// Rounds `value` to `decimals` places, appends its sign and whole part, and returns the
+  /// digits after the point as a whole number of `decimals` digits.
+  private mutating func appendWholePart(of value: Double, decimals: Int) -> Int64 {
     let scale = Self.powersOfTen[decimals]
     var scaled = Int64((value * scale).rounded())
     if scaled < 0 {
@@ -138,9 +139,7 @@ package struct TextOutput {
     }
     let divisor = Int64(scale)
     appendDigits(UInt64(scaled / divisor))
-    guard decimals > 0 else { return }
-    bytes.append(UInt8(ascii: "."))
-    appendDigits(UInt64(scaled % divisor), width: decimals)
+    return scaled % divisor
   }
 
   /// Appends `value` with exactly `decimals` digits after the point, as Apple's route and ECG

@@ -120,7 +120,7 @@ public enum HealthInput {
         guard let entry = archive.entry(named: name), !entry.isDirectory else {
           throw InputError.notFound(path: path)
         }
-        guard kind(ofStart: try readStart(of: try archive.openEntry(entry))) == .healthXML else {
+        guard kind(ofStart: try archive.openEntry(entry).readPrefix(sniffLength)) == .healthXML else {
           throw InputError.notAnExport(path: path, detail: "it holds no XML file whose root is <HealthData>")
         }
         return ExportSource(container: container(for: entry, in: archive), shape: .zipArchive)
@@ -172,7 +172,7 @@ public enum HealthInput {
         !isJunk(String(components.first ?? ""))
       else { continue }
       let stream = try archive.openEntry(entry)
-      if kind(ofStart: try readStart(of: stream)) == .healthXML { candidates.append(entry) }
+      if kind(ofStart: try stream.readPrefix(sniffLength)) == .healthXML { candidates.append(entry) }
     }
     let entry = try choose(
       candidates, in: path, shownAs: { "\(path):\($0.normalizedName)" },
@@ -215,9 +215,5 @@ public enum HealthInput {
   /// macOS leftovers in archives and folders: `__MACOSX/`, `.DS_Store`, `._name`.
   private static func isJunk(_ name: String) -> Bool {
     name == "__MACOSX" || name.hasPrefix(".")
-  }
-
-  private static func readStart(of stream: any ByteStream) throws -> [UInt8] {
-    try stream.readPrefix(sniffLength)
   }
 }

@@ -80,6 +80,17 @@ package final class SpillFile {
     isPending = false
   }
 
+  /// Appends the bytes of `elements` (bytes, or rows of plain values) at the end of the file.
+  /// - Returns: the offset they are at.
+  /// - Throws: `OutputError.writeFailed`, for these bytes or for bytes appended before them.
+  package func append<Element: BitwiseCopyable>(_ elements: [Element]) throws(OutputError) -> Int64 {
+    var result: Result<Int64, OutputError> = .success(size)
+    elements.withUnsafeBytes { bytes in
+      do throws(OutputError) { result = .success(try append(bytes)) } catch { result = .failure(error) }
+    }
+    return try result.get()
+  }
+
   /// Reads `buffer.count` bytes from `offset`, which must all have been appended.
   /// - Throws: `OutputError.writeFailed` (the output cannot be made without them).
   package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(OutputError) {

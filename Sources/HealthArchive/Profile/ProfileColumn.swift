@@ -52,14 +52,11 @@ final class ProfileColumn {
   /// Moves the elements held in memory to the end of `file`, the writer's spill file.
   /// - Throws: `ProfileError.cannotSpill`.
   func spill(to file: SpillFile) throws(ProfileError) {
-    var result: Result<Int64, OutputError> = .success(0)
-    lines.memory.withUnsafeBytes { bytes in
-      do throws(OutputError) { result = .success(try file.append(bytes)) } catch { result = .failure(error) }
-    }
     let offset: Int64
-    switch result {
-    case .success(let at): offset = at
-    case .failure(let error): throw ProfileError.cannotSpill(path: file.path, reason: error.reason)
+    do {
+      offset = try file.append(lines.memory)
+    } catch {
+      throw ProfileError.cannotSpill(path: file.path, reason: error.reason)
     }
     spilled.append(offset..<(offset + Int64(lines.memory.count)))
     lines.memory.removeAll(keepingCapacity: true)

@@ -27,12 +27,11 @@ extension HealthTools {
         [
           ("loinc", JSONSchema.string("A LOINC code, such as 4548-4.")),
           ("name", JSONSchema.string("A part of the test's name, in any case, such as 'cholesterol'.")),
-          ("from", JSONSchema.day("The first day (yyyy-MM-dd, local), inclusive.")),
-          ("to", JSONSchema.day("The last day (yyyy-MM-dd, local), inclusive.")),
+        ] + JSONSchema.dayRange + [
           (
             "limit",
             JSONSchema.integer("The most results returned.", minimum: 1, maximum: 10_000, default: 100)
-          ),
+          )
         ]),
       outputSchema: JSONSchema.object(
         [

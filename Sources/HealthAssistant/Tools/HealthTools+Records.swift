@@ -32,9 +32,8 @@ extension HealthTools {
             "metric",
             JSONSchema.string(
               "A CSV name (Heart Rate), short name (HeartRate) or identifier; see list_types.")
-          ),
-          ("from", JSONSchema.day("The first day (yyyy-MM-dd, local), inclusive.")),
-          ("to", JSONSchema.day("The last day (yyyy-MM-dd, local), inclusive.")),
+          )
+        ] + JSONSchema.dayRange + [
           (
             "limit",
             JSONSchema.integer("The most samples returned.", minimum: 1, maximum: 10_000, default: 100)

@@ -42,9 +42,7 @@ extension HealthTools {
         exists (fetch it with workout_route and the workout's id).
         """,
       inputSchema: JSONSchema.object(
-        [
-          ("from", JSONSchema.day("The first day (yyyy-MM-dd, local), inclusive.")),
-          ("to", JSONSchema.day("The last day (yyyy-MM-dd, local), inclusive.")),
+        JSONSchema.dayRange + [
           (
             "activity", JSONSchema.string("Running, Cycling, HKWorkoutActivityTypeSwimming, ...: only these.")
           ),

@@ -53,6 +53,12 @@ enum JSONSchema {
     with(["type": "boolean"], description: description)
   }
 
+  /// The `from` and `to` days of a tool that reads a range of days, both inclusive.
+  static let dayRange: [(String, JSONValue)] = [
+    ("from", day("The first day (yyyy-MM-dd, local), inclusive.")),
+    ("to", day("The last day (yyyy-MM-dd, local), inclusive.")),
+  ]
+
   /// A local calendar day, `yyyy-MM-dd`.
   static func day(_ description: String) -> JSONValue {
     ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": .string(description)]

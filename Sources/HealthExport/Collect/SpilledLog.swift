@@ -29,7 +29,7 @@ final class SpilledLog<Row: BitwiseCopyable> {
     memory.append(row)
     if memory.count > budget, let place {
       let file = try place.openFile()
-      let offset = try memory.withUnsafeBytes { try file.append($0) }
+      let offset = try file.append(memory)
       runs.append(SpillRun(offset: offset, count: memory.count))
       memory.removeAll(keepingCapacity: true)
     }

@@ -79,7 +79,7 @@ final class SpilledRuns<Row: BitwiseCopyable> {
     let largest = memory.indices.sorted { memory[$0].count > memory[$1].count }
     for index in largest where memoryCount > budget / 2 && !memory[index].isEmpty {
       memory[index].sort(by: precedes)
-      let offset = try memory[index].withUnsafeBytes { try file.append($0) }
+      let offset = try file.append(memory[index])
       runs[index].append(SpillRun(offset: offset, count: memory[index].count))
       memoryCount -= memory[index].count
       memory[index] = []
