@@ -38,7 +38,8 @@ let package = Package(
     // Selection, date ranges and formats, the collector, the CSV writer, the output file.
     .target(name: "HealthExport", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The HTML report: one self-contained page of SVG charts drawn from the export's stages.
-    .target(name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport"]),
+    .target(
+      name: "HealthReport", dependencies: ["HealthModel", "HealthArchive", "HealthExport", "SystemShim"]),
     // Deterministic synthetic health records in Apple's export format, streamed or written out.
     .target(name: "HealthSampleGenerator", dependencies: ["HealthModel", "HealthArchive", "SystemShim"]),
     // The whole record as one SQLite database: the schema, its writer, the SQLite connection.
@@ -72,10 +73,13 @@ let package = Package(
 
     .testTarget(name: "SystemShimTests", dependencies: ["SystemShim"]),
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
-    .testTarget(name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport"]),
+    .testTarget(
+      name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport", "SystemShim"]),
     .testTarget(
       name: "HealthExportTests",
-      dependencies: ["HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport"],
+      dependencies: [
+        "HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport", "SystemShim",
+      ],
       exclude: ["Export/Golden", "Profile/Golden", "Summary/Golden"]),
     .testTarget(
       name: "HealthDatabaseTests",
@@ -95,7 +99,7 @@ let package = Package(
       name: "HealthReportTests",
       dependencies: [
         "HealthReport", "HealthExport", "HealthArchive", "HealthModel", "HealthSampleGenerator",
-        "HealthTestSupport",
+        "HealthTestSupport", "SystemShim",
       ]),
     .testTarget(
       name: "HealthSampleGeneratorTests",

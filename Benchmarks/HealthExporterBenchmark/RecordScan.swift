@@ -23,8 +23,10 @@ struct RecordScan {
     // Bytes kept from the end of the last chunk: a record's start cut by the chunk's end.
     var kept = 0
     while true {
-      let count = try stream.read(
-        into: UnsafeMutableRawBufferPointer(start: base + kept, count: capacity - kept))
+      let free = UnsafeMutableRawBufferPointer(start: base + kept, count: capacity - kept)
+      var output = OutputRawSpan(buffer: free, initializedCount: 0)
+      try stream.read(into: &output)
+      let count = output.finalize(for: free)
       let end = kept + count
       bytes += count
       var position = 0

@@ -144,10 +144,9 @@ if mode == "generate" {
     detail = "written to \(output) (\(format.displayName), \(summary.fileCount) other files)"
   } else {
     let stream = export.exportXML()
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-    defer { buffer.deallocate() }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      let count = try stream.read(into: buffer)
+      let count = try stream.read(filling: &chunk)
       if count == 0 { break }
       bytes += count
     }
@@ -252,7 +251,7 @@ default:
     timeZone: .named(newYork))
   var outputBytes = 0
   let summary = try CSVExport(selection: selection, now: Timestamp(secondsSince1970: 1_768_910_400)).run(
-    source: source, destination: .sink { outputBytes += $0.count },
+    source: source, destination: .sink { outputBytes += $0.byteCount },
     diagnostics: Diagnostics())
   detail = "\(summary.totalRows) rows, \(outputBytes / 1_000_000) MB of CSV"
 }

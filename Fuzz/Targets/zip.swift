@@ -16,15 +16,14 @@ public func fuzzZipArchive(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
   FuzzFile.write(start, count, to: path)
   do {
     let archive = try ZipArchive(path: path)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
-    defer { buffer.deallocate() }
+    var buffer = [UInt8](repeating: 0, count: 4096)
     for entry in archive.entries.prefix(64) {
       _ = archive.entry(named: entry.name)
       do {
         let stream = try archive.openEntry(entry)
         var total = 0
         while total < 4 << 20 {
-          let read = try stream.read(into: buffer)
+          let read = try stream.read(filling: &buffer)
           if read == 0 { break }
           total += read
         }

@@ -1,5 +1,6 @@
 import HealthExport
 import HealthModel
+import SystemShim
 
 /// Writes the report's page (`ReportPage`) from what the report stage kept, as UTF-8.
 struct ReportWriter: ExportWriter {
@@ -10,7 +11,7 @@ struct ReportWriter: ExportWriter {
     var page = ReportPage(data: data)
     let text = page.render()
     try destination.write { sink in
-      try Array(text.utf8).withUnsafeBytes { try sink($0) }
+      try sink.write(text)
     }
     return ReportExport.Outcome(
       sections: page.sections, charts: page.chartCount, firstDay: page.firstDay, lastDay: page.lastDay,

@@ -7,7 +7,7 @@ package enum StreamBytes {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+      let count = try stream.read(filling: &buffer)
       if count == 0 { return bytes }
       bytes += buffer[0..<count]
     }

@@ -16,4 +16,26 @@ package final class ByteBlock {
   }
 
   deinit { start.deallocate() }
+
+  /// Runs `body` on the filled bytes.
+  @inlinable
+  package func withFilledBytes<Value, Failure: Error>(
+    _ body: (RawSpan) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    try body(RawSpan(_unsafeBytes: UnsafeRawBufferPointer(start: start, count: count)))
+  }
+
+  /// Appends to the filled bytes what `fill` appends to a span of the free ones.
+  @inlinable
+  package func fill<Failure: Error>(_ fill: (inout OutputRawSpan) throws(Failure) -> Void) throws(Failure) {
+    let free = UnsafeMutableRawBufferPointer(start: start + count, count: capacity - count)
+    var output = OutputRawSpan(buffer: free, initializedCount: 0)
+    do {
+      try fill(&output)
+    } catch {
+      count += output.finalize(for: free)
+      throw error
+    }
+    count += output.finalize(for: free)
+  }
 }

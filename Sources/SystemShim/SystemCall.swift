@@ -119,6 +119,51 @@ package enum SystemCall {
     }
   }
 
+  /// Reads into the free capacity of `output` (at most `count` bytes when given); nothing read
+  /// means the end of the file.
+  package static func read(
+    _ fd: Int32, appendingTo output: inout OutputRawSpan, count: Int? = nil, path: String
+  ) throws(SystemError) {
+    let wanted = min(count ?? output.freeCapacity, output.freeCapacity)
+    guard wanted > 0 else { return }
+    try output.withUnsafeMutableBytes { (buffer, initialized) throws(SystemError) in
+      guard let base = buffer.baseAddress else { return }
+      initialized += try read(fd, into: base + initialized, count: wanted, path: path)
+    }
+  }
+
+  /// Reads into the free capacity of `output` (at most `count` bytes when given) from byte
+  /// `offset` of the file, leaving the file position alone; nothing read means the offset is at or
+  /// past the end of the file.
+  package static func read(
+    _ fd: Int32, appendingTo output: inout OutputRawSpan, count: Int? = nil, at offset: Int64, path: String
+  ) throws(SystemError) {
+    let wanted = min(count ?? output.freeCapacity, output.freeCapacity)
+    guard wanted > 0 else { return }
+    try output.withUnsafeMutableBytes { (buffer, initialized) throws(SystemError) in
+      guard let base = buffer.baseAddress else { return }
+      initialized += try read(fd, into: base + initialized, count: wanted, at: offset, path: path)
+    }
+  }
+
+  /// Writes all of `bytes`, however many calls it takes.
+  package static func writeAll(_ fd: Int32, _ bytes: RawSpan, path: String) throws(SystemError) {
+    try bytes.withUnsafeBytes { (buffer) throws(SystemError) in
+      guard let base = buffer.baseAddress else { return }
+      try writeAll(fd, base, count: buffer.count, path: path)
+    }
+  }
+
+  /// Writes all of `bytes` at byte `offset` of the file, leaving the file position alone.
+  package static func writeAll(_ fd: Int32, _ bytes: RawSpan, at offset: Int64, path: String)
+    throws(SystemError)
+  {
+    try bytes.withUnsafeBytes { (buffer) throws(SystemError) in
+      guard let base = buffer.baseAddress else { return }
+      try writeAll(fd, base, count: buffer.count, at: offset, path: path)
+    }
+  }
+
   /// The size in bytes of the open file `fd`.
   package static func size(of fd: Int32, path: String) throws(SystemError) -> Int64 {
     var info = stat()

@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 import Testing
 
 @testable import HealthAssistant
@@ -15,7 +16,7 @@ final class SessionHarness {
     resources: [AssistantResource] = SessionHarness.exampleResources,
     maximumMessageSize: Int = AssistantSession.defaultMaximumMessageSize, instructions: String? = nil
   ) {
-    let output = MessageOutput { [unowned self] bytes in self.output.append(contentsOf: bytes) }
+    let output = MessageOutput(sink: ByteSink { [unowned self] bytes in self.output.append(bytes) })
     session = AssistantSession(
       info: AssistantServerInfo(version: "1.2.3", instructions: instructions), tools: tools,
       resources: resources,

@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthReport
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The report's front door: the items of an archive give the archive's page; progress ends at
@@ -21,11 +22,11 @@ import Testing
     let folder = try TestDirectory()
     let (path, items) = try Self.archive(in: folder)
     var fromArchive: [UInt8] = []
-    _ = try Self.report.run(.path(path), to: .sink { fromArchive.append(contentsOf: $0) })
+    _ = try Self.report.run(.path(path), to: .sink { fromArchive.append($0) })
     var fromItems: [UInt8] = []
     let recorder = ProgressRecorder()
     _ = try Self.report.run(
-      HealthItemSequence(items), to: .sink { fromItems.append(contentsOf: $0) }, progress: recorder)
+      HealthItemSequence(items), to: .sink { fromItems.append($0) }, progress: recorder)
     #expect(fromArchive.count > 20_000)
     #expect(fromItems == fromArchive)
     #expect(recorder.isMonotone)

@@ -5,6 +5,7 @@ import HealthModel
 import HealthReport
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 
 /// Reports made in memory for the tests, and the tables read back from their pages.
 enum ReportTest {
@@ -32,7 +33,7 @@ enum ReportTest {
   ) throws -> (html: String, summary: ReportExport.Outcome) {
     var bytes: [UInt8] = []
     let summary = try ReportExport(selection: selection, now: now).run(
-      source: source, destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
+      source: source, destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     return (String(decoding: bytes, as: UTF8.self), summary)
   }
 

@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The generated record converted to Apple's format and to a profile: item for item, row for row
@@ -37,7 +38,7 @@ import Testing
       baseMetrics: registry.baseMetrics, vitals: registry.vitals, labs: registry.labs, range: .all,
       timeZone: .named(GeneratorTest.newYork))
     _ = try CSVExport(selection: selection, now: Self.options.now).run(
-      source: source, destination: .sink { bytes.append(contentsOf: $0) },
+      source: source, destination: .sink { bytes.append($0) },
       diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }

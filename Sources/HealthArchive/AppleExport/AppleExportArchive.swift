@@ -1,5 +1,5 @@
 import Foundation
-import SystemShim
+package import SystemShim
 
 /// An export being written in Apple's layout: export.xml and the files beside it (clinical
 /// records, workout routes, ECGs) into a zip archive (under `apple_health_export/`, entries
@@ -27,7 +27,7 @@ package final class AppleExportArchive {
     /// The folder export.xml and its files are made in.
     case folder(root: String)
     case xmlFile(path: String)
-    case xmlSink((UnsafeRawBufferPointer) throws -> Void)
+    case xmlSink(ByteSink)
   }
   private let target: Target
   private var isWritingXML = false
@@ -76,7 +76,7 @@ package final class AppleExportArchive {
   }
 
   /// export.xml alone, written to `sink`; files are left out.
-  package init(xmlTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void, displayPath: String) {
+  package init(xmlTo sink: ByteSink, displayPath: String) {
     format = .xml
     self.displayPath = displayPath
     target = .xmlSink(sink)
@@ -88,7 +88,7 @@ package final class AppleExportArchive {
   /// - Throws: `OutputError.writeFailed` naming the destination; what `body` throws.
   @discardableResult
   package func writeExportXML(
-    _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    _ body: (_ sink: ByteSink) throws -> Void
   )
     throws -> Int
   {
@@ -98,33 +98,37 @@ package final class AppleExportArchive {
     switch target {
     case .zip(let zip):
       try failing {
-        try zip.addEntry(named: "\(AppleExportFormat.folderName)/export.xml") { write in
-          try body { bytes in
-            count += bytes.count
-            try write(bytes)
-          }
+        try zip.addEntry(named: "\(AppleExportFormat.folderName)/export.xml") { sink in
+          try body(
+            ByteSink { bytes in
+              count += bytes.byteCount
+              try sink.write(bytes)
+            })
         }
       }
       try addWaitingFiles(to: zip)
     case .folder(let root):
-      try writeFile(at: root + "/export.xml") { write in
-        try body { bytes in
-          count += bytes.count
-          try write(bytes)
-        }
+      try writeFile(at: root + "/export.xml") { sink in
+        try body(
+          ByteSink { bytes in
+            count += bytes.byteCount
+            try sink.write(bytes)
+          })
       }
     case .xmlFile(let path):
-      try writeFile(at: path) { write in
-        try body { bytes in
-          count += bytes.count
-          try write(bytes)
-        }
+      try writeFile(at: path) { sink in
+        try body(
+          ByteSink { bytes in
+            count += bytes.byteCount
+            try sink.write(bytes)
+          })
       }
     case .xmlSink(let sink):
-      try body { bytes in
-        count += bytes.count
-        try sink(bytes)
-      }
+      try body(
+        ByteSink { bytes in
+          count += bytes.byteCount
+          try sink.write(bytes)
+        })
     }
     return count
   }
@@ -135,7 +139,7 @@ package final class AppleExportArchive {
   /// - Throws: `OutputError.writeFailed` naming the destination.
   @discardableResult
   package func addFile(at path: String, bytes: [UInt8]) throws -> Bool {
-    try addFile(at: path) { write in try bytes.withUnsafeBytes { try write($0) } }
+    try addFile(at: path) { sink in try sink.write(bytes) }
   }
 
   /// Adds the file at `path` whose content `body` writes through the function it is given.
@@ -143,7 +147,7 @@ package final class AppleExportArchive {
   /// - Throws: `OutputError.writeFailed` naming the destination; what `body` throws.
   @discardableResult
   package func addFile(
-    at path: String, _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    at path: String, _ body: (_ sink: ByteSink) throws -> Void
   ) throws -> Bool {
     guard format != .xml, let relative = Self.relativePath(path), !written.contains(relative) else {
       filesLeftOut += 1
@@ -155,13 +159,14 @@ package final class AppleExportArchive {
       let file = try waitingFile(beside: zip)
       let start = file.size
       let displayPath = displayPath
-      try body { bytes in
-        do throws(OutputError) {
-          _ = try file.append(bytes)
-        } catch {
-          throw OutputError.writeFailed(path: displayPath, reason: error.reason)
-        }
-      }
+      try body(
+        ByteSink { bytes in
+          do throws(OutputError) {
+            _ = try file.append(bytes)
+          } catch {
+            throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+          }
+        })
       spilled.append((relative, start..<file.size))
     case .zip(let zip):
       try failing { try zip.addEntry(named: "\(AppleExportFormat.folderName)/\(relative)") { try body($0) } }
@@ -246,7 +251,7 @@ package final class AppleExportArchive {
   /// Writes the file at `path` (created owner-only, emptied if it is there) with what `body`
   /// writes.
   private func writeFile(
-    at path: String, _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    at path: String, _ body: (_ sink: ByteSink) throws -> Void
   ) throws {
     let descriptor: Int32
     do {
@@ -257,14 +262,14 @@ package final class AppleExportArchive {
     var isOpen = true
     defer { if isOpen { SystemCall.close(descriptor) } }
     let displayPath = displayPath
-    try body { bytes in
-      guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-      do {
-        try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
-      } catch let error as SystemError {
-        throw OutputError.writeFailed(path: displayPath, reason: error.reason)
-      }
-    }
+    try body(
+      ByteSink { bytes in
+        do throws(SystemError) {
+          try SystemCall.writeAll(descriptor, bytes, path: path)
+        } catch {
+          throw OutputError.writeFailed(path: displayPath, reason: error.reason)
+        }
+      })
     isOpen = false
     do {
       try SystemCall.closeChecked(descriptor, path: path)

@@ -113,6 +113,6 @@ extension AppleExportWriter {
   private func labIdentifier(_ result: LabResult, index: Int) -> String {
     var content = Array("\(result.loinc)|\(result.value)|\(result.unit)|\(result.sourceName)|".utf8)
     content += Array(String(result.date.millisecondsSince1970).utf8)
-    return content.withUnsafeBufferPointer { StableUUID.make(name: "labResult", index: index, content: $0) }
+    return StableUUID.make(name: "labResult", index: index, content: content)
   }
 }

@@ -1,5 +1,6 @@
 package import Foundation
 package import HealthModel
+import SystemShim
 
 /// Writes the items of any input (an export, a JSON profile, the generator, an app) as an export
 /// in Apple's format, into an `AppleExportArchive`: export.xml with an element for every item
@@ -112,11 +113,11 @@ public final class AppleExportWriter {
   package func write(
     locale: @escaping () -> String?, reading read: (_ add: (HealthItem) throws -> Void) throws -> Void
   ) throws -> Outcome {
-    summary.exportXMLBytes = try archive.writeExportXML { write in
+    summary.exportXMLBytes = try archive.writeExportXML { sink in
       try read { item in
         if !hasHeader { writeHeader(locale: locale()) }
         try add(item)
-        if xml.out.bytes.count >= Self.chunkSize { try flush(write) }
+        if xml.out.bytes.count >= Self.chunkSize { try flush(sink) }
       }
       if !hasHeader { writeHeader(locale: locale()) }
       try finishRouteFile()
@@ -125,7 +126,7 @@ public final class AppleExportWriter {
       xml.writeFooter()
       summary.memberCopies = copies
       summary.records += copies
-      try flush(write)
+      try flush(sink)
     }
     try archive.finish()
     summary.files = archive.filePaths.count
@@ -168,8 +169,8 @@ public final class AppleExportWriter {
     xml.write(item)
   }
 
-  private func flush(_ write: (UnsafeRawBufferPointer) throws -> Void) throws {
-    try xml.out.bytes.withUnsafeBytes { try write($0) }
+  private func flush(_ sink: ByteSink) throws {
+    try sink.write(xml.out.bytes)
     xml.out.removeAll()
   }
 }

@@ -1,3 +1,5 @@
+import SystemShim
+
 /// Bytes read in order from one place: a file, or an entry of a zip archive as it inflates.
 ///
 /// Readers pull from a stream into their own buffer, so that no input is ever held whole.
@@ -5,10 +7,10 @@ package protocol ByteStream: AnyObject {
   /// What the stream reads, for messages: a path, or `archive.zip:entry.xml`.
   var name: String { get }
 
-  /// Reads up to `buffer.count` bytes into `buffer`.
-  /// - Returns: the number of bytes read; 0 only at the end of the stream.
+  /// Appends the next bytes of the stream to `output`, up to its free capacity: at least one
+  /// when it has room, none only at the end of the stream.
   /// - Throws: an error naming the stream when reading fails or the data is corrupt.
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  func read(into output: inout OutputRawSpan) throws
 }
 
 extension ByteStream {
@@ -17,16 +19,23 @@ extension ByteStream {
   /// - Throws: the stream's errors.
   package func readPrefix(_ count: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: max(count, 0))
-    var filled = 0
-    while filled < bytes.count {
-      let read = try bytes.withUnsafeMutableBytes {
-        try self.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+    let filled = try bytes.fill { output in
+      while !output.isFull {
+        let before = output.byteCount
+        try read(into: &output)
+        if output.byteCount == before { break }
       }
-      if read == 0 { break }
-      filled += read
     }
     bytes.removeSubrange(filled...)
     return bytes
+  }
+
+  /// Reads the next bytes of the stream into `chunk`, from `start` (its first byte by default)
+  /// up to its end.
+  /// - Returns: how many were read; 0 only at the end of the stream.
+  /// - Throws: the stream's errors.
+  package func read(filling chunk: inout [UInt8], from start: Int = 0) throws -> Int {
+    try chunk.fill(from: start) { try read(into: &$0) }
   }
 }
 
@@ -36,7 +45,7 @@ package func readAll(_ stream: any ByteStream, limit: Int) throws -> [UInt8] {
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 64 << 10)
   while true {
-    let count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+    let count = try stream.read(filling: &chunk)
     if count == 0 { return bytes }
     bytes.append(contentsOf: chunk[0..<count])
     if bytes.count > limit { throw InputError.tooLarge(path: stream.name, limit: limit) }

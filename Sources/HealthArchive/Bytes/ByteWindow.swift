@@ -89,8 +89,10 @@ struct ByteWindow: ~Copyable {
         guard capacity < maximumCapacity else { return .full }
         grow(to: min(capacity * 2, maximumCapacity))
       }
-      let count = try stream.read(
-        into: UnsafeMutableRawBufferPointer(start: storage + end, count: capacity - end))
+      let free = UnsafeMutableRawBufferPointer(start: storage + end, count: capacity - end)
+      var output = OutputRawSpan(buffer: free, initializedCount: 0)
+      try stream.read(into: &output)
+      let count = output.finalize(for: free)
       if count == 0 {
         isAtEndOfStream = true
         return added > 0 ? .added : .ended

@@ -20,10 +20,9 @@ package final class FileByteStream: ByteStream {
     SystemCall.close(descriptor)
   }
 
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+  package func read(into output: inout OutputRawSpan) throws {
     do {
-      return try SystemCall.read(descriptor, into: base, count: buffer.count, path: name)
+      try SystemCall.read(descriptor, appendingTo: &output, path: name)
     } catch {
       throw InputError.readFailed(path: name, reason: error.reason)
     }

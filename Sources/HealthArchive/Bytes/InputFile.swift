@@ -80,8 +80,26 @@ package final class InputFile {
     return stream
   }
 
+  /// Appends to `output` the next bytes (a stream) or those at `offset` (a regular file).
+  /// - Returns: how many.
+  func read(into output: inout OutputRawSpan, at offset: Int64?) throws(InputError) -> Int {
+    let start = output.byteCount
+    do {
+      if let offset {
+        try SystemCall.read(descriptor, appendingTo: &output, at: offset, path: path)
+      } else {
+        try SystemCall.read(descriptor, appendingTo: &output, path: path)
+      }
+    } catch {
+      throw .readFailed(path: path, reason: error.reason)
+    }
+    return output.byteCount - start
+  }
+
   /// Reads up to `count` bytes at `offset` (a regular file) or next (a stream).
-  func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64?) throws(InputError) -> Int {
+  private func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64?) throws(InputError)
+    -> Int
+  {
     do {
       if let offset {
         return try SystemCall.read(descriptor, into: buffer, count: count, at: offset, path: path)
@@ -109,20 +127,12 @@ final class InputFileStream: ByteStream {
     self.lookahead = lookahead
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+  func read(into output: inout OutputRawSpan) throws {
     if lookaheadUsed < lookahead.count {
-      let count = min(buffer.count, lookahead.count - lookaheadUsed)
-      lookahead.withUnsafeBytes { source in
-        guard let start = source.baseAddress else { return }
-        base.copyMemory(from: start + lookaheadUsed, byteCount: count)
-      }
-      lookaheadUsed += count
+      lookaheadUsed += output.append(from: lookahead, at: lookaheadUsed)
       if lookaheadUsed == lookahead.count { lookahead = [] }
-      return count
+      return
     }
-    let read = try file.read(into: base, count: buffer.count, at: file.isSeekable ? offset : nil)
-    offset += Int64(read)
-    return read
+    offset += Int64(try file.read(into: &output, at: file.isSeekable ? offset : nil))
   }
 }

@@ -1,3 +1,5 @@
+import SystemShim
+
 /// Bytes already in memory, read as a stream (small inputs and tests).
 package final class MemoryByteStream: ByteStream {
   package let name: String
@@ -15,14 +17,10 @@ package final class MemoryByteStream: ByteStream {
     self.chunkLimit = max(1, chunkLimit)
   }
 
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = min(buffer.count, bytes.count - position, chunkLimit)
-    guard count > 0 else { return 0 }
-    bytes.withUnsafeBytes { source in
-      guard let target = buffer.baseAddress, let start = source.baseAddress else { return }
-      target.copyMemory(from: start + position, byteCount: count)
-    }
+  package func read(into output: inout OutputRawSpan) throws {
+    let count = min(output.freeCapacity, bytes.count - position, chunkLimit)
+    guard count > 0 else { return }
+    bytes.withRawSpan { output.append($0.extracting(position..<position + count)) }
     position += count
-    return count
   }
 }

@@ -42,11 +42,11 @@ package final class ReadAheadByteStream: ByteStream {
     producer.release()
   }
 
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into output: inout OutputRawSpan) throws {
     if let failure { throw failure }
-    guard !isFinished, let target = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    guard !isFinished else { return }
     var copied = 0
-    while copied < buffer.count {
+    while !output.isFull {
       if current == nil {
         // Waits only when nothing at all has been copied yet; otherwise hands back what it has.
         guard let item = producer.take(waiting: copied == 0) else { break }
@@ -56,17 +56,17 @@ package final class ReadAheadByteStream: ByteStream {
           position = 0
         case .end:
           isFinished = true
-          return copied
+          return
         case .failure(let error):
           // Thrown now, or at the next read, after the bytes that came before it.
           failure = error
-          if copied > 0 { return copied }
+          if copied > 0 { return }
           throw error
         }
       }
       guard let filled = current else { break }
-      let count = min(buffer.count - copied, filled.count - position)
-      (target + copied).copyMemory(from: filled.start + position, byteCount: count)
+      let count = min(output.freeCapacity, filled.count - position)
+      filled.withFilledBytes { output.append($0.extracting(position..<position + count)) }
       copied += count
       position += count
       if position == filled.count {
@@ -75,7 +75,6 @@ package final class ReadAheadByteStream: ByteStream {
         worker.submit(filled)
       }
     }
-    return copied
   }
 }
 
@@ -104,12 +103,12 @@ private final class Producer: @unchecked Sendable {
     buffer.count = 0
     do {
       // A buffer is filled before it is handed over, so that the reader waits less often.
-      while buffer.count < buffer.capacity {
-        let read = try base.read(
-          into: UnsafeMutableRawBufferPointer(
-            start: buffer.start + buffer.count, count: buffer.capacity - buffer.count))
-        if read == 0 { break }
-        buffer.count += read
+      try buffer.fill { output in
+        while !output.isFull {
+          let before = output.byteCount
+          try base.read(into: &output)
+          if output.byteCount == before { break }
+        }
       }
     } catch {
       self.base = nil

@@ -18,12 +18,11 @@ package final class SpilledByteStream: ByteStream {
 
   /// Reads the next bytes of the stretches.
   /// - Throws: `OutputError.writeFailed` when the spill file cannot be read (or ends early).
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into output: inout OutputRawSpan) throws {
     while let stretch = stretches.first, stretch.isEmpty { stretches.removeFirst() }
-    guard let stretch = stretches.first, !buffer.isEmpty else { return 0 }
-    let count = Int(min(Int64(buffer.count), Int64(stretch.count)))
-    try file.read(at: stretch.lowerBound, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
+    guard let stretch = stretches.first, !output.isFull else { return }
+    let count = Int(min(Int64(output.freeCapacity), Int64(stretch.count)))
+    try file.read(at: stretch.lowerBound, count: count, into: &output)
     stretches[stretches.startIndex] = (stretch.lowerBound + Int64(count))..<stretch.upperBound
-    return count
   }
 }

@@ -133,10 +133,10 @@ private final class BudgetedStream: ByteStream {
 
   var name: String { base.name }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    try files.spend(count)
-    return count
+  func read(into output: inout OutputRawSpan) throws {
+    let before = output.byteCount
+    try base.read(into: &output)
+    try files.spend(output.byteCount - before)
   }
 }
 

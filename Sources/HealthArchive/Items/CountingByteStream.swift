@@ -22,15 +22,13 @@ package final class CountingByteStream: ByteStream {
   package var name: String { base.name }
 
   /// Reads the next bytes of the stream read, after checking that the job goes on.
-  /// - Parameter buffer: where the bytes go.
-  /// - Returns: how many bytes were read; 0 at the end.
   /// - Throws: `CancellationError` once the job is cancelled; what the stream read throws.
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into output: inout OutputRawSpan) throws {
     try monitor.check()
-    let count = try base.read(into: buffer)
-    bytesRead += Int64(count)
+    let before = output.byteCount
+    try base.read(into: &output)
+    bytesRead += Int64(output.byteCount - before)
     monitor.report(ReadProgress(.bytes, done: bytesRead, total: totalBytes))
-    return count
   }
 }
 

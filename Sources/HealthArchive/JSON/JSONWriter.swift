@@ -1,3 +1,5 @@
+import SystemShim
+
 /// Writes one JSON document into a reused byte buffer and hands it to a sink in large chunks.
 ///
 /// ```swift
@@ -43,7 +45,7 @@ package struct JSONWriter {
   /// How the output is laid out.
   package let formatting: Formatting
   private let flushSize: Int
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
+  private let sink: ByteSink
   private var buffer: [UInt8] = []
   private var flushedCount = 0
   private var path = JSONKeyPath()
@@ -63,12 +65,12 @@ package struct JSONWriter {
   package init(
     name: String = "JSON output", formatting: Formatting = .compact,
     flushSize: Int = JSONWriter.defaultFlushSize,
-    sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    sink: @escaping (RawSpan) throws -> Void
   ) {
     self.name = name
     self.formatting = formatting
     self.flushSize = max(flushSize, 1)
-    self.sink = sink
+    self.sink = ByteSink(sink)
   }
 
   /// The whole document of `value` as bytes.
@@ -147,7 +149,7 @@ package struct JSONWriter {
   /// - Throws: the sink's error.
   package mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    try buffer.withUnsafeBytes { try sink($0) }
+    try sink.write(buffer)
     flushedCount += buffer.count
     buffer.removeAll(keepingCapacity: true)
   }
@@ -283,6 +285,6 @@ package struct JSONWriter {
   }
 
   private mutating func appendASCII(_ text: StaticString) {
-    buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    buffer.append(text)
   }
 }

@@ -67,11 +67,11 @@ package final class OutputFile {
 
   /// Appends bytes.
   /// - Throws: `OutputError.writeFailed`; the temporary file is removed.
-  package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-    guard let descriptor, let base = bytes.baseAddress, bytes.count > 0 else { return }
+  package func write(_ bytes: RawSpan) throws(OutputError) {
+    guard let descriptor, !bytes.isEmpty else { return }
     do {
-      try SystemCall.writeAll(descriptor, base, count: bytes.count, path: path)
-      written += Int64(bytes.count)
+      try SystemCall.writeAll(descriptor, bytes, path: path)
+      written += Int64(bytes.byteCount)
       if let dropInterval, temporaryPath != nil, written - dropped >= dropInterval {
         try SystemCall.synchronizeAndDropPages(
           descriptor, offset: dropped, count: written - dropped, path: path)
@@ -81,6 +81,12 @@ package final class OutputFile {
       discard()
       throw .writeFailed(path: path, reason: error.reason)
     }
+  }
+
+  /// Appends `bytes`.
+  /// - Throws: `OutputError.writeFailed`; the temporary file is removed.
+  package func write(_ bytes: [UInt8]) throws(OutputError) {
+    try bytes.withRawSpan { (span) throws(OutputError) in try write(span) }
   }
 
   /// Flushes the file to disk and moves it into place.

@@ -43,13 +43,14 @@ package final class SpillFile {
   /// - Throws: `OutputError.cannotCreate`.
   init(
     beside output: String, blockSize: Int,
-    writesBlock: ((UnsafeRawBufferPointer) throws -> Void)?
+    writesBlock: ByteSink?
   ) throws(OutputError) {
     let (path, writing) = try OutputPlacement.createTemporaryFile(beside: output)
     self.path = path
     self.writing = writing
     let writer = BlockWriter(descriptor: writing, path: path)
-    self.output = BackgroundOutput(sink: writesBlock ?? { try writer.write($0) }, blockSize: blockSize)
+    self.output = BackgroundOutput(
+      sink: writesBlock ?? ByteSink { try writer.write($0) }, blockSize: blockSize)
   }
 
   deinit {
@@ -63,12 +64,12 @@ package final class SpillFile {
   /// Appends `bytes` at the end of the file.
   /// - Returns: the offset they are at.
   /// - Throws: `OutputError.writeFailed`, for these bytes or for bytes appended before them.
-  package func append(_ bytes: UnsafeRawBufferPointer) throws(OutputError) -> Int64 {
+  package func append(_ bytes: RawSpan) throws(OutputError) -> Int64 {
     let offset = size
     guard !bytes.isEmpty else { return offset }
     try outputError { try output.write(bytes) }
     isPending = true
-    size += Int64(bytes.count)
+    size += Int64(bytes.byteCount)
     return offset
   }
 
@@ -85,31 +86,43 @@ package final class SpillFile {
   /// - Throws: `OutputError.writeFailed`, for these bytes or for bytes appended before them.
   package func append<Element: BitwiseCopyable>(_ elements: [Element]) throws(OutputError) -> Int64 {
     var result: Result<Int64, OutputError> = .success(size)
-    elements.withUnsafeBytes { bytes in
+    elements.withRawSpan { bytes in
       do throws(OutputError) { result = .success(try append(bytes)) } catch { result = .failure(error) }
     }
     return try result.get()
   }
 
-  /// Reads `buffer.count` bytes from `offset`, which must all have been appended.
+  /// Appends to `output` the `count` bytes from `offset`, which must all have been appended.
   /// - Throws: `OutputError.writeFailed` (the output cannot be made without them).
-  package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(OutputError) {
-    guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+  package func read(at offset: Int64, count: Int, into output: inout OutputRawSpan) throws(OutputError) {
+    guard count > 0 else { return }
     try settle()
-    var done = 0
+    let start = output.byteCount
     do {
       let descriptor = try readingDescriptor()
-      while done < buffer.count {
-        let count = try SystemCall.read(
-          descriptor, into: base + done, count: buffer.count - done, at: offset + Int64(done), path: path)
-        if count == 0 { break }
-        done += count
+      while output.byteCount - start < count {
+        let before = output.byteCount
+        let done = before - start
+        try SystemCall.read(
+          descriptor, appendingTo: &output, count: count - done, at: offset + Int64(done), path: path)
+        if output.byteCount == before { break }
       }
     } catch {
       throw OutputError.writeFailed(path: path, reason: error.reason)
     }
-    guard done == buffer.count else {
+    guard output.byteCount - start == count else {
       throw OutputError.writeFailed(path: path, reason: "the temporary file ended early")
+    }
+  }
+
+  /// The `count` elements (bytes, or rows of plain values) from `offset`, which must all have been
+  /// appended.
+  /// - Throws: `OutputError.writeFailed` (the output cannot be made without them).
+  package func read<Element: BitwiseCopyable>(
+    _ count: Int, of type: Element.Type = Element.self, at offset: Int64
+  ) throws(OutputError) -> [Element] {
+    try [Element](count: count) { (output) throws(OutputError) in
+      try read(at: offset, count: count * MemoryLayout<Element>.stride, into: &output)
     }
   }
 
@@ -144,13 +157,13 @@ private final class BlockWriter: @unchecked Sendable {
     self.path = path
   }
 
-  func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+  func write(_ bytes: RawSpan) throws(OutputError) {
+    guard !bytes.isEmpty else { return }
     do {
-      try SystemCall.writeAll(descriptor, base, count: bytes.count, at: written, path: path)
+      try SystemCall.writeAll(descriptor, bytes, at: written, path: path)
     } catch {
       throw OutputError.writeFailed(path: path, reason: error.reason)
     }
-    written += Int64(bytes.count)
+    written += Int64(bytes.byteCount)
   }
 }

@@ -156,9 +156,7 @@ final class ProfileColumn {
     while true {
       // A record longer than the buffer makes it twice as long.
       if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-      let count = try buffer.withUnsafeMutableBytes {
-        try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-      }
+      let count = try stream.read(filling: &buffer, from: filled)
       if count == 0 { break }
       filled += count
       let consumed = try buffer.withUnsafeBufferPointer {

@@ -1,6 +1,6 @@
 package import Foundation
 public import HealthModel
-import SystemShim
+package import SystemShim
 
 /// Writes a JSON health profile (HealthKitSampleGenerator's format, version 1.0.0) from the items
 /// of any input, one key per type however the input interleaves types.
@@ -162,7 +162,7 @@ public final class ProfileWriter {
   /// - Returns: what was written.
   /// - Throws: `ProfileError` when the spilled columns cannot be read back; what `sink` throws.
   package func finish(
-    timeZone: TimeZone, into sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    timeZone: TimeZone, into sink: ByteSink
   ) throws -> Outcome {
     // The spill file is removed once the document is written, or the writing fails.
     defer { spill = nil }

@@ -4,7 +4,7 @@ enum StableUUID {
   /// The bytes of `,"uuid":"…"}` with its UUID.
   static let suffixLength = 48
 
-  static func make(name: String, index: Int, content: UnsafeBufferPointer<UInt8>) -> String {
+  static func make(name: String, index: Int, content: some Sequence<UInt8>) -> String {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142
     func mix(_ byte: UInt8) {

@@ -145,7 +145,7 @@ package struct ExportXMLWriter {
       }
       recordPrefix = RecordPrefix(sample, unit: unitText, depth: depth, bytes: Array(out.bytes[start...]))
     } else {
-      recordPrefix.bytes.withUnsafeBufferPointer { out.bytes.append(contentsOf: $0) }
+      out.bytes.append(contentsOf: recordPrefix.bytes)
     }
     dates(creation: sample.creationDate, start: sample.startDate, end: sample.endDate)
     switch sample.value {
@@ -270,7 +270,7 @@ struct EscapedText {
       text = value
       escaped = TextOutput.escaped(value)
     }
-    escaped.withUnsafeBufferPointer { out.bytes.append(contentsOf: $0) }
+    out.bytes.append(contentsOf: escaped)
   }
 }
 

@@ -30,44 +30,35 @@ struct ArchiveFile {
     self.bytes = bytes
   }
 
-  /// Reads up to `count` bytes from `offset` into `buffer`; fewer only at the end of the file.
+  /// Appends to `output` up to `count` bytes from `offset` (no more than it has room for);
+  /// fewer only at the end of the file.
+  /// - Returns: how many it appended.
   /// - Throws: `InputError.readFailed`.
-  func read(at offset: UInt64, into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+  func read(at offset: UInt64, count: Int, into output: inout OutputRawSpan) throws -> Int {
+    let count = min(count, output.freeCapacity)
     if let bytes {
       let start = Int(min(offset, size))
-      let done = min(count, bytes.count - start)
-      bytes.withUnsafeBytes { source in
-        guard let base = source.baseAddress, done > 0 else { return }
-        buffer.copyMemory(from: base + start, byteCount: done)
-      }
-      return done
+      return output.append(from: bytes, at: start, upTo: count)
     }
-    var done = 0
-    while done < count {
-      let n: Int
+    let start = output.byteCount
+    while output.byteCount - start < count {
+      let before = output.byteCount
+      let done = before - start
       do {
-        n = try SystemCall.read(
-          descriptor, into: buffer + done, count: count - done, at: Int64(offset) + Int64(done),
-          path: path)
+        try SystemCall.read(
+          descriptor, appendingTo: &output, count: count - done, at: Int64(offset) + Int64(done), path: path)
       } catch {
         throw InputError.readFailed(path: path, reason: error.reason)
       }
-      if n == 0 { break }
-      done += n
+      if output.byteCount == before { break }
     }
-    return done
+    return output.byteCount - start
   }
 
   /// Reads up to `count` bytes from `offset`; fewer only at the end of the file.
   /// - Throws: `InputError.readFailed`.
   func read(at offset: UInt64, count: Int) throws -> [UInt8] {
     if count == 0 { return [] }
-    var bytes = [UInt8](repeating: 0, count: count)
-    let done = try bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      return try read(at: offset, into: base, count: count)
-    }
-    bytes.removeLast(count - done)
-    return bytes
+    return try [UInt8](count: count) { output in _ = try read(at: offset, count: count, into: &output) }
   }
 }

@@ -84,12 +84,10 @@ package final class ZipArchive {
   package static func isZip(path: String) -> Bool {
     guard let descriptor = try? SystemCall.openForReading(path) else { return false }
     defer { SystemCall.close(descriptor) }
-    var magic: UInt32 = 0
-    let count = withUnsafeMutableBytes(of: &magic) { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      return (try? SystemCall.read(descriptor, into: base, count: 4, at: 0, path: path)) ?? 0
-    }
-    let signature = UInt32(littleEndian: magic)
+    var magic = [UInt8](repeating: 0, count: 4)
+    let count =
+      (try? magic.fill { try SystemCall.read(descriptor, appendingTo: &$0, at: 0, path: path) }) ?? 0
+    let signature = magic.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     return count == 4
       && (signature == ZipRecord.localHeaderSignature || signature == ZipRecord.endSignature)
   }

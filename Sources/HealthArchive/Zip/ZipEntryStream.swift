@@ -21,8 +21,6 @@ final class ZipEntryStream: ByteStream {
   private var checksum = CRC32()
   /// nil for stored data.
   private let inflater: Inflater?
-  /// Compressed input for the inflater; allocated at the first read.
-  private var input: UnsafeMutableRawBufferPointer?
   private var isFinished = false
   private var failure: ZipError?
 
@@ -34,25 +32,22 @@ final class ZipEntryStream: ByteStream {
     self.compressedRemaining = entry.compressedSize
     // An empty deflated entry may have no compressed bytes at all; it is read as stored.
     let isEmpty = entry.compressedSize == 0 && entry.uncompressedSize == 0
-    self.inflater = entry.method == .deflated && !isEmpty ? Inflater() : nil
+    let inputCapacity = Int(min(UInt64(Self.inputChunkSize), max(1, entry.compressedSize)))
+    self.inflater = entry.method == .deflated && !isEmpty ? Inflater(inputCapacity: inputCapacity) : nil
   }
 
-  deinit {
-    input?.deallocate()
-  }
-
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  func read(into output: inout OutputRawSpan) throws {
     if let failure { throw failure }
-    guard !isFinished, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    guard !isFinished, !output.isFull else { return }
     do {
       if entry.method == .deflated && inflater == nil && entry.compressedSize > 0 {
         throw ZipError.damagedEntry(
           path: archive.path, entry: entry.name, detail: "zlib could not start (out of memory)")
       }
       if let inflater {
-        return try inflate(with: inflater, into: base, capacity: buffer.count)
+        return try inflate(with: inflater, into: &output)
       }
-      return try readStored(into: base, capacity: buffer.count)
+      try readStored(into: &output)
     } catch let error as ZipError {
       failure = error
       throw error
@@ -60,35 +55,37 @@ final class ZipEntryStream: ByteStream {
   }
 
   /// Copies stored data straight from the file.
-  private func readStored(into base: UnsafeMutableRawPointer, capacity: Int) throws -> Int {
-    let count = Int(min(UInt64(capacity), compressedRemaining))
+  private func readStored(into output: inout OutputRawSpan) throws {
+    let count = Int(min(UInt64(output.freeCapacity), compressedRemaining))
     if count > 0 {
-      let got = try archive.file.read(at: fileOffset, into: base, count: count)
+      let start = output.byteCount
+      let got = try archive.file.read(at: fileOffset, count: count, into: &output)
       guard got == count else { throw truncated }
       fileOffset += UInt64(count)
       compressedRemaining -= UInt64(count)
-      checksum.update(base, count: count)
+      checksum.update(output.bytes.extracting(start...))
       produced += UInt64(count)
     }
     if compressedRemaining == 0 { try finish() }
-    return count
   }
 
   /// Inflates into the caller's buffer until at least one byte is produced or the stream ends.
-  private func inflate(
-    with inflater: Inflater, into base: UnsafeMutableRawPointer, capacity: Int
-  ) throws -> Int {
+  private func inflate(with inflater: Inflater, into output: inout OutputRawSpan) throws {
     // At most one byte more than declared, so that data longer than declared is caught early.
+    let capacity = output.freeCapacity
     let room = entry.uncompressedSize - produced
     let allowance = room < UInt64(capacity) ? room + 1 : UInt64(capacity)
     let limit = Int(min(allowance, UInt64(UInt32.max)))
+    let start = output.byteCount
     var count = 0
     var ended = false
     while count == 0 && !ended {
       if inflater.pendingInput == 0 && compressedRemaining > 0 {
         try refill(inflater)
       }
-      let (n, outcome) = inflater.inflate(into: base + count, count: limit - count)
+      let before = output.byteCount
+      let outcome = inflater.inflate(into: &output, limit: limit - count)
+      let n = output.byteCount - before
       count += n
       switch outcome {
       case .proceeding:
@@ -105,7 +102,7 @@ final class ZipEntryStream: ByteStream {
         throw ZipError.damagedEntry(path: archive.path, entry: entry.name, detail: detail)
       }
     }
-    checksum.update(base, count: count)
+    checksum.update(output.bytes.extracting(start...))
     produced += UInt64(count)
     if produced > entry.uncompressedSize {
       throw ZipError.sizeMismatch(
@@ -113,27 +110,18 @@ final class ZipEntryStream: ByteStream {
         produced: produced)
     }
     if ended { try finish() }
-    return count
   }
 
   /// Reads the next chunk of compressed data from the file into the inflater's input.
   private func refill(_ inflater: Inflater) throws {
-    let buffer: UnsafeMutableRawBufferPointer
-    if let input {
-      buffer = input
-    } else {
-      let size = Int(min(UInt64(Self.inputChunkSize), max(1, entry.compressedSize)))
-      buffer = .allocate(byteCount: size, alignment: 16)
-      input = buffer
+    var wanted = 0
+    let count = try inflater.fillInput { output in
+      wanted = Int(min(UInt64(output.freeCapacity), compressedRemaining))
+      _ = try archive.file.read(at: fileOffset, count: wanted, into: &output)
     }
-    // The buffer holds at least a byte.
-    guard let base = buffer.baseAddress else { throw truncated }
-    let count = Int(min(UInt64(buffer.count), compressedRemaining))
-    let got = try archive.file.read(at: fileOffset, into: base, count: count)
-    guard got == count else { throw truncated }
+    guard count == wanted else { throw truncated }
     fileOffset += UInt64(count)
     compressedRemaining -= UInt64(count)
-    inflater.setInput(base, count: count)
   }
 
   /// Compares the size and CRC-32 of what was produced with the central directory's.
@@ -148,8 +136,7 @@ final class ZipEntryStream: ByteStream {
         path: archive.path, entry: entry.name, expected: entry.crc32, actual: checksum.value)
     }
     isFinished = true
-    input?.deallocate()
-    input = nil
+    inflater?.releaseInput()
   }
 
   private var truncated: ZipError {

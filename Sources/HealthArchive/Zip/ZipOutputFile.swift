@@ -33,10 +33,10 @@ final class ZipOutputFile {
     if buffer.count >= Self.bufferSize { try flush() }
   }
 
-  /// Appends `count` bytes at `bytes`.
-  func append(_ bytes: UnsafeRawPointer, count: Int) throws(ZipError) {
-    buffer.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
-    offset += UInt64(count)
+  /// Appends `bytes`.
+  func append(_ bytes: RawSpan) throws(ZipError) {
+    buffer.append(bytes)
+    offset += UInt64(bytes.byteCount)
     if buffer.count >= Self.bufferSize { try flush() }
   }
 
@@ -52,32 +52,26 @@ final class ZipOutputFile {
     }
     try flush()
     let descriptor = try openDescriptor()
-    let failure = bytes.withUnsafeBytes { raw -> SystemError? in
-      guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-      do throws(SystemError) {
-        try SystemCall.writeAll(descriptor, base, count: raw.count, at: Int64(position), path: path)
-        return nil
-      } catch {
-        return error
+    do {
+      try bytes.withRawSpan { (raw) throws(SystemError) in
+        try SystemCall.writeAll(descriptor, raw, at: Int64(position), path: path)
       }
+    } catch {
+      throw ZipError.writeFailed(path: path, reason: error.reason)
     }
-    if let failure { throw ZipError.writeFailed(path: path, reason: failure.reason) }
   }
 
   /// Writes out what is buffered.
   func flush() throws(ZipError) {
     guard !buffer.isEmpty else { return }
     let descriptor = try openDescriptor()
-    let failure = buffer.withUnsafeBytes { raw -> SystemError? in
-      guard let base = raw.baseAddress else { return nil }
-      do throws(SystemError) {
-        try SystemCall.writeAll(descriptor, base, count: raw.count, path: path)
-        return nil
-      } catch {
-        return error
+    do {
+      try buffer.withRawSpan { (raw) throws(SystemError) in
+        try SystemCall.writeAll(descriptor, raw, path: path)
       }
+    } catch {
+      throw ZipError.writeFailed(path: path, reason: error.reason)
     }
-    if let failure { throw ZipError.writeFailed(path: path, reason: failure.reason) }
     buffer.removeAll(keepingCapacity: true)
   }
 

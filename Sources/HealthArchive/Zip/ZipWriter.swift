@@ -1,3 +1,5 @@
+package import SystemShim
+
 /// Writes a zip archive to a file, one entry at a time, streaming each entry's content.
 ///
 /// Entries are stored or deflated (zlib, raw deflate at level 6). Content is read from a
@@ -68,13 +70,12 @@ package final class ZipWriter {
     named name: String, contentsOf stream: any ByteStream,
     method: ZipCompressionMethod = .deflated
   ) throws {
-    try addEntry(named: name, method: method) { write in
-      let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-      defer { chunk.deallocate() }
+    try addEntry(named: name, method: method) { sink in
+      var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
       while true {
-        let count = try stream.read(into: chunk)
+        let count = try stream.read(filling: &chunk)
         if count == 0 { return }
-        try write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+        try sink.write(chunk[0..<count])
       }
     }
   }
@@ -90,7 +91,7 @@ package final class ZipWriter {
   /// - Complexity: O(*n*) in the size of the content; memory is bounded by two chunks.
   package func addEntry(
     named name: String, method: ZipCompressionMethod = .deflated,
-    _ body: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    _ body: (_ sink: ByteSink) throws -> Void
   ) throws {
     precondition(!isFinished, "ZipWriter: addEntry after finish")
     let nameBytes = Array(name.utf8)
@@ -129,7 +130,7 @@ package final class ZipWriter {
     try output.append(header)
 
     let data = try ZipEntryData(output: output, method: method, chunkSize: Self.chunkSize)
-    try body { bytes in try data.write(bytes) }
+    try body(ByteSink { bytes in try data.write(bytes) })
     let (crc, compressed, uncompressed) = try data.finish()
     if !zip64
       && (compressed >= UInt64(ZipRecord.sentinel32)

@@ -25,17 +25,19 @@ package struct LineFramer {
   }
 
   /// Takes the next bytes and hands each line they end to `body`, in order.
-  package mutating func append(_ bytes: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) rethrows {
-    var start = 0
-    while start < bytes.count {
-      guard let newline = firstLineFeed(in: bytes, from: start) else {
-        keep(bytes, from: start, to: bytes.count)
-        return
-      }
-      keep(bytes, from: start, to: newline)
+  package mutating func append(_ bytes: ArraySlice<UInt8>, _ body: (Line) throws -> Void) rethrows {
+    var rest = bytes
+    while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+      keep(rest[..<newline])
       try endLine(body)
-      start = newline + 1
+      rest = rest[(newline + 1)...]
     }
+    keep(rest)
+  }
+
+  /// Takes the next bytes and hands each line they end to `body`, in order.
+  package mutating func append(_ bytes: [UInt8], _ body: (Line) throws -> Void) rethrows {
+    try append(bytes[...], body)
   }
 
   /// Ends the input: a last line without a line feed is handed to `body` like any other.
@@ -43,24 +45,15 @@ package struct LineFramer {
     if !pending.isEmpty || droppedCount != nil { try endLine(body) }
   }
 
-  private func firstLineFeed(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-    var index = start
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\n") { return index }
-      index += 1
-    }
-    return nil
-  }
-
-  private mutating func keep(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
-    guard end > start else { return }
+  private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+    guard !bytes.isEmpty else { return }
     if let dropped = droppedCount {
-      droppedCount = dropped + (end - start)
-    } else if pending.count + (end - start) > maximumLineLength {
-      droppedCount = pending.count + (end - start)
+      droppedCount = dropped + bytes.count
+    } else if pending.count + bytes.count > maximumLineLength {
+      droppedCount = pending.count + bytes.count
       pending = []
     } else {
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+      pending.append(contentsOf: bytes)
     }
   }
 

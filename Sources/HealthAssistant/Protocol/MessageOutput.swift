@@ -1,17 +1,17 @@
 package import HealthArchive
-import SystemShim
+package import SystemShim
 
 /// Where the server's messages go: each one as compact JSON on a line of its own, ended by a line
 /// feed, written whole (JSON escapes every line feed inside strings, so a message never spans
 /// lines). Messages may be sent from more than one thread; each is written in one piece.
 package final class MessageOutput: @unchecked Sendable {
   // Unchecked: `sink` is called only under `writing`'s lock.
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
+  private let sink: ByteSink
   private let writing = Locked(())
 
   /// Creates an output.
   /// - Parameter sink: writes bytes, all of them, or throws (standard output's pipe is closed).
-  package init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+  package init(sink: ByteSink) {
     self.sink = sink
   }
 
@@ -27,6 +27,6 @@ package final class MessageOutput: @unchecked Sendable {
   package func send(line: consuming [UInt8]) throws {
     var bytes = consume line
     bytes.append(UInt8(ascii: "\n"))
-    try writing.withLock { _ in try bytes.withUnsafeBytes { try sink($0) } }
+    try writing.withLock { _ in try sink.write(bytes) }
   }
 }

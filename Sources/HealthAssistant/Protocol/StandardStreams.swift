@@ -7,10 +7,9 @@ package final class StandardInput: ByteStream {
 
   package init() {}
 
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+  package func read(into output: inout OutputRawSpan) throws {
     do {
-      return try SystemCall.read(0, into: base, count: buffer.count, path: name)
+      try SystemCall.read(0, appendingTo: &output, path: name)
     } catch {
       throw InputError.readFailed(path: name, reason: error.reason)
     }
@@ -21,20 +20,15 @@ package final class StandardInput: ByteStream {
 package enum StandardStreams {
   /// Writes all of `bytes` to standard output.
   /// - Throws: `SystemError` when the pipe is closed or the write fails.
-  package static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    try SystemCall.writeAll(1, base, count: bytes.count, path: "standard output")
+  package static func writeStandardOutput(_ bytes: RawSpan) throws {
+    try SystemCall.writeAll(1, bytes, path: "standard output")
   }
 
   /// Writes a line to standard error, ignoring a failure (there is nowhere to report it). What a
   /// client sent (its name in the handshake, a tool's arguments) may be in it, so its control
   /// characters are shown as escapes, never acted on by a terminal (`standardErrorLine`).
   package static func writeStandardError(_ line: String) {
-    var text = standardErrorLine(line)
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-      try? SystemCall.writeAll(2, base, count: buffer.count, path: "standard error")
-    }
+    try? ByteSink { try SystemCall.writeAll(2, $0, path: "standard error") }.write(standardErrorLine(line))
   }
 
   /// `line` as standard error shows it: control characters escaped (`Terminal.printable`), one

@@ -97,11 +97,9 @@ package final class AssistantSession {
     var framer = LineFramer(maximumLineLength: maximumMessageSize)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+      let count = try input.read(filling: &buffer)
       if count == 0 { break }
-      try buffer.withUnsafeBytes { bytes in
-        try framer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<count])) { try receive($0) }
-      }
+      try framer.append(buffer[0..<count]) { try receive($0) }
     }
     try framer.finish { try receive($0) }
   }

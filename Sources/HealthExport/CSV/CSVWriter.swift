@@ -75,7 +75,7 @@ struct CSVWriter: ExportWriter {
       var lines = Lines(
         dateFormat: dateFormat, timeZone: rows.timeZone, flushThreshold: flushThreshold,
         keepsRawText: keepsRawText, chunkRows: chunkRows, workerCount: formatsInParallel ? 2 : 0,
-        sink: { try output.write($0) })
+        sink: ByteSink { try output.write($0) })
       try lines.write(rows.blocks)
       try output.finish()
     }
@@ -92,7 +92,7 @@ private struct Lines {
   private let flushThreshold: Int
   private let keepsRawText: Bool
   private let chunkRows: Int
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
+  private let sink: ByteSink
   /// The chunk being gathered: its closed segments, the open measure segment's rows, its rows.
   private var segments: [CSVSegment] = []
   private var measureFields: CSVMeasureFields?
@@ -109,7 +109,7 @@ private struct Lines {
   init(
     dateFormat: DateFormat, timeZone: TimeZone, flushThreshold: Int, keepsRawText: Bool,
     chunkRows: Int, workerCount: Int,
-    sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    sink: ByteSink
   ) {
     formatter = CSVRowFormatter(dateFormat: dateFormat, timeZone: timeZone, keepsRawText: keepsRawText)
     workers = (0..<workerCount).map { _ in
@@ -192,13 +192,13 @@ private struct Lines {
     let worker = workers[index]
     worker.wait()
     isBusy[index] = false
-    try worker.bytes.withUnsafeBytes { try sink($0) }
+    try sink.write(worker.bytes)
     worker.bytes.removeAll(keepingCapacity: true)
   }
 
   private mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    try buffer.withUnsafeBytes { try sink($0) }
+    try sink.write(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 }

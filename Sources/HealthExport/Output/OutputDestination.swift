@@ -1,7 +1,7 @@
 public import Foundation
 package import HealthArchive
 public import HealthModel
-import SystemShim
+package import SystemShim
 
 /// Where an output goes: a file written whole or not at all, or a stream such as standard output.
 public enum OutputDestination {
@@ -14,8 +14,8 @@ public enum OutputDestination {
   case newFile(PendingFileName)
   /// A stream of bytes, such as standard output. Writers that write on a thread of their own (the
   /// CSV, the profile) may call it from that thread: one call at a time, in order, and never
-  /// after the writing has returned.
-  case sink((UnsafeRawBufferPointer) throws -> Void)
+  /// after the writing has returned. Each piece of bytes is a view the sink must not keep.
+  case sink((RawSpan) throws -> Void)
 
   /// The destination the `--output` option names: `-` for standard output, an existing folder
   /// (or a path ending in `/`; the file is named `defaultName` inside it, or `name_2.ext`,
@@ -23,7 +23,7 @@ public enum OutputDestination {
   /// name is on the clocks of the zone named, else of the export's own once it is known.
   package static func resolve(
     output: String?, defaultName: DefaultFileName, timeZone: TimeZoneChoice, overwrites: Bool,
-    standardOutput: @escaping (UnsafeRawBufferPointer) throws -> Void
+    standardOutput: @escaping (RawSpan) throws -> Void
   ) -> OutputDestination {
     let output = output ?? "."
     if output == "-" { return .sink(standardOutput) }
@@ -101,18 +101,18 @@ public enum OutputDestination {
   /// - Returns: what `body` returns.
   /// - Throws: `OutputError` when the file cannot be made or placed; what `body` throws.
   package func write<Result>(
-    dropInterval: Int? = nil, _ body: (@escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Result
+    dropInterval: Int? = nil, _ body: (ByteSink) throws -> Result
   ) throws -> Result {
     switch self {
     case .sink(let sink):
-      return try body(sink)
+      return try body(ByteSink(sink))
     case .newFile(let pending):
       return try OutputDestination.file(path: pending.placedPath, overwrites: false).write(
         dropInterval: dropInterval, body)
     case .file(let path, let overwrites):
       let file = try OutputFile(path: path, overwrites: overwrites, dropInterval: dropInterval)
       do {
-        let result = try body { try file.write($0) }
+        let result = try body(ByteSink { try file.write($0) })
         try file.commit()
         return result
       } catch {

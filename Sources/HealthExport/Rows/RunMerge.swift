@@ -94,17 +94,6 @@ struct RunMerge<Row: BitwiseCopyable> {
   private static func readRows(_ count: Int, at offset: Int64, from spill: SpillFile) throws(OutputError)
     -> [Row]
   {
-    var failure: OutputError?
-    let rows = [Row](unsafeUninitializedCapacity: count) { buffer, initialized in
-      do throws(OutputError) {
-        try spill.read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
-        initialized = count
-      } catch {
-        failure = error
-        initialized = 0
-      }
-    }
-    if let failure { throw failure }
-    return rows
+    try spill.read(count, of: Row.self, at: offset)
   }
 }

@@ -127,7 +127,7 @@ package struct SettingsFile: Sendable {
     let bytes = JSONWriter.bytes(of: .object(members), formatting: .pretty)
     let file = try OutputFile(path: path, overwrites: true)
     do {
-      try bytes.withUnsafeBytes { try file.write($0) }
+      try file.write(bytes)
       try file.commit()
     } catch {
       file.discard()

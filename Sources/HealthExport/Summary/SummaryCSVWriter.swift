@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// Writes the summary CSV (summaries.md): the CSV's three disclaimer lines, the header, then one
 /// line per row, as UTF-8 with LF line endings, quoted as the CSV is.
@@ -49,11 +50,11 @@ private struct SummaryLines {
   private var buffer: [UInt8] = []
   private let flushThreshold: Int
   private let keepsRawText: Bool
-  private let sink: (UnsafeRawBufferPointer) throws -> Void
+  private let sink: ByteSink
 
   init(
     dateFormat: DateFormat, flushThreshold: Int, keepsRawText: Bool,
-    sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    sink: ByteSink
   ) {
     self.dateFormat = dateFormat
     self.flushThreshold = flushThreshold
@@ -109,7 +110,7 @@ private struct SummaryLines {
 
   private mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    try buffer.withUnsafeBytes { try sink($0) }
+    try sink.write(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -14,7 +14,7 @@ extension GuidedExport {
     defer { progress?.finish() }
     do {
       let summary = try CSVExport(selection: selection, now: now).run(
-        source, to: .sink { bytes += $0.count }, progress: progress)
+        source, to: .sink { bytes += $0.byteCount }, progress: progress)
       progress?.finish()
       prompter.heading(
         "About \(Self.rounded(summary.totalRows)) \(summary.totalRows == 1 ? "row" : "rows"), \(ProgressLine.size(Double(bytes)))."

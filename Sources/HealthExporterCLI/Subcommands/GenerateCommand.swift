@@ -74,11 +74,9 @@ enum GenerateCommand: Subcommand {
       let stream = export.exportXML()
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
       while true {
-        let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+        let count = try stream.read(filling: &buffer)
         if count == 0 { break }
-        try buffer.withUnsafeBytes {
-          try context.output.writeStandardOutput(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
-        }
+        try context.output.writeStandardOutput(buffer[0..<count])
       }
       return .success
     }

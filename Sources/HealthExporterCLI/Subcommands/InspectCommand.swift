@@ -37,7 +37,7 @@ enum InspectCommand: Subcommand {
     progress?.finish()
     if arguments.has("json") {
       let bytes = inspection.json(timeZone: timeZone)
-      try bytes.withUnsafeBytes { try context.output.writeStandardOutput($0) }
+      try context.output.writeStandardOutput(bytes)
     } else {
       try context.output.show(inspection.text(timeZone: timeZone))
     }

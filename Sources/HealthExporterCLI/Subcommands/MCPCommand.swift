@@ -66,7 +66,7 @@ enum MCPCommand: Subcommand {
         version: ToolVersion.current,
         instructions: AssistantInstructions.text(timeZone: database.knownTimeZone ?? timeZone.namedZone)),
       tools: tools.tools, resources: tools.resources,
-      output: MessageOutput { try output.writeStandardOutput($0) }, log: log)
+      output: MessageOutput(sink: ByteSink { try output.writeStandardOutput($0) }), log: log)
     defer { database.removeUnfinishedFiles() }
     do {
       try session.serve(input: StandardInput())

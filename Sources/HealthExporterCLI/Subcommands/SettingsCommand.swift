@@ -131,9 +131,7 @@ enum SettingsCommand: Subcommand {
       let members = SettingKey.allCases.map { key in
         JSONValue.Member(key: key.name, value: key.jsonValue(in: effective) ?? .null)
       }
-      try JSONWriter.bytes(of: .object(members), formatting: .pretty).withUnsafeBytes {
-        try context.output.writeStandardOutput($0)
-      }
+      try context.output.writeStandardOutput(JSONWriter.bytes(of: .object(members), formatting: .pretty))
       return
     }
     var lines = ["Settings file: \(file.path)" + (contents == .missing ? " (none saved yet)" : ""), ""]

@@ -3,7 +3,7 @@ import SystemShim
 /// Where the tool writes: data to standard output, messages to standard error.
 package protocol ToolOutput: AnyObject {
   /// Writes data (a CSV, a table) to standard output.
-  func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws
+  func writeStandardOutput(_ bytes: RawSpan) throws
   /// Writes a message to standard error.
   func writeStandardError(_ text: String)
   /// Whether standard error is a terminal, where a progress line may be drawn.
@@ -25,8 +25,17 @@ extension ToolOutput {
 
   /// Writes text to standard output.
   func print(_ text: String) throws {
-    var text = text
-    try text.withUTF8 { try writeStandardOutput(UnsafeRawBufferPointer($0)) }
+    try ByteSink { try self.writeStandardOutput($0) }.write(text)
+  }
+
+  /// Writes bytes (a document, a file's content) to standard output.
+  func writeStandardOutput(_ bytes: [UInt8]) throws {
+    try bytes.withRawSpan { try writeStandardOutput($0) }
+  }
+
+  /// Writes bytes (a part of a document) to standard output.
+  func writeStandardOutput(_ bytes: ArraySlice<UInt8>) throws {
+    try bytes.withRawSpan { try writeStandardOutput($0) }
   }
 
   /// Writes a message for a person to standard error, with every control character that came from
@@ -59,16 +68,11 @@ package final class ProcessOutput: ToolOutput {
     Swift.readLine(strippingNewline: true)
   }
 
-  package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    try SystemCall.writeAll(1, base, count: bytes.count, path: "standard output")
+  package func writeStandardOutput(_ bytes: RawSpan) throws {
+    try SystemCall.writeAll(1, bytes, path: "standard output")
   }
 
   package func writeStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-      try? SystemCall.writeAll(2, base, count: buffer.count, path: "standard error")
-    }
+    try? ByteSink { try SystemCall.writeAll(2, $0, path: "standard error") }.write(text)
   }
 }

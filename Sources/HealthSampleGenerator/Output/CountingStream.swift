@@ -11,9 +11,9 @@ final class CountingStream: ByteStream {
 
   var name: String { base.name }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let read = try base.read(into: buffer)
-    count += read
-    return read
+  func read(into output: inout OutputRawSpan) throws {
+    let before = output.byteCount
+    try base.read(into: &output)
+    count += output.byteCount - before
   }
 }

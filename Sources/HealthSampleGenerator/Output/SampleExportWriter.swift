@@ -58,21 +58,20 @@ public enum SampleExportWriter {
     var fileCount = 0
     do {
       let archive = try archive(export, format: format, at: output.temporaryPath, displayPath: path)
-      xmlBytes = try archive.writeExportXML { write in
+      xmlBytes = try archive.writeExportXML { sink in
         let stream = export.exportXML()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-          let count = try stream.read(into: buffer)
+          let count = try stream.read(filling: &chunk)
           if count == 0 { break }
-          try write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+          try sink.write(chunk[0..<count])
         }
       }
       for file in export.filePaths {
         // Made only where the format keeps it (not beside export.xml alone).
-        try archive.addFile(at: file) { write in
+        try archive.addFile(at: file) { sink in
           // Every path of `filePaths` has its contents.
-          try (export.contents(ofFileAt: file) ?? []).withUnsafeBytes { try write($0) }
+          try sink.write(export.contents(ofFileAt: file) ?? [])
         }
       }
       try archive.finish()

@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 
 /// export.xml made as it is read: each `read` writes the next pieces (one record type on one day,
 /// one day's workouts…) into a buffer and hands them out, so that memory stays bounded by a day's
@@ -29,23 +30,17 @@ final class ExportXMLStream: ByteStream {
     writer = SampleItemWriter(model: model)
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+  func read(into output: inout OutputRawSpan) throws {
+    guard !output.isFull else { return }
     if position == writer.xml.out.bytes.count {
       writer.xml.out.removeAll()
       position = 0
       while writer.xml.out.bytes.count < Self.chunkSize && phase != .finished {
         writeNextPiece()
       }
-      if writer.xml.out.bytes.isEmpty { return 0 }
+      if writer.xml.out.bytes.isEmpty { return }
     }
-    let count = min(buffer.count, writer.xml.out.bytes.count - position)
-    writer.xml.out.bytes.withUnsafeBytes { source in
-      guard let start = source.baseAddress else { return }
-      base.copyMemory(from: start + position, byteCount: count)
-    }
-    position += count
-    return count
+    position += output.append(from: writer.xml.out.bytes, at: position)
   }
 
   /// Writes the piece of the current phase and moves to the next.

@@ -10,10 +10,10 @@ import Testing
 
   /// Writes export.xml in two pieces with a file added between them, then another file.
   static func fill(_ archive: AppleExportArchive) throws {
-    try archive.writeExportXML { write in
-      try Self.xml[..<10].withUnsafeBytes { try write($0) }
+    try archive.writeExportXML { sink in
+      try sink.write(Self.xml[..<10])
       try archive.addFile(at: "/workout-routes/route_2026-01-09_11.00am.gpx", bytes: Array("<gpx/>\n".utf8))
-      try Self.xml[10...].withUnsafeBytes { try write($0) }
+      try sink.write(Self.xml[10...])
     }
     try archive.addFile(at: "clinical-records/Observation-1.json", bytes: Array("{}\n".utf8))
   }
@@ -61,7 +61,7 @@ import Testing
 
   @Test func exportXMLAloneLeavesTheFilesOut() throws {
     var bytes: [UInt8] = []
-    let archive = AppleExportArchive(xmlTo: { bytes.append(contentsOf: $0) }, displayPath: "standard output")
+    let archive = AppleExportArchive(xmlTo: ByteSink { bytes.append($0) }, displayPath: "standard output")
     try Self.fill(archive)
     try archive.finish()
     #expect(bytes == Self.xml)

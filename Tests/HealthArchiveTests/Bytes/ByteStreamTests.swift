@@ -1,3 +1,4 @@
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -16,11 +17,10 @@ import Testing
       self.step = step
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-      let count = min(step, buffer.count, bytes.count)
-      for index in 0..<count { buffer[index] = bytes[bytes.startIndex + index] }
+    func read(into output: inout OutputRawSpan) throws {
+      let count = min(step, output.freeCapacity, bytes.count)
+      for byte in bytes.prefix(count) { output.append(byte) }
       bytes = bytes.dropFirst(count)
-      return count
     }
   }
 

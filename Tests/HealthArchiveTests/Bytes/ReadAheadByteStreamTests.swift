@@ -1,4 +1,5 @@
 import Foundation
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -32,14 +33,13 @@ import Testing
 
     deinit { onDeinit(handedOut) }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into output: inout OutputRawSpan) throws {
       let end = failingAfter ?? count
       if handedOut == failingAfter { throw Failure(at: handedOut) }
-      let n = min(buffer.count, end - handedOut, chunkLimit)
-      for i in 0..<n { buffer[i] = UInt8((handedOut + i) % 251) }
+      let n = min(output.freeCapacity, end - handedOut, chunkLimit)
+      for i in 0..<n { output.append(UInt8((handedOut + i) % 251)) }
       handedOut += n
       onRead(handedOut)
-      return n
     }
   }
 
@@ -53,7 +53,7 @@ import Testing
     var chunk = [UInt8](repeating: 0, count: readSize)
     do {
       while true {
-        let n = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+        let n = try stream.read(filling: &chunk)
         if n == 0 { return (bytes, nil) }
         bytes += chunk[0..<n]
       }
@@ -77,8 +77,8 @@ import Testing
     #expect(error == nil)
     #expect(bytes == Self.expected(count))
     #expect(stream.name == "source.xml")
-    var one: UInt8 = 0
-    #expect(try withUnsafeMutableBytes(of: &one) { try stream.read(into: $0) } == 0)
+    var one: [UInt8] = [0]
+    #expect(try stream.read(filling: &one) == 0)
   }
 
   @Test(arguments: [0, 1, 999, 1000, 4096])
@@ -90,7 +90,7 @@ import Testing
     #expect(error as? SourceStream.Failure == SourceStream.Failure(at: failingAfter))
     var chunk = [UInt8](repeating: 0, count: 8)
     #expect(throws: SourceStream.Failure(at: failingAfter)) {
-      try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+      try stream.read(filling: &chunk)
     }
   }
 
@@ -103,7 +103,7 @@ import Testing
         onDeinit: { released.mark($0) }),
       bufferSize: 1000, depth: 3)
     var chunk = [UInt8](repeating: 0, count: 10)
-    #expect(try chunk.withUnsafeMutableBytes { try stream!.read(into: $0) } == 10)
+    #expect(try stream!.read(filling: &chunk) == 10)
     #expect(chunk == Array(Self.expected(10)))
     // The buffer being read and two more are filled ahead; then the producer waits.
     #expect(threeBuffers.wait(timeout: .now() + 30) == .success)

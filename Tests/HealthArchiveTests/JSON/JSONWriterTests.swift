@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import SystemShim
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -53,7 +54,7 @@ import Testing
   ) throws -> [UInt8] {
     let collected = Collected()
     var writer = JSONWriter(formatting: formatting, flushSize: flushSize) {
-      collected.bytes.append(contentsOf: $0)
+      collected.bytes.append($0)
     }
     try body(&writer)
     try writer.flush()
@@ -212,7 +213,7 @@ import Testing
 
   @Test func nonFiniteNumbersAreRefused() throws {
     let collected = Collected()
-    var writer = JSONWriter(name: "out.json") { collected.bytes.append(contentsOf: $0) }
+    var writer = JSONWriter(name: "out.json") { collected.bytes.append($0) }
     try writer.beginObject()
     try writer.key("samples")
     try writer.beginArray()
@@ -232,8 +233,8 @@ import Testing
   @Test func outputIsHandedOverInChunksOfTheFlushSize() throws {
     let collected = Collected()
     var writer = JSONWriter(formatting: .pretty, flushSize: 16) { chunk in
-      collected.bytes.append(contentsOf: chunk)
-      collected.chunkSizes.append(chunk.count)
+      collected.bytes.append(chunk)
+      collected.chunkSizes.append(chunk.byteCount)
     }
     try Self.writeProfile(&writer)
     let whole = try Self.output(formatting: .pretty, Self.writeProfile)

@@ -1,3 +1,4 @@
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -15,7 +16,8 @@ import Testing
 
   @Test func piecesReachTheSinkInOrderInFullBlocks() throws {
     let given = Blocks()
-    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(
+      sink: ByteSink { given.blocks.append([UInt8]($0)) }, blockSize: 16, depth: 2)
     var expected: [UInt8] = []
     for index in 0..<100 {
       let piece = Array("piece \(index);".utf8)
@@ -32,7 +34,8 @@ import Testing
 
   @Test func roomBeyondTheBlockHandsItOverAfterPreserving() throws {
     let given = Blocks()
-    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(
+      sink: ByteSink { given.blocks.append([UInt8]($0)) }, blockSize: 16, depth: 2)
     try output.write("abc")
     var preserved = 0
     // Fits: nothing handed over.
@@ -56,7 +59,8 @@ import Testing
 
   @Test func drainingHandsOverWhatIsGatheredAndGoesOn() throws {
     let given = Blocks()
-    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(
+      sink: ByteSink { given.blocks.append([UInt8]($0)) }, blockSize: 16, depth: 2)
     try output.write("0123456789abcdefXYZW")
     try output.drain()
     #expect(given.blocks == [Array("0123456789abcdef".utf8), Array("XYZW".utf8)])
@@ -70,7 +74,7 @@ import Testing
   }
 
   @Test func drainingThrowsTheSinksFirstError() {
-    let output = BackgroundOutput(sink: { _ in throw SinkFailure() }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(sink: ByteSink { _ in throw SinkFailure() }, blockSize: 16, depth: 2)
     #expect(throws: SinkFailure.self) {
       try output.write("abc")
       try output.drain()
@@ -80,7 +84,8 @@ import Testing
 
   @Test func nothingWrittenIsNothingGiven() throws {
     let given = Blocks()
-    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(
+      sink: ByteSink { given.blocks.append([UInt8]($0)) }, blockSize: 16, depth: 2)
     try output.finish()
     #expect(given.blocks.isEmpty)
   }
@@ -88,8 +93,8 @@ import Testing
   @Test func theSinksFirstErrorIsThrownAndNoBlockIsGivenAfterIt() {
     let given = Blocks()
     let output = BackgroundOutput(
-      sink: { bytes in
-        given.blocks.append(Array(bytes))
+      sink: ByteSink { bytes in
+        given.blocks.append([UInt8](bytes))
         if given.blocks.count == 2 { throw SinkFailure() }
       }, blockSize: 16, depth: 2)
     #expect(throws: SinkFailure.self) {
@@ -103,7 +108,8 @@ import Testing
 
   @Test func stoppedBeforeTheEndItGivesNothingMore() throws {
     let given = Blocks()
-    let output = BackgroundOutput(sink: { given.blocks.append(Array($0)) }, blockSize: 16, depth: 2)
+    let output = BackgroundOutput(
+      sink: ByteSink { given.blocks.append([UInt8]($0)) }, blockSize: 16, depth: 2)
     try output.write("0123456789abcdef0123")
     output.stop()
     let count = given.blocks.count

@@ -7,8 +7,8 @@ import Testing
 @Suite struct OutputFileTests {
   private func write(_ text: String, to path: String, overwrites: Bool) throws {
     let file = try OutputFile(path: path, overwrites: overwrites)
-    var text = text
-    try text.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+
+    try file.write(Array(text.utf8))
     try file.commit()
   }
 
@@ -25,9 +25,9 @@ import Testing
     let file = try OutputFile(path: folder.file("out.csv"), overwrites: false, dropInterval: 10)
     var expected = ""
     for index in 0..<100 {
-      var line = "line \(index)\n"
+      let line = "line \(index)\n"
       expected += line
-      try line.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+      try file.write(Array(line.utf8))
     }
     try file.commit()
     #expect(try folder.read("out.csv") == expected)
@@ -52,8 +52,8 @@ import Testing
     let folder = try TestDirectory()
     do {
       let file = try OutputFile(path: folder.file("out.csv"), overwrites: false)
-      var text = "partial"
-      try text.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+      let text = "partial"
+      try file.write(Array(text.utf8))
       // Dropped without commit: the run failed.
     }
     #expect(try folder.contents() == [])

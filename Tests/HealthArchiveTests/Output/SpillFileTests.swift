@@ -16,15 +16,15 @@ import Testing
 
     let first: [UInt8] = Array(0..<100)
     let second: [UInt8] = Array(repeating: 7, count: 50)
-    #expect(try first.withUnsafeBytes { try file!.append($0) } == 0)
-    #expect(try second.withUnsafeBytes { try file!.append($0) } == 100)
+    #expect(try first.withRawSpan { try file!.append($0) } == 0)
+    #expect(try second.withRawSpan { try file!.append($0) } == 100)
     #expect(file!.size == 150)
 
     var middle = [UInt8](repeating: 0, count: 10)
-    try middle.withUnsafeMutableBytes { try file!.read(at: 95, into: $0) }
+    middle = try file!.read(middle.count, of: UInt8.self, at: 95)
     #expect(middle == [95, 96, 97, 98, 99, 7, 7, 7, 7, 7])
     #expect(throws: OutputError.writeFailed(path: path, reason: "the temporary file ended early")) {
-      try middle.withUnsafeMutableBytes { try file!.read(at: 145, into: $0) }
+      middle = try file!.read(middle.count, of: UInt8.self, at: 145)
     }
 
     file = nil
@@ -38,17 +38,17 @@ import Testing
     var all: [UInt8] = []
     for index in 0..<200 {
       let piece = (0..<(1 + index % 40)).map { UInt8(truncatingIfNeeded: index &* 7 &+ $0) }
-      #expect(try piece.withUnsafeBytes { try file.append($0) } == Int64(all.count))
+      #expect(try piece.withRawSpan { try file.append($0) } == Int64(all.count))
       all += piece
       if index % 17 == 0 {
         let start = all.count / 3
         var back = [UInt8](repeating: 0, count: all.count - start)
-        try back.withUnsafeMutableBytes { try file.read(at: Int64(start), into: $0) }
+        back = try file.read(back.count, of: UInt8.self, at: Int64(start))
         #expect(back == Array(all[start...]))
       }
     }
     var back = [UInt8](repeating: 0, count: all.count)
-    try back.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+    back = try file.read(back.count, of: UInt8.self, at: 0)
     #expect(back == all)
     #expect(file.size == Int64(all.count))
   }
@@ -57,19 +57,21 @@ import Testing
     let folder = try TestDirectory()
     let failure = OutputError.writeFailed(path: "spill", reason: "No space left on device")
     var blocks = 0
-    let file = try SpillFile(beside: folder.file("out.csv"), blockSize: 16) { _ in
-      blocks += 1
-      if blocks == 2 { throw failure }
-    }
+    let file = try SpillFile(
+      beside: folder.file("out.csv"), blockSize: 16,
+      writesBlock: ByteSink { _ in
+        blocks += 1
+        if blocks == 2 { throw failure }
+      })
     let bytes = [UInt8](repeating: 1, count: 40)
-    _ = try bytes.withUnsafeBytes { try file.append($0) }
+    _ = try bytes.withRawSpan { try file.append($0) }
     var back = [UInt8](repeating: 0, count: 8)
     #expect(throws: failure) {
-      try back.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+      back = try file.read(back.count, of: UInt8.self, at: 0)
     }
     // Once failed, the file takes nothing more.
     #expect(throws: failure) {
-      _ = try bytes.withUnsafeBytes { try file.append($0) }
+      _ = try bytes.withRawSpan { try file.append($0) }
     }
     #expect(blocks == 2)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -53,7 +54,7 @@ import Testing
       options: options, spillFolder: spillFolder, columnLimit: columnLimit, blockSize: blockSize)
     for item in items { try writer.add(item) }
     var bytes: [UInt8] = []
-    let summary = try writer.finish(timeZone: .gmt) { bytes.append(contentsOf: $0) }
+    let summary = try writer.finish(timeZone: .gmt, into: ByteSink { bytes.append($0) })
     return (String(decoding: bytes, as: UTF8.self), summary)
   }
 

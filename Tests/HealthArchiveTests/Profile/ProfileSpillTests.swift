@@ -16,7 +16,7 @@ import Testing
     #expect(try folder.contents() == [".health-profile.\(SystemCall.processID).0.tmp"])
     #expect(SystemCall.linkStatus(of: spill)?.permissions == 0o600)
     #expect(TemporaryPaths.shared.registered.contains(spill))
-    _ = try writer.finish(timeZone: .gmt) { _ in }
+    _ = try writer.finish(timeZone: .gmt, into: ByteSink { _ in })
     #expect(try folder.contents() == [])
     #expect(!TemporaryPaths.shared.registered.contains(spill))
   }
@@ -32,7 +32,7 @@ import Testing
     try handle.truncate(atOffset: UInt64(size - 1))
     try handle.close()
     #expect(throws: ProfileError.cannotSpill(path: spill, reason: "the temporary file ended early")) {
-      _ = try writer.finish(timeZone: .gmt) { _ in }
+      _ = try writer.finish(timeZone: .gmt, into: ByteSink { _ in })
     }
     #expect(try folder.contents() == [])
   }

@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// What the profile writer puts in a category sample's `value`, and what reads back.
@@ -15,7 +16,7 @@ import Testing
     let writer = ProfileWriter(options: options, spillFolder: nil)
     for item in items { try writer.add(item) }
     var bytes: [UInt8] = []
-    _ = try writer.finish(timeZone: .gmt) { bytes.append(contentsOf: $0) }
+    _ = try writer.finish(timeZone: .gmt, into: ByteSink { bytes.append($0) })
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 
 /// A deterministic stream of lower-case hex digits of any length, generated as it is read (so a
 /// large entry is never held whole). It repeats a table of 1 MiB + 15 digits, where the 16
@@ -13,20 +14,14 @@ final class PatternByteStream: ByteStream {
     self.length = length
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = min(buffer.count, length - position)
+  func read(into output: inout OutputRawSpan) throws {
+    let count = min(output.freeCapacity, length - position)
     var done = 0
-    Self.table.withUnsafeBytes { table in
-      while done < count {
-        let from = (position + done) % table.count
-        let n = min(count - done, table.count - from)
-        buffer.baseAddress!.advanced(by: done).copyMemory(
-          from: table.baseAddress!.advanced(by: from), byteCount: n)
-        done += n
-      }
+    while done < count {
+      let from = (position + done) % Self.table.count
+      done += output.append(from: Self.table, at: from, upTo: count - done)
     }
     position += count
-    return count
   }
 
   private static let table: [UInt8] = {

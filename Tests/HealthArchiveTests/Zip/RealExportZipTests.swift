@@ -209,7 +209,7 @@ struct RealExportZipTests {
     #expect(archive.entry(named: "exportación_cda.xml")?.uncompressedSize == 1681)
     let stream = try archive.openEntry(export)
     var head = [UInt8](repeating: 0, count: 38)
-    let n = try head.withUnsafeMutableBytes { try stream.read(into: $0) }
+    let n = try stream.read(filling: &head)
     #expect(String(decoding: head[0..<n], as: UTF8.self) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HealthArchive
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// A 20 MiB entry streamed through small buffers, written and read without being held whole.
@@ -30,11 +31,9 @@ import Testing
     var total = 0
     var mismatches = 0
     while true {
-      let n = try actual.withUnsafeMutableBytes { try stream.read(into: $0) }
+      let n = try stream.read(filling: &actual)
       if n == 0 { break }
-      let m = try wanted.withUnsafeMutableBytes {
-        try expected.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<n]))
-      }
+      let m = try wanted.fill(upTo: n) { try expected.read(into: &$0) }
       // Compared as Data (memcmp): an element loop takes seconds in a debug build.
       if m != n || Data(actual[0..<n]) != Data(wanted[0..<n]) { mismatches += 1 }
       total += n

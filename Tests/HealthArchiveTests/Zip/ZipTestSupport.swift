@@ -177,7 +177,7 @@ func readAll(_ stream: some ByteStream, bufferSize: Int = 4096) throws -> [UInt8
   var result: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: bufferSize)
   while true {
-    let n = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+    let n = try stream.read(filling: &buffer)
     if n == 0 { return result }
     result += buffer[0..<n]
   }

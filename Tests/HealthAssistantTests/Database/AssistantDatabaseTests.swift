@@ -187,7 +187,8 @@ import Testing
     var sent: [JSONValue] = []
     let session = AssistantSession(
       info: AssistantServerInfo(version: "test"), tools: tools.tools, resources: tools.resources,
-      output: MessageOutput { sent.append(try JSONValue(parsing: Array($0.dropLast()))) }, log: { _ in })
+      output: MessageOutput(sink: ByteSink { sent.append(try JSONValue(parsing: [UInt8]($0).dropLast())) }),
+      log: { _ in })
     let answer = session.handle([
       "jsonrpc": "2.0", "id": 7, "method": "tools/call",
       "params": ["name": .string(tool), "arguments": arguments, "_meta": ["progressToken": "build"]],

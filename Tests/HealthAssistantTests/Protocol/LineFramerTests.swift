@@ -8,7 +8,7 @@ import Testing
     var framer = LineFramer(maximumLineLength: limit)
     var lines: [LineFramer.Line] = []
     for chunk in chunks {
-      Array(chunk.utf8).withUnsafeBytes { framer.append($0) { lines.append($0) } }
+      framer.append(Array(chunk.utf8)) { lines.append($0) }
     }
     framer.finish { lines.append($0) }
     return lines

@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import SystemShim
 import Testing
 
 @testable import HealthAssistant
@@ -314,7 +315,7 @@ import Testing
     struct Closed: Error {}
     let session = AssistantSession(
       info: AssistantServerInfo(version: "1"), tools: [], resources: [],
-      output: MessageOutput { _ in throw Closed() }, log: { _ in })
+      output: MessageOutput(sink: ByteSink { _ in throw Closed() }), log: { _ in })
     #expect(throws: Closed.self) {
       try session.serve(
         input: MemoryByteStream(Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8), name: "in"))

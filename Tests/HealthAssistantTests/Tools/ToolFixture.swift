@@ -3,6 +3,7 @@ import HealthArchive
 import HealthDatabase
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthAssistant
@@ -46,7 +47,8 @@ final class ToolFixture {
     var sink: (JSONValue) -> Void = { _ in }
     session = AssistantSession(
       info: AssistantServerInfo(version: "test"), tools: tools.tools, resources: tools.resources,
-      output: MessageOutput { bytes in sink(try JSONValue(parsing: Array(bytes.dropLast()))) }, log: { _ in })
+      output: MessageOutput(
+        sink: ByteSink { bytes in sink(try JSONValue(parsing: [UInt8](bytes).dropLast())) }), log: { _ in })
     sink = { [unowned self] in sent.append($0) }
   }
 

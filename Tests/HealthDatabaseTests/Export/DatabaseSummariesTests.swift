@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthDatabase
@@ -32,7 +33,7 @@ import Testing
       selection: SummarySelection(period: period, range: .all, timeZone: .named(zone)), now: now
     )
     .run(
-      source: export.source(), destination: .sink { csv += $0 }, diagnostics: Diagnostics())
+      source: export.source(), destination: .sink { csv.append($0) }, diagnostics: Diagnostics())
     let expected = String(decoding: csv, as: UTF8.self).split(separator: "\n").dropFirst(4).map {
       Self.normalized(CSVFields.split(String($0)))
     }

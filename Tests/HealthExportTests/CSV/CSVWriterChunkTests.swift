@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthExport
@@ -41,7 +42,7 @@ import Testing
       dateFormat: .standard, flushThreshold: 100, chunkRows: chunkRows,
       formatsInParallel: inParallel)
     let counts = try writer.write(
-      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { bytes += $0 })
+      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { bytes.append($0) })
     #expect(counts.map(\.rows) == blocks.map(\.rowCount))
     return bytes
   }
@@ -85,7 +86,7 @@ import Testing
         to: .sink { bytes in
           calls += 1
           if calls == 4 { throw Full() }
-          written += bytes
+          written.append(bytes)
         })
     }
     // Blocks of 100 bytes, in order; nothing after the failing write.
@@ -109,7 +110,7 @@ import Testing
           to: .sink { bytes in
             calls += 1
             if calls == 3 { throw Full() }
-            try sink(bytes)
+            try sink.write(bytes)
           })
       }
     }
@@ -124,7 +125,7 @@ import Testing
     _ = try CSVWriter(
       dateFormat: .standard, chunkRows: 4, blockSize: 256
     ).write(
-      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { given.append(Array($0)) })
+      SelectedRows(blocks: blocks, dropped: [], timeZone: Self.zone), to: .sink { given.append([UInt8]($0)) })
     #expect(given.flatMap { $0 } == all)
     #expect(given.count == (all.count + 255) / 256)
     #expect(given.dropLast().allSatisfy { $0.count == 256 })

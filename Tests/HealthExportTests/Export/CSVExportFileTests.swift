@@ -17,7 +17,7 @@ import Testing
     let destination = OutputDestination.resolve(
       output: output, defaultName: CSVExport.defaultFileName(now: ExportTest.now),
       timeZone: .named(ExportTest.newYork), overwrites: overwrites,
-      standardOutput: { bytes.append(contentsOf: $0) })
+      standardOutput: { bytes.append($0) })
     let summary = try CSVExport(selection: ExportTest.selection(), now: ExportTest.now).run(
       source: InMemoryExport(xml: ExportXML.document(body)), destination: destination,
       diagnostics: Diagnostics())

@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 
 /// The result of an export in a test.
 struct ExportOutcome {
@@ -46,7 +47,7 @@ enum ExportTest {
     let diagnostics = Diagnostics()
     let summary = try CSVExport(selection: selection, now: now).run(
       source: InMemoryExport(xml: ExportXML.document(body)),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: diagnostics)
+      destination: .sink { bytes.append($0) }, diagnostics: diagnostics)
     return ExportOutcome(
       csv: String(decoding: bytes, as: UTF8.self), summary: summary, diagnostics: diagnostics)
   }

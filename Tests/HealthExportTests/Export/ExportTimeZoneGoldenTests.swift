@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// An export made in summer holds winter readings written with the summer offset, as the Health
@@ -27,7 +28,7 @@ import Testing
       vitals: registry.vitals.filter { $0.optionName == "blood-pressure" }, range: .all, timeZone: zone)
     let summary = try CSVExport(selection: selection, now: ExportTest.now).run(
       source: try SampleExport(configuration: Self.configuration).source(),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics(isStrict: true))
+      destination: .sink { bytes.append($0) }, diagnostics: Diagnostics(isStrict: true))
     return (String(decoding: bytes, as: UTF8.self), summary)
   }
 
@@ -41,7 +42,7 @@ import Testing
       ])
     _ = try SummaryExport(selection: selection, now: ExportTest.now).run(
       source: try SampleExport(configuration: Self.configuration).source(),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics(isStrict: true))
+      destination: .sink { bytes.append($0) }, diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The contract's whole example, labs included, from an export in each of its shapes: the same
@@ -52,7 +53,7 @@ import Testing
     let selection = ExportTest.selection(
       vitals: ["blood-pressure", "oxygen-saturation"], labs: MetricRegistry.standard.labs)
     _ = try CSVExport(selection: selection, now: ExportTest.now).run(
-      source: try HealthInput.open(path: path), destination: .sink { bytes.append(contentsOf: $0) },
+      source: try HealthInput.open(path: path), destination: .sink { bytes.append($0) },
       diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -97,7 +98,7 @@ import Testing
     let summary = try CSVExport(
       selection: ExportTest.selection(metrics: [], labs: MetricRegistry.standard.labs), now: ExportTest.now
     ).run(
-      source: try HealthInput.open(path: folder.path), destination: .sink { bytes.append(contentsOf: $0) },
+      source: try HealthInput.open(path: folder.path), destination: .sink { bytes.append($0) },
       diagnostics: diagnostics)
     #expect(
       String(decoding: bytes, as: UTF8.self)

@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// `--labs` with LOINC codes the registry does not know: their rows are named by the record's
@@ -47,7 +48,7 @@ import Testing
     var bytes: [UInt8] = []
     let diagnostics = Diagnostics()
     _ = try CSVExport(selection: ExportTest.selection(metrics: [], labs: labs), now: ExportTest.now).run(
-      source: source, destination: .sink { bytes += $0 }, diagnostics: diagnostics)
+      source: source, destination: .sink { bytes.append($0) }, diagnostics: diagnostics)
     #expect(
       ExportTest.dataRows(of: String(decoding: bytes, as: UTF8.self)) == [
         "2026-01-05 03:00:00,Total Cholesterol,2093-3,184,mg/dL,Lab,",
@@ -67,7 +68,7 @@ extension LabCodeTests {
     let labs = LabChoice(codes: ["8867-4", "39156-5"]).labs(in: .standard)
     var bytes: [UInt8] = []
     _ = try CSVExport(selection: ExportTest.selection(metrics: [], labs: labs), now: ExportTest.now).run(
-      source: source, destination: .sink { bytes += $0 }, diagnostics: Diagnostics())
+      source: source, destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     #expect(
       ExportTest.dataRows(of: String(decoding: bytes, as: UTF8.self)) == [
         "2017-03-17 20:00:00,BMI-body mass index,39156-5,26.20,kg/m^2,Sample Location A,",

@@ -3,6 +3,7 @@ import HealthArchive
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthExport
@@ -28,7 +29,7 @@ import Testing
   func writesTheBytesOfAnExportKeptInMemory(order: ExportSelection.SortOrder, budget: Int) throws {
     var inMemory: [UInt8] = []
     let kept = try CSVExport(selection: Self.selection(order), now: ExportTest.now).run(
-      source: Self.export.source(), destination: .sink { inMemory.append(contentsOf: $0) },
+      source: Self.export.source(), destination: .sink { inMemory.append($0) },
       diagnostics: Diagnostics())
     #expect(kept.totalRows > 2000)
 

@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// A generated export on disk (a zip archive, and its health XML alone) and the items it holds,
@@ -71,14 +72,14 @@ enum Job: String, CaseIterable, Sendable {
     of source: some HealthInputSource, progress: (any ProgressObserver)? = nil
   ) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    try run(source, to: .sink { bytes.append(contentsOf: $0) }, progress: progress)
+    try run(source, to: .sink { bytes.append($0) }, progress: progress)
     return bytes
   }
 
   /// The job's output of `input`, in memory.
   func bytes(of input: ExportInput) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    let destination = OutputDestination.sink { bytes.append(contentsOf: $0) }
+    let destination = OutputDestination.sink { bytes.append($0) }
     switch self {
     case .csv: _ = try Self.csvExport.run(input, to: destination)
     case .profile: _ = try Self.profileExport.run(input, to: destination)

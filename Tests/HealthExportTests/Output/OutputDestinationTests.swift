@@ -88,13 +88,13 @@ import Testing
     let destination = OutputDestination.file(path: folder.file("out.csv"), overwrites: false)
     #expect(throws: WriterFailed.self) {
       try destination.write { sink in
-        try Array("half".utf8).withUnsafeBytes { try sink($0) }
+        try sink.write("half")
         throw WriterFailed()
       }
     }
     #expect(try folder.contents() == [])
     let count = try destination.write { sink in
-      try Array("a,b\n".utf8).withUnsafeBytes { try sink($0) }
+      try sink.write("a,b\n")
       return 1
     }
     #expect(count == 1)

@@ -59,7 +59,7 @@ import Testing
   struct LinesWriter: ExportWriter {
     func write(_ lines: [String], to destination: OutputDestination) throws -> Int {
       try destination.write { sink in
-        try Array(lines.map { $0 + "\n" }.joined().utf8).withUnsafeBytes { try sink($0) }
+        try sink.write(lines.map { $0 + "\n" }.joined())
       }
       return lines.count
     }
@@ -98,7 +98,7 @@ import Testing
     let source = CountingSource(Self.body)
     var bytes: [UInt8] = []
     let pipeline = ExportPipeline(
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
+      destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     let written = try pipeline.run(
       source, through: ValueStage(type: "HKQuantityTypeIdentifierStepCount"), timeZone: .named(.gmt),
       into: LinesWriter())
@@ -185,7 +185,7 @@ import Testing
   ])
   func theStageFinishesInTheJobsZone(body: String, choice: TimeZoneChoice, zone: String) throws {
     var bytes: [UInt8] = []
-    let pipeline = ExportPipeline(destination: .sink { bytes += $0 }, diagnostics: Diagnostics())
+    let pipeline = ExportPipeline(destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     _ = try pipeline.run(CountingSource(body), through: ZoneStage(), timeZone: choice, into: LinesWriter())
     #expect(String(decoding: bytes, as: UTF8.self) == zone + "\n")
   }

@@ -87,7 +87,7 @@ import Testing
 
   static func profileText(of input: String) throws -> String {
     var bytes: [UInt8] = []
-    _ = try profile(of: input, into: .sink { bytes.append(contentsOf: $0) })
+    _ = try profile(of: input, into: .sink { bytes.append($0) })
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -99,7 +99,7 @@ import Testing
       timeZone: .named(TimeZone(identifier: "America/New_York")!))
     _ = try CSVExport(selection: selection, now: ExportTest.now).run(
       source: try HealthInput.open(path: input, timeZone: options.timeZone.provisional),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics(isStrict: true))
+      destination: .sink { bytes.append($0) }, diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -238,7 +238,7 @@ import Testing
       var bytes: [UInt8] = []
       _ = try ProfileExport(options: options).run(
         source: try HealthInput.open(path: input, timeZone: options.timeZone.provisional),
-        destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
+        destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
       return String(decoding: bytes, as: UTF8.self)
     }
     let first = try run(archive)

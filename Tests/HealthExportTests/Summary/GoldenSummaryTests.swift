@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The whole summary CSV of a small generated export, pinned byte for byte, and checked against
@@ -16,7 +17,7 @@ import Testing
     var bytes: [UInt8] = []
     _ = try SummaryExport(selection: selection, now: ExportTest.now).run(
       source: try SampleExport(configuration: Self.configuration).source(),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics(isStrict: true))
+      destination: .sink { bytes.append($0) }, diagnostics: Diagnostics(isStrict: true))
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -45,7 +46,7 @@ import Testing
       now: ExportTest.now
     ).run(
       source: try SampleExport(configuration: Self.configuration).source(),
-      destination: .sink { csvBytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
+      destination: .sink { csvBytes.append($0) }, diagnostics: Diagnostics())
     var watchByDay: [String: Int] = [:]
     var allByDay: [String: Int] = [:]
     for line in String(decoding: csvBytes, as: UTF8.self).split(separator: "\n").dropFirst(4) {

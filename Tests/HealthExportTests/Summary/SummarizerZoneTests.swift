@@ -2,6 +2,7 @@ import Foundation
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// A summary in the export's own zone says, drops and counts what the same summary in that zone
@@ -56,7 +57,7 @@ import Testing
     let diagnostics = Diagnostics(isStrict: strict)
     let report = try SummaryExport(selection: selection, now: ExportTest.now).run(
       source: InMemoryExport(xml: ExportXML.document(body)),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: diagnostics)
+      destination: .sink { bytes.append($0) }, diagnostics: diagnostics)
     let said =
       diagnostics.summary.map { "\($0.count) × \($0.reason) (\($0.firstLocation.map(String.init) ?? "-"))" }
       + report.dropped.map { "\($0.count) left out: \($0.reason)" }

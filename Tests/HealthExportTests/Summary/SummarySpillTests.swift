@@ -3,6 +3,7 @@ import HealthArchive
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthExport
@@ -80,7 +81,7 @@ import Testing
   ) {
     var csv: [UInt8] = []
     let writer = SummaryCSVWriter(dateFormat: .standard, flushThreshold: flushThreshold)
-    let report = try writer.write(rows, to: .sink { csv.append(contentsOf: $0) })
+    let report = try writer.write(rows, to: .sink { csv.append($0) })
     var list: [SummaryRow] = []
     try rows.forEachRow { list.append($0) }
     #expect(report.rows == list.count)
@@ -99,7 +100,7 @@ import Testing
     var expected: [UInt8] = []
     let export = SummaryExport(selection: selection, now: ExportTest.now)
     _ = try export.run(
-      source: InMemoryExport(xml: Self.xml), destination: .sink { expected.append(contentsOf: $0) },
+      source: InMemoryExport(xml: Self.xml), destination: .sink { expected.append($0) },
       diagnostics: Diagnostics())
 
     let summarizer = Summarizer(
@@ -285,7 +286,7 @@ import Testing
     let export = SummaryExport(selection: Self.selection(), now: ExportTest.now)
     var streamed: [UInt8] = []
     _ = try export.run(
-      source: InMemoryExport(xml: Self.xml), destination: .sink { streamed.append(contentsOf: $0) },
+      source: InMemoryExport(xml: Self.xml), destination: .sink { streamed.append($0) },
       diagnostics: Diagnostics())
     let path = folder.file("summary.csv")
     _ = try export.run(

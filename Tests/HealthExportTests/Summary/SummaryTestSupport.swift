@@ -3,6 +3,7 @@ import HealthArchive
 import HealthExport
 import HealthModel
 import HealthTestSupport
+import SystemShim
 
 /// The result of a summary in a test.
 struct SummaryOutcome {
@@ -41,7 +42,7 @@ enum SummaryTest {
     let diagnostics = Diagnostics()
     let report = try SummaryExport(selection: selection, now: ExportTest.now).run(
       source: InMemoryExport(xml: ExportXML.document(body)),
-      destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: diagnostics)
+      destination: .sink { bytes.append($0) }, diagnostics: diagnostics)
     return SummaryOutcome(
       csv: String(decoding: bytes, as: UTF8.self), report: report, diagnostics: diagnostics)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthExporterCLI
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// A terminal whose user types the given lines: what the tool writes and the echo of each line
@@ -16,8 +17,8 @@ final class ScriptedTerminal: ToolOutput {
 
   var isInteractive: Bool { true }
 
-  func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
-    screen += String(decoding: bytes, as: UTF8.self)
+  func writeStandardOutput(_ bytes: RawSpan) throws {
+    screen += String(decoding: [UInt8](bytes), as: UTF8.self)
   }
 
   func writeStandardError(_ text: String) {

@@ -9,9 +9,9 @@ final class CapturedOutput: ToolOutput {
   /// When set, writing to standard output fails with this error (a full disk, a closed pipe).
   var outputFailure: (any Error)?
 
-  func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
+  func writeStandardOutput(_ bytes: RawSpan) throws {
     if let outputFailure { throw outputFailure }
-    standardOutput.append(contentsOf: bytes)
+    standardOutput.append(bytes)
   }
 
   func writeStandardError(_ text: String) {

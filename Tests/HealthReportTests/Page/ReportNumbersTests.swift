@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthReport
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// Every number the report of the built-in sample shows is the one the record CSV or the summary
@@ -30,7 +31,7 @@ import Testing
           labs: registry.labs, range: .all, timeZone: .named(ReportTest.newYork)),
         now: ReportTest.sampleNow
       ).run(
-        source: try ReportTest.sample(), destination: .sink { csvBytes.append(contentsOf: $0) },
+        source: try ReportTest.sample(), destination: .sink { csvBytes.append($0) },
         diagnostics: Diagnostics())
       csv = ReportTest.csvRows(String(decoding: csvBytes, as: UTF8.self))
       var summaryBytes: [UInt8] = []
@@ -38,7 +39,7 @@ import Testing
         selection: SummarySelection(range: .all, timeZone: .named(ReportTest.newYork)),
         now: ReportTest.sampleNow
       ).run(
-        source: try ReportTest.sample(), destination: .sink { summaryBytes.append(contentsOf: $0) },
+        source: try ReportTest.sample(), destination: .sink { summaryBytes.append($0) },
         diagnostics: Diagnostics())
       summary = ReportTest.csvRows(String(decoding: summaryBytes, as: UTF8.self))
     }

@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthReport
 import HealthTestSupport
+import SystemShim
 import Testing
 
 /// The page of small crafted exports: what each section shows, exactly, and how.
@@ -173,7 +174,7 @@ import Testing
       try ReportExport(selection: ReportTest.selection(), now: ReportTest.now).run(
         source: InMemoryExport(
           xml: ExportXML.document(record("HeartRate", "60", "count/min", from: "2026-01-09 10:00:00 -0500"))),
-        destination: .sink { bytes.append(contentsOf: $0) }, diagnostics: Diagnostics())
+        destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     } throws: { error in
       guard case ExportError.noData = error else { return false }
       return true

@@ -4,6 +4,7 @@ import HealthExport
 import HealthModel
 import HealthSampleGenerator
 import HealthTestSupport
+import SystemShim
 
 /// Small records and helpers shared by the generator's tests.
 enum GeneratorTest {
@@ -38,7 +39,7 @@ enum GeneratorTest {
   ) throws -> [String] {
     var bytes: [UInt8] = []
     _ = try CSVExport(selection: selection, now: now).run(
-      source: source, destination: .sink { bytes += $0 }, diagnostics: Diagnostics())
+      source: source, destination: .sink { bytes.append($0) }, diagnostics: Diagnostics())
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst(4).map(String.init)
   }
 

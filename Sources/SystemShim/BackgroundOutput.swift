@@ -1,5 +1,3 @@
-import SystemShim
-
 /// Gathers an output's bytes into blocks and hands each full block to the sink on a thread of its
 /// own: while the kernel copies one block into the file, the thread that makes the bytes goes on
 /// with the next (the profile's document, the CSV's rows, a spill file's runs).
@@ -31,14 +29,14 @@ package final class BackgroundOutput {
   ///   - depth: how many blocks may exist at once (at least 3, fewer counting as 3): the one
   ///     being filled, the one the sink has, and those waiting between.
   package init(
-    sink: @escaping (UnsafeRawBufferPointer) throws -> Void, blockSize: Int = defaultBlockSize, depth: Int = 4
+    sink: ByteSink, blockSize: Int = defaultBlockSize, depth: Int = 4
   ) {
     self.blockSize = max(blockSize, 16)
     let pool = BlockPool()
     self.pool = pool
     // One block is being filled and one is with the sink: the rest wait.
     worker = HandOffWorker(name: "output", depth: max(depth, 3) - 2) { block in
-      try sink(UnsafeRawBufferPointer(start: block.start, count: block.count))
+      try block.withFilledBytes { try sink.write($0) }
       pool.put(block)
     }
     block = pool.take(ofAtLeast: self.blockSize, standard: self.blockSize)
@@ -50,7 +48,11 @@ package final class BackgroundOutput {
 
   /// Appends `bytes`.
   /// - Throws: the sink's first error.
-  package func write(_ bytes: UnsafeRawBufferPointer) throws {
+  package func write(_ bytes: RawSpan) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
+  private func write(_ bytes: UnsafeRawBufferPointer) throws {
     guard var source = bytes.baseAddress else { return }
     var rest = bytes.count
     while rest > 0 {
@@ -66,6 +68,12 @@ package final class BackgroundOutput {
   /// Appends `bytes`.
   /// - Throws: the sink's first error.
   package func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
+  /// Appends `bytes`.
+  /// - Throws: the sink's first error.
+  package func write(_ bytes: ArraySlice<UInt8>) throws {
     try bytes.withUnsafeBytes { try write($0) }
   }
 
