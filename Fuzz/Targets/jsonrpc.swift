@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 
 // The assistant server's side of the stdio transport: any bytes as what a client sends, cut into
 // lines by the framer in reads of 1 to 29 bytes, each line parsed, dispatched and answered by a
@@ -41,7 +42,8 @@ public func fuzzAssistantSession(_ start: UnsafePointer<UInt8>, _ count: Int) ->
   var written = 0
   let session = AssistantSession(
     info: AssistantServerInfo(version: "fuzz"), tools: tools, resources: resources,
-    output: MessageOutput { written += $0.count }, maximumMessageSize: 4096, log: { _ in })
+    output: MessageOutput(sink: ByteSink { written += $0.byteCount }), maximumMessageSize: 4096, log: { _ in }
+  )
   do {
     try session.serve(input: MemoryByteStream(bytes, name: "fuzz", chunkLimit: chunk))
   } catch {

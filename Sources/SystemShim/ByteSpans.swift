@@ -64,6 +64,12 @@ extension Array where Element == UInt8 {
     bytes.withUnsafeBytes { append(contentsOf: $0) }
   }
 
+  /// The bytes of `bytes`.
+  @inlinable
+  package init(_ bytes: Span<UInt8>) {
+    self = bytes.withUnsafeBufferPointer { Array($0) }
+  }
+
   /// Appends the bytes of `bytes`.
   @inlinable
   package mutating func append(_ bytes: Span<UInt8>) {
@@ -93,6 +99,36 @@ extension Array where Element == UInt8 {
         return .failure(error)
       }
       return .success(output.finalize(for: part))
+    }
+    return try result.get()
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends what `write` appends to an empty span of room for `count` bytes: a short piece of
+  /// text built in place (a date, a number) without a heap allocation.
+  @inlinable
+  package mutating func append(upTo count: Int, _ write: (inout OutputSpan<UInt8>) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      var output = OutputSpan(buffer: buffer, initializedCount: 0)
+      write(&output)
+      let written = output.finalize(for: buffer)
+      append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<written]))
+    }
+  }
+}
+
+extension String {
+  /// Runs `body` on the text's UTF-8.
+  @inlinable
+  package func withUTF8Span<Value, Failure: Error>(
+    _ body: (Span<UInt8>) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    var text = self
+    let result: Result<Value, Failure> = text.withUTF8 { bytes in
+      do throws(Failure) { return .success(try body(Span(_unsafeElements: bytes))) } catch {
+        return .failure(error)
+      }
     }
     return try result.get()
   }

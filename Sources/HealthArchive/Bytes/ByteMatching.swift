@@ -65,6 +65,12 @@ extension UnsafeBufferPointer<UInt8> {
     return memoryEqual(base, otherBase, count)
   }
 
+  /// Whether the bytes are exactly `other`.
+  @inline(__always)
+  func equals(_ other: [UInt8]) -> Bool {
+    other.withUnsafeBufferPointer { equals($0) }
+  }
+
   /// Whether the bytes from `position` on begin with `prefix`.
   @inline(__always)
   func hasPrefix(_ prefix: StaticString, at position: Int) -> Bool {

@@ -1,3 +1,5 @@
+import SystemShim
+
 /// The part of a stream a byte-level reader is looking at: one buffer, refilled from the stream,
 /// that keeps the bytes of the token being read when it moves on and grows only for a token
 /// larger than itself, up to a limit. The XML tokenizer and the JSON reader scan it in place.
@@ -57,6 +59,13 @@ struct ByteWindow: ~Copyable {
     let length = text.utf8CodeUnitCount
     guard end - start == length, start >= 0, end <= self.end else { return false }
     return memoryEqual(storage + start, text.utf8Start, length)
+  }
+
+  /// The offset from `start` of the first `byte` before `end`, if any: a vectorised search.
+  @inline(__always)
+  func firstOffset(of byte: UInt8, from start: Int, to end: Int) -> Int? {
+    precondition(start >= 0 && end <= self.end, "a search inside the window")
+    return MemorySearch.firstOffset(of: byte, in: UnsafeRawPointer(storage + start), count: end - start)
   }
 
   /// The bytes `start..<end` of the window as text, invalid UTF-8 repaired.

@@ -12,6 +12,18 @@ package enum ByteWords {
     UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
+  /// The eight bytes at `offset` of `bytes` as one word, the first byte lowest; they must all be
+  /// in `bytes`.
+  @inline(__always)
+  package static func load(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+    precondition(offset >= 0 && offset + 8 <= bytes.count, "a word inside the bytes")
+    return bytes.withUnsafeBufferPointer { buffer in
+      UInt64(
+        littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(
+          fromByteOffset: offset, as: UInt64.self))
+    }
+  }
+
   /// The high bit of each byte of `word` that is zero.
   @inline(__always)
   package static func zeroBytes(_ word: UInt64) -> UInt64 {

@@ -493,7 +493,7 @@ package final class ExportXMLReader {
     let serial = attribute.valueSerial
     if serial != 0 && serial == lastTypeSerial { return lastTypeIncluded ? lastTypeString : nil }
     let raw = tokenizer.rawValue(of: attribute)
-    if !raw.isEmpty && lastType.withUnsafeBufferPointer({ raw.equals($0) }) {
+    if !raw.isEmpty && raw.equals(lastType) {
       lastTypeSerial = serial
       return lastTypeIncluded ? lastTypeString : nil
     }

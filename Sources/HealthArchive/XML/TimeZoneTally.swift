@@ -9,11 +9,11 @@ final class TimeZoneTally {
 
   /// Counts one entry whose value is `bytes` (needing no decoding).
   func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if last >= 0, names[last].withUnsafeBufferPointer({ bytes.equals($0) }) {
+    if last >= 0, bytes.equals(names[last]) {
       counts[last] += 1
       return
     }
-    if let index = names.firstIndex(where: { name in name.withUnsafeBufferPointer { bytes.equals($0) } }) {
+    if let index = names.firstIndex(where: { bytes.equals($0) }) {
       last = index
     } else {
       names.append(Array(bytes))

@@ -51,12 +51,11 @@ extension XMLTokenizer {
 
   func countLines(upTo position: Int) {
     guard position > countedPosition else { return }
-    let p = UnsafeRawPointer(base)
     var newlines = 0
     var lastNewline = -1
     var i = countedPosition
     // One vectorised search per line: lines are a record each, hundreds of bytes long.
-    while let offset = MemorySearch.firstOffset(of: 0x0A, in: p + i, count: position - i) {
+    while let offset = window.firstOffset(of: 0x0A, from: i, to: position) {
       newlines += 1
       lastNewline = i + offset
       i = lastNewline + 1

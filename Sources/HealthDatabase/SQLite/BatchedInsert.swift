@@ -14,6 +14,12 @@ package protocol SQLiteParameters {
 }
 
 extension SQLiteParameters {
+  /// Binds UTF-8 text (copied by SQLite).
+  @inline(__always)
+  package func bind(text bytes: Span<UInt8>, at index: Int32) throws(DatabaseError) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in try bind(text: buffer, at: index) }
+  }
+
   /// Binds an integer, or NULL.
   @inline(__always)
   package func bind(_ value: Int?, at index: Int32) throws(DatabaseError) {

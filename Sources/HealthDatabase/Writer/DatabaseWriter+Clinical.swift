@@ -40,7 +40,7 @@ extension DatabaseWriter {
       // A profile keeps the instant, not the text: ISO 8601, in UTC, or without a zone for a
       // local time.
       try dates.withUTCText(of: result.date) { iso throws(DatabaseError) in
-        try statement.bind(text: result.isLocalTime ? UnsafeBufferPointer(rebasing: iso[0..<19]) : iso, at: 7)
+        try statement.bind(text: result.isLocalTime ? iso.extracting(0..<19) : iso, at: 7)
       }
     }
     try statement.bind(result.isLocalTime ? nil : result.date.wholeSecondsSince1970, at: 8)

@@ -2,6 +2,7 @@ import Foundation
 import HealthArchive
 import HealthExport
 import HealthModel
+import SystemShim
 
 /// Dates as the database stores them in text: in export.xml's shape, `2019-07-19 10:36:11 -0700`,
 /// on the wall clock of the offset the input wrote the date with, or of the database's time zone
@@ -25,7 +26,7 @@ struct DateText {
 
   /// Hands `body` the text of `date` (25 bytes).
   mutating func withText<Result, Failure: Error>(
-    of date: Timestamp, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    of date: Timestamp, _ body: (Span<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let offset = offset(of: date)
     let instant = date.wholeSecondsSince1970
@@ -34,13 +35,13 @@ struct DateText {
       out.appendDate(instant, offset: offset)
       held = (instant, offset)
     }
-    return try out.bytes.withUnsafeBufferPointer(body)
+    return try out.bytes.withSpan(body)
   }
 
   /// Hands `body` `date` in ISO 8601 in UTC (`2019-06-11T22:00:42Z`, 20 bytes), as GPX files write
   /// times.
   mutating func withUTCText<Result, Failure: Error>(
-    of date: Timestamp, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    of date: Timestamp, _ body: (Span<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     held = nil
     out.bytes.removeAll(keepingCapacity: true)
@@ -49,16 +50,16 @@ struct DateText {
     out.bytes[10] = UInt8(ascii: "T")
     out.bytes.removeLast(5)
     out.bytes[19] = UInt8(ascii: "Z")
-    return try out.bytes.withUnsafeBufferPointer(body)
+    return try out.bytes.withSpan(body)
   }
 
   /// The text of `date`, as a string.
   mutating func text(_ date: Timestamp) -> String {
-    withText(of: date) { String(decoding: $0, as: UTF8.self) }
+    String(decoding: withText(of: date) { [UInt8]($0) }, as: UTF8.self)
   }
 
   /// `date` in ISO 8601 in UTC, as a string.
   mutating func utcText(_ date: Timestamp) -> String {
-    withUTCText(of: date) { String(decoding: $0, as: UTF8.self) }
+    String(decoding: withUTCText(of: date) { [UInt8]($0) }, as: UTF8.self)
   }
 }

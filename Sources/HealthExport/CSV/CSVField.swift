@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 
 /// A field of a CSV line, quoted as RFC 4180 says where it must be: only a field holding a
 /// comma, a double quote, CR or LF is wrapped in double quotes, inner quotes doubled.
@@ -14,22 +15,21 @@ enum CSVField {
   ///   - keepsRawText: whether a field that starts like a formula is written as it is.
   ///   - buffer: what the field is appended to.
   static func append(_ text: String, keepsRawText: Bool = false, to buffer: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { append($0, keepsRawText: keepsRawText, to: &buffer) }
+    text.withUTF8Span { append($0, keepsRawText: keepsRawText, to: &buffer) }
   }
 
   /// Appends the UTF-8 bytes `utf8` as one field (no separator), as `append(_:keepsRawText:to:)`.
-  static func append(_ utf8: UnsafeBufferPointer<UInt8>, keepsRawText: Bool = false, to buffer: inout [UInt8])
-  {
+  static func append(_ utf8: Span<UInt8>, keepsRawText: Bool = false, to buffer: inout [UInt8]) {
     let neutralizes = !keepsRawText && !utf8.isEmpty && startsFormula(utf8[0])
     guard needsQuotes(utf8) else {
       if neutralizes { buffer.append(UInt8(ascii: "'")) }
-      buffer.append(contentsOf: utf8)
+      buffer.append(utf8)
       return
     }
     buffer.append(UInt8(ascii: "\""))
     if neutralizes { buffer.append(UInt8(ascii: "'")) }
-    for byte in utf8 {
+    for index in utf8.indices {
+      let byte = utf8[index]
       buffer.append(byte)
       if byte == UInt8(ascii: "\"") { buffer.append(byte) }
     }
@@ -44,12 +44,11 @@ enum CSVField {
   }
 
   /// Whether `utf8` holds a comma, a double quote, CR or LF, looked for eight bytes at a time.
-  static func needsQuotes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let p = utf8.baseAddress else { return false }
+  static func needsQuotes(_ utf8: Span<UInt8>) -> Bool {
     let count = utf8.count
     var i = 0
     while i + 8 <= count {
-      let word = ByteWords.load(p, at: i)
+      let word = ByteWords.load(utf8, at: i)
       let found =
         ByteWords.bytes(word, equalTo: UInt8(ascii: ",")) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
         | ByteWords.bytes(word, equalTo: 0x0A) | ByteWords.bytes(word, equalTo: 0x0D)
@@ -57,7 +56,7 @@ enum CSVField {
       i += 8
     }
     while i < count {
-      let byte = p[i]
+      let byte = utf8[i]
       if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
         return true
       }

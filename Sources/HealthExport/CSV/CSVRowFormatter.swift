@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import SystemShim
 
 /// A run of rows of one block, in a chunk of rows formatted together (`CSVRowFormatter`).
 enum CSVSegment {
@@ -58,14 +59,14 @@ struct CSVRowFormatter {
         // The block's fields are appended from their storage, and the measure read once: an
         // array appended, or a measure copied, at each row would retain and release it there.
         let measure = fields.measure
-        fields.name.withUnsafeBufferPointer { name in
-          fields.unitLabel.withUnsafeBufferPointer { unitLabel in
+        fields.name.withSpan { name in
+          fields.unitLabel.withSpan { unitLabel in
             for row in rows {
               appendDate(Timestamp(millisecondsSince1970: row.date), to: &buffer)
-              buffer.append(contentsOf: name)
+              buffer.append(name)
               FixedDecimal.append(measure.writtenValue(of: row.value), to: &buffer)
               buffer.append(UInt8(ascii: ","))
-              buffer.append(contentsOf: unitLabel)
+              buffer.append(unitLabel)
               appendSource(row.source, of: sources, to: &buffer)
               if let mealTime = row.unpackedMealTime {
                 CSVField.append(mealTime.displayName, keepsRawText: keepsRawText, to: &buffer)
@@ -103,7 +104,7 @@ struct CSVRowFormatter {
       lastSource = source
       lastSourceField = CSVField.bytes(sources[Int(source)], keepsRawText: keepsRawText) + [UInt8(ascii: ",")]
     }
-    lastSourceField.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+    lastSourceField.withSpan { buffer.append($0) }
   }
 
   /// A field followed by a comma.

@@ -161,18 +161,30 @@ package enum FixedDecimal {
   static func appendInteger(_ value: UInt64, to output: inout [UInt8]) {
     if value == 0 {
       output.append(UInt8(ascii: "0"))
-      return
+    } else if value < 100_000_000 {
+      appendDigits(of: value, count: nil, to: &output)
+    } else {
+      appendInteger(value / 100_000_000, to: &output)
+      appendDigits(of: value % 100_000_000, count: 8, to: &output)
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, no heap allocation
-    var count = 0
+  }
+
+  /// Appends the digits of `value` (below 10⁸): `count` of them, zeros first, or as many as it has.
+  /// They are gathered in one word, the last digit in its highest byte, and appended from its
+  /// lowest: no buffer.
+  @inline(__always)
+  private static func appendDigits(of value: UInt64, count: Int?, to output: inout [UInt8]) {
     var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
+    var word: UInt64 = 0
+    var digits = 0
+    while digits < (count ?? 8) && (count != nil || rest > 0) {
+      word = word << 8 | (UInt64(UInt8(ascii: "0")) + rest % 10)
+      rest /= 10
+      digits += 1
+    }
+    for _ in 0..<digits {
+      output.append(UInt8(truncatingIfNeeded: word))
+      word >>= 8
     }
   }
 

@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 import Testing
 
 @testable import HealthExport
@@ -105,11 +106,11 @@ import Testing
       for place in 0..<length {
         var field = [UInt8](repeating: UInt8(ascii: "a"), count: length)
         field[place] = byte
-        let needs = field.withUnsafeBufferPointer { CSVField.needsQuotes($0) }
+        let needs = field.withSpan { CSVField.needsQuotes($0) }
         #expect(needs == quotes, "byte \(byte) at \(place) of \(length)")
       }
     }
-    #expect([UInt8]().withUnsafeBufferPointer { CSVField.needsQuotes($0) } == false)
+    #expect([UInt8]().withSpan { CSVField.needsQuotes($0) } == false)
   }
 
   @Test(arguments: [

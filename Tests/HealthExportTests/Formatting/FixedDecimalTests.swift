@@ -62,6 +62,19 @@ import Testing
   /// The number a written value stands for is what reading its digits back gives, bit for bit:
   /// the examples above, and a million values of every magnitude the summaries meet, at every
   /// number of places they are written with.
+  /// Integers are written with their digits in order however many words of eight digits they
+  /// take, the zeros inside a word kept.
+  @Test(arguments: [
+    (UInt64(0), "0"), (7, "7"), (10, "10"), (99_999_999, "99999999"), (100_000_000, "100000000"),
+    (100_000_001, "100000001"), (1_000_000_000_000_000, "1000000000000000"),
+    (12_345_678_901_234_567_890, "12345678901234567890"), (UInt64.max, "18446744073709551615"),
+  ])
+  func integersAreWrittenWithEveryDigit(value: UInt64, expected: String) {
+    var output = Array("x".utf8)
+    FixedDecimal.appendInteger(value, to: &output)
+    #expect(String(decoding: output, as: UTF8.self) == "x" + expected)
+  }
+
   @Test func theNumberOfAWrittenValueIsItsDigitsReadBack() {
     func readBack(_ written: WrittenValue) -> Double? {
       var bytes: [UInt8] = []
