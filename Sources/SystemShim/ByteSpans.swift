@@ -119,6 +119,12 @@ extension Array where Element == UInt8 {
 }
 
 extension String {
+  /// The text of UTF-8 bytes, invalid sequences repaired.
+  @inlinable
+  package init(utf8 bytes: Span<UInt8>) {
+    self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// Runs `body` on the text's UTF-8.
   @inlinable
   package func withUTF8Span<Value, Failure: Error>(

@@ -103,6 +103,12 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 extension Array where Element == UInt8 {
+  /// Whether the bytes are exactly `text`.
+  @inline(__always)
+  func equals(_ text: StaticString) -> Bool {
+    withUnsafeBufferPointer { $0.equals(text) }
+  }
+
   /// Whether `needle` occurs anywhere in the bytes.
   package func contains(_ needle: StaticString) -> Bool {
     withUnsafeBufferPointer { $0.firstIndex(of: needle, from: 0) != nil }

@@ -61,6 +61,28 @@ struct ByteWindow: ~Copyable {
     return memoryEqual(storage + start, text.utf8Start, length)
   }
 
+  /// The byte at `position`, which must be below `end`.
+  @inline(__always)
+  subscript(position: Int) -> UInt8 {
+    precondition(position >= 0 && position < end, "a byte inside the window")
+    return storage[position]
+  }
+
+  /// Runs `body` on the bytes `start..<end` of the window.
+  @inline(__always)
+  func withBytes<Value, Failure: Error>(
+    from start: Int, to end: Int, _ body: (Span<UInt8>) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    precondition(0 <= start && start <= end && end <= self.end, "byte range out of bounds")
+    return try body(Span(_unsafeStart: storage + start, count: end - start))
+  }
+
+  /// Appends the bytes `start..<end` of the window to `output`.
+  @inline(__always)
+  func appendBytes(from start: Int, to end: Int, to output: inout [UInt8]) {
+    output.append(contentsOf: bytes(from: start, to: end))
+  }
+
   /// The offset from `start` of the first `byte` before `end`, if any: a vectorised search.
   @inline(__always)
   func firstOffset(of byte: UInt8, from start: Int, to end: Int) -> Int? {

@@ -170,7 +170,12 @@ package enum ValueParsing {
 }
 
 extension ValueParsing {
-  /// `decimal` of some bytes of an array.
+  /// `decimal` of a span of bytes.
+  package static func decimal(_ bytes: Span<UInt8>) -> Double? {
+    bytes.withUnsafeBufferPointer { decimal($0) }
+  }
+
+  /// The value of a decimal number's bytes, as `decimal` of a buffer reads it.
   package static func decimal(_ bytes: ArraySlice<UInt8>) -> Double? {
     bytes.withUnsafeBufferPointer { decimal($0) }
   }

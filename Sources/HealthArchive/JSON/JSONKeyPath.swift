@@ -1,3 +1,5 @@
+import SystemShim
+
 /// The keys and indexes from the top-level value down to the current one, kept cheaply while
 /// reading or writing, and spelled out only for a message.
 ///
@@ -44,11 +46,11 @@ struct JSONKeyPath {
   }
 
   /// Makes `key` the current key of the innermost object.
-  mutating func setKey(_ key: UnsafeBufferPointer<UInt8>) {
+  mutating func setKey(_ key: Span<UInt8>) {
     let last = frames.count - 1
     let keyStart = frames[last].keyStart
     if keyBytes.count > keyStart { keyBytes.removeLast(keyBytes.count - keyStart) }
-    keyBytes.append(contentsOf: key)
+    keyBytes.append(key)
     frames[last].hasContent = true
   }
 

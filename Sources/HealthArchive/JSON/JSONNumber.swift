@@ -1,3 +1,5 @@
+import SystemShim
+
 /// A JSON number: its exact text as written, and the nearest `Double`.
 ///
 /// The text is kept so that a number is written back exactly as it was read (`1446486924969.1`
@@ -19,9 +21,9 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// `1.`, `NaN`) or is too large for a `Double`.
   package init?(_ text: String) {
     let bytes = Array(text.utf8)
-    let value = bytes.withUnsafeBufferPointer { bytes -> Double? in
-      guard let base = bytes.baseAddress,
-        case .number(let number) = JSONNumberGrammar.scan(base, from: 0, to: bytes.count, isFinal: true),
+    let value = bytes.withSpan { bytes -> Double? in
+      guard !bytes.isEmpty,
+        case .number(let number) = JSONNumberGrammar.scan(bytes, from: 0, isFinal: true),
         number.end == bytes.count
       else { return nil }
       return number.fastValue ?? JSONNumberGrammar.doubleValue(of: bytes)

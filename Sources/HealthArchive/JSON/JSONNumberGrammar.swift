@@ -29,12 +29,12 @@ enum JSONNumberGrammar {
   /// significant digits and no exponent: the exact integer of its digits divided by an exact
   /// power of ten, which IEEE division rounds correctly (the fast path of `ValueParsing.decimal`).
   /// - Parameters:
-  ///   - p: the bytes.
+  ///   - p: the bytes available.
   ///   - start: where the number starts (at `-` or a digit).
-  ///   - end: one past the last byte available.
   ///   - isFinal: whether no bytes follow `end` (the end of the input).
   /// - Returns: where the number ends and, on the fast path, its value.
-  static func scan(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int, isFinal: Bool) -> Scan {
+  static func scan(_ p: Span<UInt8>, from start: Int, isFinal: Bool) -> Scan {
+    let end = p.count
     var i = start
     let isNegative = p[i] == UInt8(ascii: "-")
     if isNegative { i += 1 }
@@ -106,7 +106,7 @@ enum JSONNumberGrammar {
   /// `ValueParsing.decimal`: up to 15 significant digits without an exponent as an exact integer
   /// divided by an exact power of ten, others through the standard library's correctly rounded
   /// parser.
-  static func doubleValue(of bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  static func doubleValue(of bytes: Span<UInt8>) -> Double? {
     ValueParsing.decimal(bytes)
   }
 
@@ -161,15 +161,13 @@ enum JSONNumberGrammar {
       bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var count = 0
-      while magnitude > 0 {
-        let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
-        digits[19 - count] = UInt8(ascii: "0") &+ UInt8(remainder)
-        count += 1
-        magnitude = quotient
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+    // The digits are appended last first, then put in order where they are.
+    let start = bytes.count
+    while magnitude > 0 {
+      let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
+      bytes.append(UInt8(ascii: "0") &+ UInt8(remainder))
+      magnitude = quotient
     }
+    bytes[start...].reverse()
   }
 }

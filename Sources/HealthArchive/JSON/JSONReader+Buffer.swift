@@ -3,7 +3,7 @@ extension JSONReader {
   func skipByteOrderMark() throws {
     hasCheckedByteOrderMark = true
     while end - start < 3, try refill() {}
-    if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF {
+    if end - start >= 3 && window[start] == 0xEF && window[start + 1] == 0xBB && window[start + 2] == 0xBF {
       start += 3
     }
   }
@@ -28,7 +28,7 @@ extension JSONReader {
   /// Copies the innermost object's current key into `path` if it is only in the buffer.
   func copyPendingKey() {
     guard pendingKeyStart >= 0 else { return }
-    path.setKey(window.bytes(from: pendingKeyStart, to: pendingKeyEnd))
+    window.withBytes(from: pendingKeyStart, to: pendingKeyEnd) { path.setKey($0) }
     pendingKeyStart = -1
   }
 }

@@ -29,7 +29,7 @@ extension JSONReader {
   /// How a message names the byte at `i`: `'x'`, `'NaN'` for a word, `control character U+0001`,
   /// `byte 0xC3`.
   func describe(at i: Int) -> String {
-    let byte = base[i]
+    let byte = window[i]
     if JSONNumberGrammar.isLetter(byte) { return "'\(word(at: i))'" }
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     if byte < 0x20 || byte == 0x7F {
@@ -43,7 +43,7 @@ extension JSONReader {
   /// far as the buffer holds it.
   func word(at i: Int) -> String {
     var j = i
-    while j < end && j - i < 40 && JSONNumberGrammar.isNumberLike(base[j]) { j += 1 }
+    while j < end && j - i < 40 && JSONNumberGrammar.isNumberLike(window[j]) { j += 1 }
     if j == i { j = min(i + 1, end) }
     return window.text(from: i, to: j)
   }

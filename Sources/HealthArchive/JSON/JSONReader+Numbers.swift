@@ -23,7 +23,10 @@ extension JSONReader {
   /// Scans the number starting at `i` and consumes it.
   /// - Returns: false when the buffer ends before the number does and more input may come.
   func scanNumber(at i: Int) throws -> Bool {
-    switch JSONNumberGrammar.scan(base, from: i, to: end, isFinal: isAtEndOfStream) {
+    let scanned = window.withBytes(from: 0, to: end) {
+      JSONNumberGrammar.scan($0, from: i, isFinal: isAtEndOfStream)
+    }
+    switch scanned {
     case .incomplete:
       return false
     case .invalid:
@@ -37,8 +40,8 @@ extension JSONReader {
       contentIsDecoded = false
       scannedDouble = number.fastValue
       if number.needsRangeCheck {
-        let bytes = window.bytes(from: i, to: number.end)
-        guard let value = JSONNumberGrammar.doubleValue(of: bytes) else {
+        let value = window.withBytes(from: i, to: number.end) { JSONNumberGrammar.doubleValue(of: $0) }
+        guard let value else {
           throw error(.numberOutOfRange(wordAtStart()), at: start)
         }
         scannedDouble = value

@@ -1,10 +1,12 @@
+import SystemShim
+
 extension JSONReader {
   // MARK: - Content of the current key or string
 
   /// The current key or string, decoded; for a number, its exact text.
   package var stringValue: String {
     precondition(token == .key || token == .string || token == .number, "no key, string or number was read")
-    return withContentBytes { String(decoding: $0, as: UTF8.self) }
+    return withContentBytes { String(utf8: $0) }
   }
 
   /// Whether the current key is exactly `key`, compared as bytes without making a `String`.
@@ -22,19 +24,24 @@ extension JSONReader {
   /// the current number, straight from the reader's buffer.
   /// - Parameter body: a closure that must not keep the bytes.
   /// - Returns: what `body` returns.
-  package func withTokenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  /// - Throws: what `body` throws.
+  package func withTokenBytes<Value, Failure: Error>(
+    _ body: (Span<UInt8>) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
     precondition(token == .key || token == .string || token == .number, "no key, string or number was read")
     return try withContentBytes(body)
   }
 
-  func withContentBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    if contentIsDecoded { return try decoded.withUnsafeBufferPointer(body) }
-    return try body(window.bytes(from: contentStart, to: contentEnd))
+  func withContentBytes<Value, Failure: Error>(
+    _ body: (Span<UInt8>) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    if contentIsDecoded { return try decoded.withSpan(body) }
+    return try window.withBytes(from: contentStart, to: contentEnd, body)
   }
 
   private func contentEquals(_ text: StaticString) -> Bool {
-    if contentIsDecoded { return decoded.withUnsafeBufferPointer { $0.equals(text) } }
-    return window.bytes(from: contentStart, to: contentEnd).equals(text)
+    if contentIsDecoded { return decoded.equals(text) }
+    return window.bytes(from: contentStart, to: contentEnd, equal: text)
   }
 
   // MARK: - Scanning
@@ -45,13 +52,16 @@ extension JSONReader {
   /// - Returns: the position after the closing quote, or nil when the buffer ends inside the
   ///   string and more input may come.
   func scanString(at quote: Int) throws -> Int? {
-    let p = base
-    let table = stringByteClass
+    let end = self.end
     var i = quote + 1
     while true {
-      while i < end && table[Int(p[i])] == 0 { i += 1 }
+      // The first byte the scan must look at, and where it is.
+      let (stop, byte) = window.withBytes(from: 0, to: end) { [i] bytes in
+        let stop = Self.endOfPlainBytes(in: bytes, from: i)
+        return (stop, stop < bytes.count ? bytes[stop] : 0)
+      }
+      i = stop
       guard i < end else { return try incompleteString(at: quote) }
-      let byte = p[i]
       if byte == UInt8(ascii: "\"") {
         contentStart = quote + 1
         contentEnd = i
@@ -60,7 +70,7 @@ extension JSONReader {
       }
       if byte == UInt8(ascii: "\\") { return try scanEscapedString(at: quote, from: i) }
       if byte < 0x20 { throw error(.controlCharacterInString(byte), at: i) }
-      let length = Self.utf8SequenceLength(p, at: i, end: end)
+      let length = window.withBytes(from: 0, to: end) { [i] in Self.utf8SequenceLength($0, at: i) }
       if length > 0 {
         i += length
       } else if length == 0 {
@@ -73,20 +83,20 @@ extension JSONReader {
 
   /// The rest of a string from its first backslash at `first`, decoded into `decoded`.
   private func scanEscapedString(at quote: Int, from first: Int) throws -> Int? {
-    let p = base
+    let end = self.end
     decoded.removeAll(keepingCapacity: true)
-    decoded.append(contentsOf: UnsafeBufferPointer(start: p + quote + 1, count: first - quote - 1))
+    window.appendBytes(from: quote + 1, to: first, to: &decoded)
     var i = first
     while true {
       guard i < end else { return try incompleteString(at: quote) }
-      let byte = p[i]
+      let byte = window[i]
       if byte == UInt8(ascii: "\"") {
         contentIsDecoded = true
         return i + 1
       }
       if byte == UInt8(ascii: "\\") {
         guard i + 1 < end else { return try incompleteString(at: quote) }
-        let escaped = p[i + 1]
+        let escaped = window[i + 1]
         switch escaped {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
           decoded.append(escaped)
@@ -115,10 +125,10 @@ extension JSONReader {
         i += 1
         continue
       }
-      let length = Self.utf8SequenceLength(p, at: i, end: end)
+      let length = window.withBytes(from: 0, to: end) { [i] in Self.utf8SequenceLength($0, at: i) }
       if length == 0 { throw error(.invalidUTF8, at: i) }
       if length < 0 { return try incompleteString(at: quote) }
-      decoded.append(contentsOf: UnsafeBufferPointer(start: p + i, count: length))
+      window.appendBytes(from: i, to: i + length, to: &decoded)
       i += length
     }
   }
@@ -135,9 +145,9 @@ extension JSONReader {
     }
     if unit >= 0xD800 && unit <= 0xDBFF {
       guard i + 7 <= end else { return nil }
-      guard base[i + 6] == UInt8(ascii: "\\") else { throw error(.loneSurrogate(escapeText(at: i)), at: i) }
+      guard window[i + 6] == UInt8(ascii: "\\") else { throw error(.loneSurrogate(escapeText(at: i)), at: i) }
       guard i + 8 <= end else { return nil }
-      guard base[i + 7] == UInt8(ascii: "u") else { throw error(.loneSurrogate(escapeText(at: i)), at: i) }
+      guard window[i + 7] == UInt8(ascii: "u") else { throw error(.loneSurrogate(escapeText(at: i)), at: i) }
       guard i + 12 <= end else { return nil }
       guard let low = hexQuad(at: i + 8) else {
         throw error(.invalidEscape(escapeText(at: i + 6)), at: i + 6)
@@ -157,7 +167,7 @@ extension JSONReader {
   private func hexQuad(at i: Int) -> UInt32? {
     var value: UInt32 = 0
     for j in i..<(i + 4) {
-      let byte = base[j]
+      let byte = window[j]
       let digit: UInt8
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -174,8 +184,8 @@ extension JSONReader {
   /// backslash or quote.
   private func escapeText(at i: Int) -> String {
     var j = i
-    while j < end && j - i < 6 && base[j] >= 0x20 && base[j] < 0x7F {
-      if j > i && (base[j] == UInt8(ascii: "\\") || base[j] == UInt8(ascii: "\"")) { break }
+    while j < end && j - i < 6 && window[j] >= 0x20 && window[j] < 0x7F {
+      if j > i && (window[j] == UInt8(ascii: "\\") || window[j] == UInt8(ascii: "\"")) { break }
       j += 1
     }
     return window.text(from: i, to: j)
@@ -187,9 +197,34 @@ extension JSONReader {
     return nil
   }
 
-  /// The length of the well-formed UTF-8 sequence at `i` (Unicode Table 3-7: no overlong forms, no
-  /// surrogates, nothing above U+10FFFF); 0 when it is not one; -1 when the buffer ends first.
-  static func utf8SequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, end: Int) -> Int {
+  /// The first position from `i` of a byte a string scan must stop at (`"`, `\`, a control
+  /// character, a byte of a multi-byte UTF-8 sequence, which must be checked), or the count of
+  /// `bytes`: eight bytes at a time, with `ByteWords`' exact tests.
+  static func endOfPlainBytes(in bytes: Span<UInt8>, from start: Int) -> Int {
+    var i = start
+    let count = bytes.count
+    while i + 8 <= count {
+      let word = ByteWords.load(bytes, at: i)
+      let found =
+        ByteWords.controlBytes(word) | (word & 0x8080_8080_8080_8080)
+        | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
+        | ByteWords.bytes(word, equalTo: UInt8(ascii: "\\"))
+      if found != 0 { return i + found.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < count {
+      let byte = bytes[i]
+      if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return i }
+      i += 1
+    }
+    return count
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `i` of `p` (Unicode Table 3-7: no overlong
+  /// forms, no surrogates, nothing above U+10FFFF); 0 when it is not one; -1 when the bytes end
+  /// first.
+  static func utf8SequenceLength(_ p: Span<UInt8>, at i: Int) -> Int {
+    let end = p.count
     let lead = p[i]
     let length: Int
     var low: UInt8 = 0x80
@@ -222,16 +257,4 @@ extension JSONReader {
     }
     return length
   }
-
-  /// Bytes a string scan must stop at: `"`, `\`, control characters and every byte of a
-  /// multi-byte UTF-8 sequence's lead (which must be checked).
-  nonisolated(unsafe) static let stringByteClass: UnsafePointer<UInt8> = {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    table.initialize(repeating: 0, count: 256)
-    for byte in 0..<0x20 { table[byte] = 1 }
-    for byte in 0x80..<0x100 { table[byte] = 1 }
-    table[Int(UInt8(ascii: "\""))] = 1
-    table[Int(UInt8(ascii: "\\"))] = 1
-    return UnsafePointer(table)
-  }()
 }

@@ -1,3 +1,5 @@
+import SystemShim
+
 /// A streaming pull parser for JSON (RFC 8259) over bytes.
 ///
 /// It pulls from a `ByteStream` into one buffer and hands out one token at a time. The buffer grows
@@ -47,8 +49,6 @@ package final class JSONReader {
   /// Whether a string may hold U+0000 (`\u0000`), as JSON allows; readers of health files refuse
   /// it, since no record holds one and it would cut the text short where it is written.
   package var allowsNUL = true
-  /// `stringByteClass`, held here so that the hot loop does not check its lazy initialization.
-  let stringByteClass = JSONReader.stringByteClass
 
   // The reader is used from one thread at a time and never lends out its stored properties while
   // changing them, so runtime exclusivity checks (a third of the time spent) are turned off.
@@ -56,14 +56,12 @@ package final class JSONReader {
   // MARK: Buffer
 
   @exclusivity(unchecked) var window: ByteWindow
-  /// The buffer the current token's bytes are in, for scanning loops that index it.
-  var base: UnsafePointer<UInt8> { window.base }
   /// The first byte not yet consumed.
   @exclusivity(unchecked) var start = 0
   /// One past the last valid byte.
   var end: Int { window.end }
   var isAtEndOfStream: Bool { window.isAtEndOfStream }
-  /// The offset in the input of `base[0]`.
+  /// The offset in the input of the window's first byte.
   var bufferOffset: Int { Int(window.offset) }
   @exclusivity(unchecked) var hasCheckedByteOrderMark = false
 
@@ -183,9 +181,12 @@ package final class JSONReader {
     }
     if !hasCheckedByteOrderMark { try skipByteOrderMark() }
     while true {
-      let p = base
-      var i = start
-      while i < end && Self.isWhitespace(p[i]) { i += 1 }
+      // The first byte that is not whitespace, and where it is.
+      let (i, byte) = window.withBytes(from: 0, to: end) { [start] bytes in
+        var i = start
+        while i < bytes.count && Self.isWhitespace(bytes[i]) { i += 1 }
+        return (i, i < bytes.count ? bytes[i] : 0)
+      }
       start = i
       if i == end {
         if try refill() { continue }
@@ -193,7 +194,6 @@ package final class JSONReader {
         return token
       }
       tokenStart = i
-      let byte = p[i]
       switch state {
       case .value, .valueOrEndOfArray:
         if byte == UInt8(ascii: "]") && state == .valueOrEndOfArray {
@@ -217,7 +217,7 @@ package final class JSONReader {
           start = next
           if contentIsDecoded {
             pendingKeyStart = -1
-            decoded.withUnsafeBufferPointer { path.setKey($0) }
+            decoded.withSpan { path.setKey($0) }
           } else {
             pendingKeyStart = contentStart
             pendingKeyEnd = contentEnd
@@ -316,17 +316,17 @@ package final class JSONReader {
       start = i + 1
       return isObject ? .beginObject : .beginArray
     case UInt8(ascii: "t"):
-      guard try scanLiteral("true", at: i) else { return nil }
+      guard try scanLiteral(Self.trueText, at: i) else { return nil }
       currentBool = true
       endValue()
       return .bool
     case UInt8(ascii: "f"):
-      guard try scanLiteral("false", at: i) else { return nil }
+      guard try scanLiteral(Self.falseText, at: i) else { return nil }
       currentBool = false
       endValue()
       return .bool
     case UInt8(ascii: "n"):
-      guard try scanLiteral("null", at: i) else { return nil }
+      guard try scanLiteral(Self.nullText, at: i) else { return nil }
       endValue()
       return .null
     case UInt8(ascii: "."), UInt8(ascii: "+"):
@@ -338,26 +338,30 @@ package final class JSONReader {
     }
   }
 
-  /// Checks that `literal` stands at `i`, and consumes it.
+  /// Checks that the literal `text` stands at `i`, and consumes it.
   /// - Returns: false when the buffer ends before the literal can be checked and more may come.
-  private func scanLiteral(_ literal: StaticString, at i: Int) throws -> Bool {
-    let count = literal.utf8CodeUnitCount
-    let text = literal.utf8Start
-    let p = base
+  private func scanLiteral(_ text: [UInt8], at i: Int) throws -> Bool {
+    let count = text.count
     var j = 0
     while j < count && i + j < end {
-      guard p[i + j] == text[j] else { throw unexpected(expected: "a value") }
+      guard window[i + j] == text[j] else { throw unexpected(expected: "a value") }
       j += 1
     }
     if j < count || i + count == end {
       if !isAtEndOfStream { return false }
-      if j < count { throw error(.unexpectedEndOfInput(expected: "'\(literal)'"), at: end) }
-    } else if JSONNumberGrammar.isNumberLike(p[i + count]) {
+      if j < count {
+        throw error(.unexpectedEndOfInput(expected: "'\(String(decoding: text, as: UTF8.self))'"), at: end)
+      }
+    } else if JSONNumberGrammar.isNumberLike(window[i + count]) {
       throw unexpected(expected: "a value")
     }
     start = i + count
     return true
   }
+
+  private static let trueText = Array("true".utf8)
+  private static let falseText = Array("false".utf8)
+  private static let nullText = Array("null".utf8)
 
   /// Notes that a value has ended: what may come next depends on where it stood.
   private func endValue() {

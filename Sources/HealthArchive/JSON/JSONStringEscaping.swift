@@ -1,42 +1,40 @@
+import SystemShim
+
 /// Writing a string as JSON: quoted, with what must be escaped escaped.
 enum JSONStringEscaping {
   /// Appends `text` as a JSON string: in quotes, with `"`, `\` and control characters escaped and
   /// everything else as raw UTF-8.
   static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { appendQuoted($0, to: &bytes) }
+    text.withUTF8Span { appendQuoted($0, to: &bytes) }
   }
 
   /// Appends the UTF-8 bytes `utf8` as a JSON string, as `appendQuoted(_:to:)` appends a string.
-  static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+  static func appendQuoted(_ utf8: Span<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    guard let base = utf8.baseAddress else {
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
     var runStart = 0
     let count = utf8.count
-    var i = firstEscape(in: base, from: 0, count: count)
+    var i = firstEscape(in: utf8, from: 0)
     while i < count {
       if i > runStart {
-        bytes.append(contentsOf: utf8.slice(from: runStart, to: i))
+        bytes.append(utf8.extracting(runStart..<i))
       }
-      appendEscape(of: base[i], to: &bytes)
+      appendEscape(of: utf8[i], to: &bytes)
       runStart = i + 1
-      i = firstEscape(in: base, from: runStart, count: count)
+      i = firstEscape(in: utf8, from: runStart)
     }
     if count > runStart {
-      bytes.append(contentsOf: utf8.slice(from: runStart, to: count))
+      bytes.append(utf8.extracting(runStart..<count))
     }
     bytes.append(UInt8(ascii: "\""))
   }
 
   /// The index of the first byte from `start` that must be escaped (`"`, `\` or a control
   /// character), or `count`: eight bytes at a time, with `ByteWords`' exact tests.
-  static func firstEscape(in base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+  static func firstEscape(in bytes: Span<UInt8>, from start: Int) -> Int {
     var i = start
+    let count = bytes.count
     while i + 8 <= count {
-      let word = ByteWords.load(base, at: i)
+      let word = ByteWords.load(bytes, at: i)
       let found =
         ByteWords.controlBytes(word) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
         | ByteWords.bytes(word, equalTo: UInt8(ascii: "\\"))
@@ -44,7 +42,7 @@ enum JSONStringEscaping {
       i += 8
     }
     while i < count {
-      let byte = base[i]
+      let byte = bytes[i]
       if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return i }
       i += 1
     }

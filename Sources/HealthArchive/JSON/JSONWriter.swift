@@ -274,8 +274,8 @@ package struct JSONWriter {
   }
 
   private mutating func copyPendingKey() {
-    guard var key = pendingKey else { return }
-    key.withUTF8 { path.setKey($0) }
+    guard let key = pendingKey else { return }
+    key.withUTF8Span { path.setKey($0) }
     pendingKey = nil
   }
 

@@ -137,7 +137,7 @@ struct ProfileByteWriter {
       raw("\"\"")
       return true
     }
-    let firstEscape = JSONStringEscaping.firstEscape(in: base, from: 0, count: count)
+    let firstEscape = JSONStringEscaping.firstEscape(in: Span(_unsafeElements: utf8), from: 0)
     if firstEscape == count {
       guard room(count + 2) else { return true }
       cursor.pointee = UInt8(ascii: "\"")
@@ -150,7 +150,7 @@ struct ProfileByteWriter {
     // An escape is at most six bytes.
     guard room(6 * count + 2) else { return false }
     var escaped: [UInt8] = []
-    JSONStringEscaping.appendQuoted(utf8, to: &escaped)
+    JSONStringEscaping.appendQuoted(Span(_unsafeElements: utf8), to: &escaped)
     escaped.withUnsafeBufferPointer { raw($0) }
     return false
   }

@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// The dates of a JSON profile: milliseconds since 1970 as JSON numbers, read from their digits
 /// to the microsecond. Further digits are dropped toward the past, so that a fraction longer than
@@ -8,14 +9,13 @@ enum ProfileDate {
   /// outside the accepted years (`AcceptedRange`).
   static func timestamp(_ value: JSONValue?) -> Timestamp? {
     guard let number = value?.numberValue else { return nil }
-    var text = number.text
     return AcceptedRange.accepted(
-      text.withUTF8 { timestamp(ofMilliseconds: $0, nearest: number.doubleValue) })
+      number.text.withUTF8Span { timestamp(ofMilliseconds: $0, nearest: number.doubleValue) })
   }
 
   /// The instant of the text of a valid JSON number of milliseconds; `nearest` (its `Double`)
   /// where its microseconds do not fit 64 bits (beyond 290,000 years from 1970).
-  static func timestamp(ofMilliseconds text: UnsafeBufferPointer<UInt8>, nearest: Double) -> Timestamp {
+  static func timestamp(ofMilliseconds text: Span<UInt8>, nearest: Double) -> Timestamp {
     guard let microseconds = microseconds(ofMilliseconds: text) else {
       return Timestamp(millisecondsSince1970: nearest)
     }
@@ -24,9 +24,9 @@ enum ProfileDate {
 
   /// The whole microseconds of a valid JSON number of milliseconds (`-12.5e3`), rounded toward
   /// the past; nil when they do not fit an `Int64`.
-  static func microseconds(ofMilliseconds text: UnsafeBufferPointer<UInt8>) -> Int64? {
+  static func microseconds(ofMilliseconds text: Span<UInt8>) -> Int64? {
     var index = 0
-    let isNegative = text.first == UInt8(ascii: "-")
+    let isNegative = !text.isEmpty && text[0] == UInt8(ascii: "-")
     if isNegative { index = 1 }
     let mantissaStart = index
     var integerDigits = 0

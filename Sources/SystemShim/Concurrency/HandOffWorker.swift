@@ -164,20 +164,25 @@ private final class WorkerCore<Job, Failure: Error>: @unchecked Sendable {
   /// The next job to do, waiting for one; nil once the thread is to end (the queue dropped, when
   /// the worker has failed or is stopped). Dropped jobs are released outside the lock, before the
   /// thread is marked as ended: a job's last reference may take the worker's owner with it, whose
-  /// `stop` takes the lock, and nothing of a job outlives `stop`.
+  /// `stop` takes the lock, and nothing of a job outlives `stop`. Until they are released the
+  /// worker counts as busy, so that `drain` does not return while a job is still held here (a
+  /// job lent for the length of a call must be gone when the call returns).
   private func next() -> Job? {
     let (job, dropped) = state.withLock(
       waitingUntil: { !$0.jobs.isEmpty || $0.isFinishing || $0.failure != nil },
       then: { state -> (Job?, [Job]) in
         var dropped: [Job] = []
         if state.failure != nil || state.isStopped { swap(&dropped, &state.jobs) }
-        guard !state.jobs.isEmpty else { return (nil, dropped) }
         state.isBusy = true
+        guard !state.jobs.isEmpty else { return (nil, dropped) }
         return (state.jobs.removeFirst(), [])
       })
     if let job { return job }
     _ = consume dropped
-    state.withLock { $0.isRunning = false }
+    state.withLock {
+      $0.isBusy = false
+      $0.isRunning = false
+    }
     return nil
   }
 }

@@ -1,4 +1,5 @@
 import HealthArchive
+import SystemShim
 import Testing
 
 @Suite struct JSONReaderTokenTests {
@@ -129,9 +130,9 @@ import Testing
     let reader = ReadingMode.whole.reader(#"{"a\tb": 12.50}"#)
     _ = try reader.nextToken()
     #expect(try reader.nextToken() == .key)
-    #expect(reader.withTokenBytes { Array($0) } == Array("a\tb".utf8))
+    #expect(reader.withTokenBytes { [UInt8]($0) } == Array("a\tb".utf8))
     #expect(try reader.nextToken() == .number)
-    #expect(reader.withTokenBytes { Array($0) } == Array("12.50".utf8))
+    #expect(reader.withTokenBytes { [UInt8]($0) } == Array("12.50".utf8))
     #expect(reader.stringValue == "12.50")
     #expect(reader.doubleValue == 12.5)
   }

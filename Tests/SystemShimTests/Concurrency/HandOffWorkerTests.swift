@@ -164,6 +164,34 @@ import Testing
     #expect(throws: Failure(job: 0)) { try worker.finish() }
   }
 
+  /// A job queued behind one that fails is dropped, and `drain` returns only once it is released:
+  /// a job that lends its caller's closure for the length of a call (`withoutActuallyEscaping`)
+  /// must be gone when the call returns, even when the worker fails meanwhile.
+  @Test func drainAfterAFailureReturnsOnceTheDroppedJobsAreReleased() {
+    final class Slow {
+      let released: Locked<Bool>
+      init(_ released: Locked<Bool>) { self.released = released }
+      deinit {
+        // A wide window between the queue being emptied and the job being let go.
+        Thread.sleep(forTimeInterval: 0.2)
+        released.withLock { $0 = true }
+      }
+    }
+    let released = Locked(false)
+    let gate = Locked(false)
+    let worker = HandOffWorker<Slow?, Failure>(name: "test", depth: 4) { (job: Slow?) throws(Failure) in
+      if job == nil {
+        gate.wait(until: { $0 })
+        throw Failure(job: 0)
+      }
+    }
+    try? worker.submit(nil)
+    try? worker.submit(Slow(released))
+    gate.withLock { $0 = true }
+    #expect(throws: Failure(job: 0)) { try worker.drain() }
+    #expect(released.withLock { $0 })
+  }
+
   /// A closed worker does what is queued, then its thread ends.
   @Test func aClosedWorkerEndsOnceItsJobsAreDone() throws {
     let done = Locked([Int]())
