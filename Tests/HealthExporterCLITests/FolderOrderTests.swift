@@ -138,7 +138,6 @@ import Testing
   /// off it while still listed.
   @Test func rawMemoryStaysInTheBasements() throws {
     let stillRaw: Set<String> = [
-      "HealthArchive/GPX/GPXReader.swift",
       "HealthArchive/Profile/ProfileByteWriter+Elements.swift",
       "HealthArchive/Profile/ProfileByteWriter.swift",
       "HealthArchive/Profile/ProfileColumn.swift",
@@ -148,8 +147,6 @@ import Testing
       "HealthArchive/XML/RecordSkip.swift",
       "HealthArchive/XML/TagShape.swift",
       "HealthArchive/XML/TagTemplate.swift",
-      "HealthArchive/XML/TimeZoneTally.swift",
-      "HealthArchive/XML/XMLTokenizer+Text.swift",
       "HealthArchive/XML/XMLTokenizer+Values.swift",
       "HealthArchive/XML/XMLTokenizer.swift",
       "HealthExport/Formatting/DateFormat.swift",

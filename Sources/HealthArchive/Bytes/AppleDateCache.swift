@@ -17,6 +17,11 @@ package struct AppleDateCache {
 
   package init() {}
 
+  /// `appleDate` of a span of bytes.
+  package mutating func appleDate(_ bytes: Span<UInt8>) -> Timestamp? {
+    bytes.withUnsafeBufferPointer { appleDate($0) }
+  }
+
   /// `ValueParsing.appleDate(bytes)`.
   package mutating func appleDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
     guard bytes.count == 25, let base = bytes.baseAddress else { return ValueParsing.appleDate(bytes) }

@@ -102,6 +102,14 @@ extension UnsafeBufferPointer<UInt8> {
   }
 }
 
+extension Span where Element == UInt8 {
+  /// Whether the bytes are exactly `other`.
+  @inline(__always)
+  func equals(_ other: [UInt8]) -> Bool {
+    withUnsafeBufferPointer { bytes in other.withUnsafeBufferPointer { bytes.equals($0) } }
+  }
+}
+
 extension Array where Element == UInt8 {
   /// Whether the bytes are exactly `text`.
   @inline(__always)

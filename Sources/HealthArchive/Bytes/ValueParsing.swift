@@ -175,6 +175,21 @@ extension ValueParsing {
     bytes.withUnsafeBufferPointer { decimal($0) }
   }
 
+  /// `appleDate` of a span of bytes.
+  package static func appleDate(_ bytes: Span<UInt8>) -> Timestamp? {
+    bytes.withUnsafeBufferPointer { appleDate($0) }
+  }
+
+  /// `isAppleDateOutsideRange` of a span of bytes.
+  package static func isAppleDateOutsideRange(_ bytes: Span<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { isAppleDateOutsideRange($0) }
+  }
+
+  /// `utcDateTime` of a span of bytes.
+  package static func utcDateTime(_ bytes: Span<UInt8>) -> Timestamp? {
+    bytes.withUnsafeBufferPointer { utcDateTime($0) }
+  }
+
   /// The value of a decimal number's bytes, as `decimal` of a buffer reads it.
   package static func decimal(_ bytes: ArraySlice<UInt8>) -> Double? {
     bytes.withUnsafeBufferPointer { decimal($0) }

@@ -1,4 +1,5 @@
 package import HealthModel
+import SystemShim
 
 /// Reads the track points of a GPX route file as it streams, on the export reader's XML
 /// tokenizer: memory is bounded by one tag and one batch of points, whatever the file's size.
@@ -108,9 +109,9 @@ package final class GPXReader {
 
   /// A GPX time: `2019-06-11T22:00:42Z` read with digit loops, any other ISO 8601 form through
   /// `ISO8601DateTime`; nil without a time of day and offset.
-  static func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+  static func instant(_ bytes: Span<UInt8>) -> Timestamp? {
     if let instant = ValueParsing.utcDateTime(bytes) { return instant }
-    let parsed = ISO8601DateTime(parsing: String(decoding: bytes, as: UTF8.self))
+    let parsed = ISO8601DateTime(parsing: String(utf8: bytes))
     guard let parsed, parsed.hasTime, var instant = parsed.timestamp else { return nil }
     instant.writtenUTCOffset = parsed.utcOffset.map(Int32.init)
     return instant

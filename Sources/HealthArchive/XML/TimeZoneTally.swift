@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// The `HKTimeZone` values of the metadata entries a tokenizer reads or passes over, counted by
 /// their bytes: a run of records naming one zone costs one comparison each.
@@ -8,7 +9,7 @@ final class TimeZoneTally {
   private var last = -1
 
   /// Counts one entry whose value is `bytes` (needing no decoding).
-  func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func add(_ bytes: Span<UInt8>) {
     if last >= 0, bytes.equals(names[last]) {
       counts[last] += 1
       return
@@ -16,7 +17,7 @@ final class TimeZoneTally {
     if let index = names.firstIndex(where: { bytes.equals($0) }) {
       last = index
     } else {
-      names.append(Array(bytes))
+      names.append([UInt8](bytes))
       counts.append(0)
       last = names.count - 1
     }
@@ -25,8 +26,7 @@ final class TimeZoneTally {
 
   /// Counts one entry whose decoded value is `name`.
   func add(_ name: String) {
-    var bytes = Array(name.utf8)
-    bytes.withUnsafeMutableBufferPointer { add(UnsafeBufferPointer($0)) }
+    name.withUTF8Span { add($0) }
   }
 
   /// What was counted.

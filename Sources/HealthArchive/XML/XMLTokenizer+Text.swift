@@ -1,3 +1,5 @@
+import SystemShim
+
 /// The character data inside an element, for formats that keep values there (GPX's
 /// `<ele>4.07</ele>`), as export.xml never does.
 extension XMLTokenizer {
@@ -6,10 +8,10 @@ extension XMLTokenizer {
   /// markup. Text after a comment or a child element is not included.
   /// - Throws: `XMLError` for a broken reference or text larger than the largest tag accepted;
   ///   the stream's errors; whatever `body` throws.
-  func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+  func withText<R>(_ body: (Span<UInt8>) throws -> R) throws -> R {
     var i = start
     while true {
-      while i < end && base[i] != UInt8(ascii: "<") { i += 1 }
+      i = window.firstOffset(of: UInt8(ascii: "<"), from: i, to: end).map { i + $0 } ?? end
       if i < end { break }
       let scanned = i - start
       let hasMore = try refill()  // which moves the bytes kept to the front
@@ -18,28 +20,24 @@ extension XMLTokenizer {
     }
     var first = start
     var last = i
-    while first < last && isWhitespace(base[first]) { first += 1 }
-    while last > first && isWhitespace(base[last - 1]) { last -= 1 }
+    while first < last && isWhitespace(window[first]) { first += 1 }
+    while last > first && isWhitespace(window[last - 1]) { last -= 1 }
     start = i
-    var needsDecoding = false
-    for index in first..<last where base[index] == UInt8(ascii: "&") {
-      needsDecoding = true
-      break
-    }
+    let needsDecoding = window.firstOffset(of: UInt8(ascii: "&"), from: first, to: last) != nil
     if !needsDecoding {
-      return try body(UnsafeBufferPointer(start: base + first, count: last - first))
+      return try window.withBytes(from: first, to: last, body)
     }
     var decoded: [UInt8] = []
     var index = first
     while index < last {
-      if base[index] == UInt8(ascii: "&") {
+      if window[index] == UInt8(ascii: "&") {
         index = try decodeReference(at: index, limit: last, into: &decoded)
       } else {
-        decoded.append(base[index])
+        decoded.append(window[index])
         index += 1
       }
     }
-    return try decoded.withUnsafeBufferPointer { try body($0) }
+    return try decoded.withSpan(body)
   }
 
   @inline(__always)

@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// Names, attribute values and the references in them.
 extension XMLTokenizer {
@@ -55,14 +56,19 @@ extension XMLTokenizer {
 
   /// Calls `body` with the raw bytes of an attribute value when it needs no decoding (numbers and
   /// dates are parsed from bytes without making a `String`); otherwise with the decoded bytes.
-  func withValueBytes<R>(
-    of attribute: RawAttribute, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
-  ) throws -> R {
+  func withValueBytes<R>(of attribute: RawAttribute, _ body: (Span<UInt8>) throws -> R) throws -> R {
     if !attribute.needsDecoding {
-      return try body(rawValue(of: attribute))
+      return try withRawValue(of: attribute, body)
     }
-    var decoded = Array(try value(of: attribute).utf8)
-    return try decoded.withUnsafeMutableBufferPointer { try body(UnsafeBufferPointer($0)) }
+    return try Array(try value(of: attribute).utf8).withSpan(body)
+  }
+
+  /// Calls `body` with the raw bytes of an attribute value of the current tag, references not
+  /// decoded.
+  func withRawValue<R, Failure: Error>(
+    of attribute: RawAttribute, _ body: (Span<UInt8>) throws(Failure) -> R
+  ) throws(Failure) -> R {
+    try window.withBytes(from: attribute.valueStart, to: attribute.valueEnd, body)
   }
 
   /// Decodes the reference starting at `position` (`&`) into `output`.

@@ -276,14 +276,15 @@ final class XMLTokenizer {
     if value.needsDecoding {
       if let name = try? self.value(of: value) { tally.add(name) }
     } else {
-      tally.add(rawValue(of: value))
+      withRawValue(of: value) { tally.add($0) }
     }
   }
 
   /// Counts the `HKTimeZone` value `RecordSkip` found in what it just passed over, if any.
   private func notePassedOverTimeZone() {
     guard let found = recordSkip.timeZoneValue else { return }
-    timeZoneTally?.add(bytes(found.lowerBound, found.upperBound))
+    guard let tally = timeZoneTally else { return }
+    window.withBytes(from: found.lowerBound, to: found.upperBound) { tally.add($0) }
   }
 
   /// Skips the content of the element whose start tag was just returned, through its end tag.

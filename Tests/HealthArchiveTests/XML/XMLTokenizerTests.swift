@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -50,7 +51,7 @@ import Testing
       maximumMarkupSize: 1 << 16)
     #expect(try tokenizer.next() == .startTag(isEmpty: false))
     #expect(try tokenizer.next() == .startTag(isEmpty: false))
-    let text = try tokenizer.withText { String(decoding: $0, as: UTF8.self) }
+    let text = try tokenizer.withText { String(utf8: $0) }
     #expect(text == "2026-01-10T23:00:01Z")
     let error = try #require(throws: XMLError.self) { try tokenizer.next() }
     #expect(
