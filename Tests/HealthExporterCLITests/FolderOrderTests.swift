@@ -147,7 +147,6 @@ import Testing
       "HealthArchive/XML/RecordSkip.swift",
       "HealthArchive/XML/TagShape.swift",
       "HealthArchive/XML/TagTemplate.swift",
-      "HealthArchive/XML/XMLTokenizer+Values.swift",
       "HealthArchive/XML/XMLTokenizer.swift",
       "HealthExport/Formatting/DateFormat.swift",
       "HealthTestSupport/ProgressRecorder.swift",

@@ -83,6 +83,13 @@ struct ByteWindow: ~Copyable {
     output.append(contentsOf: bytes(from: start, to: end))
   }
 
+  /// The hash of the bytes `start..<end` of the window.
+  func hash(from start: Int, to end: Int) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes(from: start, to: end)))
+    return hasher.finalize()
+  }
+
   /// The offset from `start` of the first `byte` before `end`, if any: a vectorised search.
   @inline(__always)
   func firstOffset(of byte: UInt8, from start: Int, to end: Int) -> Int? {

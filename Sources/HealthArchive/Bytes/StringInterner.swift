@@ -20,6 +20,19 @@ package struct StringInterner {
     values.reserveCapacity(capacity)
   }
 
+  /// The string last looked up when it had bytes of `serial` (not 0), if it did.
+  @inline(__always)
+  package func string(forSerial serial: UInt32) -> String? {
+    serial != 0 && serial == lastSerial ? lastSerialString : nil
+  }
+
+  /// The string for `raw`, whose bytes have `serial` (0 for none), as the buffer's `string`.
+  package mutating func string(
+    for raw: Span<UInt8>, serial: UInt32, make: () throws -> String
+  ) rethrows -> String {
+    try raw.withUnsafeBufferPointer { try string(for: $0, serial: serial, make: make) }
+  }
+
   /// The string for `raw`, whose bytes have `serial` (0 for none): the last one looked up when
   /// its serial is the same, else as `string(for:make:)` gives it.
   package mutating func string(

@@ -1,4 +1,5 @@
 package import HealthModel
+import SystemShim
 
 /// Reads Apple Health's export.xml as a stream: the export date, the person's characteristics,
 /// top-level `Record`s with their metadata, `Correlation`s with their member records, `Workout`s,
@@ -312,7 +313,7 @@ package final class ExportXMLReader {
     case 7 where t.bytesEqual(start, end, "endDate"):
       fields.hasEndDate = true
       if let start = fields.startDateAttribute, !start.needsDecoding, !attribute.needsDecoding,
-        t.rawValue(of: start).equals(t.rawValue(of: attribute))
+        t.rawValuesEqual(start, attribute)
       {
         // The same bytes as the start: what parsing them gives depends on the bytes alone.
         fields.endDate = fields.startDate
@@ -492,14 +493,13 @@ package final class ExportXMLReader {
   private func includedType(_ attribute: RawAttribute) throws -> String? {
     let serial = attribute.valueSerial
     if serial != 0 && serial == lastTypeSerial { return lastTypeIncluded ? lastTypeString : nil }
-    let raw = tokenizer.rawValue(of: attribute)
-    if !raw.isEmpty && raw.equals(lastType) {
+    if tokenizer.withRawValue(of: attribute, { !$0.isEmpty && $0.equals(lastType) }) {
       lastTypeSerial = serial
       return lastTypeIncluded ? lastTypeString : nil
     }
     let type = try tokenizer.value(of: attribute)
     lastTypeSerial = serial
-    lastType = Array(raw)
+    lastType = tokenizer.withRawValue(of: attribute) { [UInt8]($0) }
     lastTypeString = type
     lastTypeIncluded = filter.includes(sampleType: type)
     lastTypeKeepsMetadata = filter.includesMetadata(ofSampleType: type)
@@ -507,8 +507,10 @@ package final class ExportXMLReader {
   }
 
   func interned(_ attribute: RawAttribute, in interner: inout StringInterner) throws -> String {
-    try interner.string(for: tokenizer.rawValue(of: attribute), serial: attribute.valueSerial) {
-      try tokenizer.value(of: attribute)
+    // A run of records repeats its source and device: the bytes of the last are not looked at.
+    if let string = interner.string(forSerial: attribute.valueSerial) { return string }
+    return try tokenizer.withRawValue(of: attribute) { raw in
+      try interner.string(for: raw, serial: attribute.valueSerial) { try tokenizer.value(of: attribute) }
     }
   }
 

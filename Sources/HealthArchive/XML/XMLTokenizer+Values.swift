@@ -23,9 +23,9 @@ extension XMLTokenizer {
     text(attribute.nameStart, attribute.nameEnd)
   }
 
-  /// The raw bytes of an attribute value of the current tag, references not decoded.
-  func rawValue(of attribute: RawAttribute) -> UnsafeBufferPointer<UInt8> {
-    bytes(attribute.valueStart, attribute.valueEnd)
+  /// Whether two attributes of the current tag have the same raw value bytes.
+  func rawValuesEqual(_ a: RawAttribute, _ b: RawAttribute) -> Bool {
+    bytes(a.valueStart, a.valueEnd).equals(bytes(b.valueStart, b.valueEnd))
   }
 
   /// The value of an attribute of the current tag, with references decoded and whitespace
@@ -33,13 +33,13 @@ extension XMLTokenizer {
   /// - Throws: `XMLError` for an unknown entity or an invalid character reference.
   func value(of attribute: RawAttribute) throws -> String {
     if !attribute.needsDecoding {
-      return String(decoding: rawValue(of: attribute), as: UTF8.self)
+      return withRawValue(of: attribute) { String(utf8: $0) }
     }
     var decoded: [UInt8] = []
     decoded.reserveCapacity(attribute.valueEnd - attribute.valueStart)
     var i = attribute.valueStart
     while i < attribute.valueEnd {
-      let byte = base[i]
+      let byte = window[i]
       switch byte {
       case UInt8(ascii: "&"):
         i = try decodeReference(at: i, limit: attribute.valueEnd, into: &decoded)
@@ -75,8 +75,8 @@ extension XMLTokenizer {
   /// - Returns: the position after the reference's `;`.
   func decodeReference(at position: Int, limit: Int, into output: inout [UInt8]) throws -> Int {
     var i = position + 1
-    while i < limit && base[i] != UInt8(ascii: ";") && i - position < 12 { i += 1 }
-    guard i < limit, base[i] == UInt8(ascii: ";") else {
+    while i < limit && window[i] != UInt8(ascii: ";") && i - position < 12 { i += 1 }
+    guard i < limit, window[i] == UInt8(ascii: ";") else {
       let shown = text(position, min(limit, position + 12))
       throw error(.unknownEntity(shown), at: position)
     }
@@ -91,11 +91,11 @@ extension XMLTokenizer {
       output.append(UInt8(ascii: "\""))
     } else if bytesEqual(nameStart, i, "apos") {
       output.append(UInt8(ascii: "'"))
-    } else if base[nameStart] == UInt8(ascii: "#") {
+    } else if window[nameStart] == UInt8(ascii: "#") {
       let reference = text(position, i + 1)
       var digits = nameStart + 1
       var radix: UInt32 = 10
-      if digits < i && (base[digits] == UInt8(ascii: "x") || base[digits] == UInt8(ascii: "X")) {
+      if digits < i && (window[digits] == UInt8(ascii: "x") || window[digits] == UInt8(ascii: "X")) {
         radix = 16
         digits += 1
       }
@@ -138,9 +138,7 @@ extension XMLTokenizer {
     var firstByHash: [Int: [Int]] = [:]
     for (index, attribute) in attributes.enumerated() {
       let name = bytes(attribute.nameStart, attribute.nameEnd)
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(name))
-      let hash = hasher.finalize()
+      let hash = window.hash(from: attribute.nameStart, to: attribute.nameEnd)
       for earlier in firstByHash[hash, default: []] {
         let other = attributes[earlier]
         if bytes(other.nameStart, other.nameEnd).equals(name) { return attribute }

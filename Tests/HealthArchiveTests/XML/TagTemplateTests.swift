@@ -1,4 +1,5 @@
 import Foundation
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -112,7 +113,7 @@ import Testing
         var line = "\(token) \(tokenizer.name) \(tokenizer.tagLocation)"
         for attribute in tokenizer.attributes {
           line += " \(tokenizer.attributeName(attribute))=\(try tokenizer.value(of: attribute))"
-          let raw = Array(tokenizer.rawValue(of: attribute))
+          let raw = tokenizer.withRawValue(of: attribute) { [UInt8]($0) }
           if attribute.valueSerial != 0 {
             if let earlier = bytesBySerial[attribute.valueSerial], earlier != raw {
               line += " (serial \(attribute.valueSerial) named other bytes)"
