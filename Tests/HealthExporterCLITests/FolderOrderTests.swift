@@ -133,32 +133,35 @@ import Testing
   /// Raw memory (`Unsafe…Pointer`, `withUnsafe…`, `.allocate`) is the basements' business:
   /// SystemShim, HealthArchive's `Bytes/` and HealthDatabase's `SQLite/`; other code reads and
   /// writes bytes through spans, arrays and the basements' readers and appenders. The files below
-  /// still hold raw memory of their own (the parsers' scanning loops, their appenders); the list
-  /// only shrinks: a file that touches raw memory anew fails here, and so does one that has moved
-  /// off it while still listed.
+  /// still hold raw memory of their own (the parsers' scanning loops, their appenders), a parser
+  /// that reads its window's `base` by hand included; the list only shrinks: a file that touches
+  /// raw memory anew fails here, and so does one that has moved off it while still listed.
   @Test func rawMemoryStaysInTheBasements() throws {
     let stillRaw: Set<String> = [
-      "HealthArchive/Profile/ProfileByteWriter+Elements.swift",
       "HealthArchive/Profile/ProfileByteWriter.swift",
       "HealthArchive/Profile/ProfileColumn.swift",
       "HealthArchive/Profile/ProfileElementEncoder.swift",
       "HealthArchive/Profile/ProfileLineDelta.swift",
-      "HealthArchive/XML/RawAttributeList.swift",
       "HealthArchive/XML/RecordSkip.swift",
       "HealthArchive/XML/TagShape.swift",
       "HealthArchive/XML/TagTemplate.swift",
+      "HealthArchive/XML/XMLTokenizer+StartTag.swift",
       "HealthArchive/XML/XMLTokenizer.swift",
       "HealthExport/Formatting/DateFormat.swift",
       "HealthTestSupport/ProgressRecorder.swift",
     ]
     let basements = ["SystemShim/", "HealthArchive/Bytes/", "HealthDatabase/SQLite/"]
     let words = ["Unsafe", "withUnsafe", ".allocate("]
+    // The parsers' `base` is the window's first byte, read by hand: it counts as raw memory too.
+    let parsers = ["HealthArchive/XML/", "HealthArchive/JSON/", "HealthArchive/Profile/"]
+    let base = try Regex(#"\bbase\b"#)
     let root = packageRoot + "/Sources"
     let names = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
     var raw: Set<String> = []
     for name in names where name.hasSuffix(".swift") && !basements.contains(where: { name.hasPrefix($0) }) {
       let code = Self.code(try String(contentsOfFile: root + "/" + name, encoding: .utf8))
-      if words.contains(where: { code.contains($0) }) { raw.insert(name) }
+      let readsBase = parsers.contains(where: { name.hasPrefix($0) }) && code.contains(base)
+      if words.contains(where: { code.contains($0) }) || readsBase { raw.insert(name) }
     }
     #expect(raw.subtracting(stillRaw).sorted() == [], "raw memory outside the basements")
     #expect(stillRaw.subtracting(raw).sorted() == [], "listed but no longer raw: take them off the list")

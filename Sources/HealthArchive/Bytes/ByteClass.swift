@@ -8,6 +8,12 @@ enum ByteClass {
   /// A byte an attribute value scan must look at: quotes, `<`, `&`, control characters.
   static let valueSpecial: UInt8 = 4
 
+  /// The classes of `byte`.
+  @inline(__always)
+  static func of(_ byte: UInt8) -> UInt8 {
+    table[Int(byte)]
+  }
+
   /// The table, allocated once and never freed.
   nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)

@@ -188,15 +188,13 @@ extension ProfileByteWriter {
   mutating func pairs(_ name: StaticString, _ entries: [MetadataEntry]) {
     key(name)
     byte(UInt8(ascii: "["))
-    entries.withUnsafeBufferPointer { entries in
-      for index in entries.indices {
-        if index > 0 { byte(UInt8(ascii: ",")) }
-        byte(UInt8(ascii: "["))
-        quoted(entries[index].key)
-        byte(UInt8(ascii: ","))
-        quoted(entries[index].value)
-        byte(UInt8(ascii: "]"))
-      }
+    for index in entries.indices {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      byte(UInt8(ascii: "["))
+      quoted(entries[index].key)
+      byte(UInt8(ascii: ","))
+      quoted(entries[index].value)
+      byte(UInt8(ascii: "]"))
     }
     byte(UInt8(ascii: "]"))
   }

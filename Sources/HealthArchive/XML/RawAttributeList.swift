@@ -41,63 +41,8 @@ struct RawAttribute {
 
 /// The attributes of one start tag, as the tokenizer finds them: at most `capacity`, kept in
 /// memory of the list's own, so that emptying it at every tag and adding each attribute touch no
-/// reference count, check no uniqueness and never reallocate.
-///
-/// A class, as `TagShape` is, so that the scanning loop that fills it retains nothing.
-final class RawAttributeList {
-  /// The most attributes kept.
-  let capacity: Int
-  /// Attributes `0..<count` are initialized (`RawAttribute` is trivial: nothing to deinitialize).
-  private let storage: UnsafeMutablePointer<RawAttribute>
-  /// How many attributes are kept.
-  private(set) var count = 0
-
-  /// An empty list of at most `capacity` attributes (at least one).
-  init(capacity: Int) {
-    self.capacity = Swift.max(capacity, 1)
-    storage = .allocate(capacity: self.capacity)
-  }
-
-  deinit {
-    storage.deallocate()
-  }
-
-  /// Keeps `attribute` after the others when there is room.
-  /// - Returns: false, keeping nothing, when the list already holds `capacity` attributes.
-  @inline(__always)
-  func append(_ attribute: RawAttribute) -> Bool {
-    guard count < capacity else { return false }
-    (storage + count).initialize(to: attribute)
-    count += 1
-    return true
-  }
-
-  /// Empties the list.
-  @inline(__always)
-  func removeAll() {
-    count = 0
-  }
-
-  /// The attributes kept, first to last; the view reads the list as it is when read, so it is
-  /// valid until the list is next emptied.
-  var elements: RawAttributes { RawAttributes(base: storage, count: count) }
-}
+/// reference count, check no uniqueness and never reallocate (`BoundedList`).
+typealias RawAttributeList = BoundedList<RawAttribute>
 
 /// The attributes of a `RawAttributeList`, as a collection.
-struct RawAttributes: RandomAccessCollection {
-  private let base: UnsafePointer<RawAttribute>
-  private let elementCount: Int
-
-  fileprivate init(base: UnsafeMutablePointer<RawAttribute>, count: Int) {
-    self.base = UnsafePointer(base)
-    elementCount = count
-  }
-
-  var startIndex: Int { 0 }
-  var endIndex: Int { elementCount }
-
-  subscript(position: Int) -> RawAttribute {
-    precondition(position >= 0 && position < elementCount, "attribute index out of range")
-    return base[position]
-  }
-}
+typealias RawAttributes = BoundedList<RawAttribute>.Elements

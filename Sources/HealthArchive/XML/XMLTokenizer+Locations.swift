@@ -16,12 +16,12 @@ extension XMLTokenizer {
     var lineStart = -1
     var i = countedPosition - 1
     while i >= position {
-      if base[i] == 0x0A { newlines += 1 }
+      if window[i] == 0x0A { newlines += 1 }
       i -= 1
     }
     var j = position - 1
     while j >= 0 {
-      if base[j] == 0x0A {
+      if window[j] == 0x0A {
         lineStart = j + 1
         break
       }

@@ -13,11 +13,10 @@ extension XMLTokenizer {
 
   /// Scans the markup at `position` (its `<`), to the position after it.
   func scanMarkup(at position: Int) throws -> Markup {
-    let p = base
     let end = self.end  // the window does not move while a tag is scanned
     let i = position + 1
     guard i < end else { return .incomplete("a tag") }
-    switch p[i] {
+    switch window[i] {
     case UInt8(ascii: "/"):
       return try scanEndTag(at: position)
     case UInt8(ascii: "?"):
@@ -45,16 +44,20 @@ extension XMLTokenizer {
   }
 
   private func scanEndTag(at position: Int) throws -> Markup {
-    let p = base
     let end = self.end  // the window does not move while a tag is scanned
-    var i = position + 2
-    nameStart = i
-    while i < end && byteClass[Int(p[i])] & ByteClass.nameDelimiter == 0 { i += 1 }
-    nameEnd = i
-    while i < end && byteClass[Int(p[i])] & ByteClass.whitespace != 0 { i += 1 }
+    // The end of the name, and the first byte after the whitespace behind it.
+    let (nameEnd, i) = window.withBytes(from: 0, to: end) { bytes in
+      var i = position + 2
+      while i < bytes.count && ByteClass.of(bytes[i]) & ByteClass.nameDelimiter == 0 { i += 1 }
+      let nameEnd = i
+      while i < bytes.count && ByteClass.of(bytes[i]) & ByteClass.whitespace != 0 { i += 1 }
+      return (nameEnd, i)
+    }
+    nameStart = position + 2
+    self.nameEnd = nameEnd
     guard i < end else { return .incomplete("an end tag") }
-    guard p[i] == UInt8(ascii: ">"), nameEnd > nameStart else {
-      throw error(.unexpectedCharacter(describe(p[i]), expected: "'>' closing the end tag"), at: i)
+    guard window[i] == UInt8(ascii: ">"), nameEnd > nameStart else {
+      throw error(.unexpectedCharacter(describe(window[i]), expected: "'>' closing the end tag"), at: i)
     }
     return .endTag(next: i + 1)
   }
@@ -63,15 +66,14 @@ extension XMLTokenizer {
   /// first `]` followed by `>` (whitespace between allowed) outside a comment, which is how every
   /// version of Apple's DTD ends, the broken ones included.
   private func scanDoctype(at position: Int) throws -> Markup {
-    let p = base
     let end = self.end  // the window does not move while a tag is scanned
     var i = position + 9
-    while i < end && p[i] != UInt8(ascii: "[") && p[i] != UInt8(ascii: ">") { i += 1 }
+    while i < end && window[i] != UInt8(ascii: "[") && window[i] != UInt8(ascii: ">") { i += 1 }
     guard i < end else { return .incomplete("the DOCTYPE declaration") }
-    if p[i] == UInt8(ascii: ">") { return .skipped(next: i + 1) }
+    if window[i] == UInt8(ascii: ">") { return .skipped(next: i + 1) }
     i += 1
     while i < end {
-      if p[i] == UInt8(ascii: "<") && startsWith("<!--", at: i) {
+      if window[i] == UInt8(ascii: "<") && startsWith("<!--", at: i) {
         guard let close = find("-->", from: i + 4) else {
           return .incomplete("the DOCTYPE declaration")
         }
@@ -79,11 +81,11 @@ extension XMLTokenizer {
         i = close + 3
         continue
       }
-      if p[i] == UInt8(ascii: "]") {
+      if window[i] == UInt8(ascii: "]") {
         var j = i + 1
-        while j < end && byteClass[Int(p[j])] & ByteClass.whitespace != 0 { j += 1 }
+        while j < end && ByteClass.of(window[j]) & ByteClass.whitespace != 0 { j += 1 }
         guard j < end else { return .incomplete("the DOCTYPE declaration") }
-        if p[j] == UInt8(ascii: ">") { return .skipped(next: j + 1) }
+        if window[j] == UInt8(ascii: ">") { return .skipped(next: j + 1) }
       }
       i += 1
     }
@@ -96,11 +98,11 @@ extension XMLTokenizer {
     let marker: StaticString = "Export Version:"
     guard let found = window.bytes(from: start, to: end).firstIndex(of: marker, from: 0) else { return }
     var i = start + found + marker.utf8CodeUnitCount
-    while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
+    while i < end && window[i] == UInt8(ascii: " ") { i += 1 }
     var version = 0
     var digits = 0
-    while i < end, base[i] >= UInt8(ascii: "0"), base[i] <= UInt8(ascii: "9"), digits < 6 {
-      version = version * 10 + Int(base[i] - UInt8(ascii: "0"))
+    while i < end, window[i] >= UInt8(ascii: "0"), window[i] <= UInt8(ascii: "9"), digits < 6 {
+      version = version * 10 + Int(window[i] - UInt8(ascii: "0"))
       digits += 1
       i += 1
     }
