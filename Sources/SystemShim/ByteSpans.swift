@@ -12,12 +12,8 @@ extension Array where Element: BitwiseCopyable {
   package func withRawSpan<Value, Failure: Error>(
     _ body: (RawSpan) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let result: Result<Value, Failure> = withUnsafeBytes { bytes in
-      do throws(Failure) { return .success(try body(RawSpan(_unsafeBytes: bytes))) } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    try withUnsafeBytes { bytes in Result { () throws(Failure) in try body(RawSpan(_unsafeBytes: bytes)) } }
+      .get()
   }
 
   /// The elements whose bytes `fill` appends to an empty span of room for `count` of them; fewer
@@ -50,12 +46,9 @@ extension Array where Element == UInt8 {
   package func withSpan<Value, Failure: Error>(
     _ body: (Span<UInt8>) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let result: Result<Value, Failure> = withUnsafeBufferPointer { bytes in
-      do throws(Failure) { return .success(try body(Span(_unsafeElements: bytes))) } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    try withUnsafeBufferPointer { bytes in
+      Result { () throws(Failure) in try body(Span(_unsafeElements: bytes)) }
+    }.get()
   }
 
   /// Appends the bytes of `bytes`.
@@ -104,20 +97,6 @@ extension Array where Element == UInt8 {
   }
 }
 
-extension Array where Element == UInt8 {
-  /// Appends what `write` appends to an empty span of room for `count` bytes: a short piece of
-  /// text built in place (a date, a number) without a heap allocation.
-  @inlinable
-  package mutating func append(upTo count: Int, _ write: (inout OutputSpan<UInt8>) -> Void) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-      var output = OutputSpan(buffer: buffer, initializedCount: 0)
-      write(&output)
-      let written = output.finalize(for: buffer)
-      append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<written]))
-    }
-  }
-}
-
 extension String {
   /// The text of UTF-8 bytes, invalid sequences repaired.
   @inlinable
@@ -131,12 +110,10 @@ extension String {
     _ body: (Span<UInt8>) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     var text = self
-    let result: Result<Value, Failure> = text.withUTF8 { bytes in
-      do throws(Failure) { return .success(try body(Span(_unsafeElements: bytes))) } catch {
-        return .failure(error)
-      }
+    return try text.withUTF8 { bytes in
+      Result { () throws(Failure) in try body(Span(_unsafeElements: bytes)) }
     }
-    return try result.get()
+    .get()
   }
 }
 
@@ -146,12 +123,8 @@ extension ArraySlice where Element == UInt8 {
   package func withRawSpan<Value, Failure: Error>(
     _ body: (RawSpan) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let result: Result<Value, Failure> = withUnsafeBytes { bytes in
-      do throws(Failure) { return .success(try body(RawSpan(_unsafeBytes: bytes))) } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
+    try withUnsafeBytes { bytes in Result { () throws(Failure) in try body(RawSpan(_unsafeBytes: bytes)) } }
+      .get()
   }
 }
 

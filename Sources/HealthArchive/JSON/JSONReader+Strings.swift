@@ -57,7 +57,7 @@ extension JSONReader {
     while true {
       // The first byte the scan must look at, and where it is.
       let (stop, byte) = window.withBytes(from: 0, to: end) { [i] bytes in
-        let stop = Self.endOfPlainBytes(in: bytes, from: i)
+        let stop = JSONStringEscaping.firstEscape(in: bytes, from: i, orNonASCII: true)
         return (stop, stop < bytes.count ? bytes[stop] : 0)
       }
       i = stop
@@ -195,29 +195,6 @@ extension JSONReader {
   private func incompleteString(at quote: Int) throws -> Int? {
     if isAtEndOfStream { throw error(.unterminatedString, at: quote) }
     return nil
-  }
-
-  /// The first position from `i` of a byte a string scan must stop at (`"`, `\`, a control
-  /// character, a byte of a multi-byte UTF-8 sequence, which must be checked), or the count of
-  /// `bytes`: eight bytes at a time, with `ByteWords`' exact tests.
-  static func endOfPlainBytes(in bytes: Span<UInt8>, from start: Int) -> Int {
-    var i = start
-    let count = bytes.count
-    while i + 8 <= count {
-      let word = ByteWords.load(bytes, at: i)
-      let found =
-        ByteWords.controlBytes(word) | (word & 0x8080_8080_8080_8080)
-        | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
-        | ByteWords.bytes(word, equalTo: UInt8(ascii: "\\"))
-      if found != 0 { return i + found.trailingZeroBitCount / 8 }
-      i += 8
-    }
-    while i < count {
-      let byte = bytes[i]
-      if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return i }
-      i += 1
-    }
-    return count
   }
 
   /// The length of the well-formed UTF-8 sequence at `i` of `p` (Unicode Table 3-7: no overlong

@@ -29,21 +29,28 @@ enum JSONStringEscaping {
   }
 
   /// The index of the first byte from `start` that must be escaped (`"`, `\` or a control
-  /// character), or `count`: eight bytes at a time, with `ByteWords`' exact tests.
-  static func firstEscape(in bytes: Span<UInt8>, from start: Int) -> Int {
+  /// character), or with `orNonASCII` a byte of a multi-byte UTF-8 sequence (which the reader's
+  /// string scan checks), or `count`: eight bytes at a time, with `ByteWords`' exact tests.
+  @inline(__always)
+  static func firstEscape(in bytes: Span<UInt8>, from start: Int, orNonASCII: Bool = false) -> Int {
+    let highBits: UInt64 = orNonASCII ? 0x8080_8080_8080_8080 : 0
     var i = start
     let count = bytes.count
     while i + 8 <= count {
       let word = ByteWords.load(bytes, at: i)
       let found =
-        ByteWords.controlBytes(word) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
+        ByteWords.controlBytes(word) | (word & highBits) | ByteWords.bytes(word, equalTo: UInt8(ascii: "\""))
         | ByteWords.bytes(word, equalTo: UInt8(ascii: "\\"))
       if found != 0 { return i + found.trailingZeroBitCount / 8 }
       i += 8
     }
     while i < count {
       let byte = bytes[i]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return i }
+      if byte < 0x20 || (orNonASCII && byte >= 0x80) || byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "\\")
+      {
+        return i
+      }
       i += 1
     }
     return count

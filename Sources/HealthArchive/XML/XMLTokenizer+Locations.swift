@@ -1,5 +1,4 @@
 import HealthModel
-import SystemShim
 
 /// Lines and columns, counted lazily: each byte once, only as far as a location is asked for.
 extension XMLTokenizer {

@@ -26,7 +26,8 @@ import Testing
             // multi-byte sequence, which it checks.
             let stops = Self.mustEscape(UInt8(value)) || value >= 0x80
             #expect(
-              JSONReader.endOfPlainBytes(in: buffer, from: start) == (stops && place >= start ? place : 19),
+              JSONStringEscaping.firstEscape(in: buffer, from: start, orNonASCII: true)
+                == (stops && place >= start ? place : 19),
               "byte \(value) at \(place) from \(start)")
           }
         }
