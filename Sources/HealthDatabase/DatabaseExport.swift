@@ -27,6 +27,10 @@ public struct DatabaseExport: Sendable {
   public var summaryPeriods: [SummaryPeriod]
   /// The units of the summaries' weights and temperatures, as for the CSV.
   public var summaryUnits: UnitPreferences
+  /// Whether the finished file keeps SQLite's write-ahead log mode, so that it can be updated
+  /// while readers have it open (docs/database.md, Updating); false for a database only its
+  /// maker reads (the assistant's index, which it may remove while it is open).
+  public var usesWriteAheadLog = true
 
   /// A database export, each argument the property of the same name.
   public init(
@@ -102,14 +106,14 @@ public struct DatabaseExport: Sendable {
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Outcome {
-    // Dates without an offset (a profile's) are written on the zone's clocks as they come: the
-    // export's own zone is read first for such an input.
-    let zone = source.datesCarryOffsets ? timeZone : .named(try source.timeZoneBeforeWriting(timeZone))
+    // Every date is written on the zone's clocks as it comes: the export's own zone is read
+    // first, in a pass that delivers nothing.
+    let zone = TimeZoneChoice.named(try source.timeZoneBeforeWriting(timeZone))
     let configuration = DatabaseWriter.Configuration(
       toolVersion: toolVersion,
       inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
       inputShape: source.shape.rawValue, timeZone: zone, created: now, registry: registry,
-      summaryPeriods: summaryPeriods, summaryUnits: summaryUnits)
+      summaryPeriods: summaryPeriods, summaryUnits: summaryUnits, usesWriteAheadLog: usesWriteAheadLog)
     let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
       source, filter: .wholeRecord, into: writer)

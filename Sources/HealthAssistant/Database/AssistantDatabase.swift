@@ -175,10 +175,11 @@ package final class AssistantDatabase: @unchecked Sendable {
     let result: Phase
     var builtTimeZone: TimeZone?
     do {
-      let summary = try DatabaseExport(
-        toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now
-      )
-      .run(
+      var export = DatabaseExport(
+        toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now)
+      // The index is this server's own, read while it may be removed: no log beside it.
+      export.usesWriteAheadLog = false
+      let summary = try export.run(
         source, to: .file(path: path, overwrites: true), progress: progress,
         diagnostics: Diagnostics(isStrict: false))
       let seconds =

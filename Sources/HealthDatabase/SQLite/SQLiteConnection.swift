@@ -16,6 +16,8 @@ package final class SQLiteConnection {
     case readOnly
     /// Reading and writing; the file is created when missing.
     case readWriteCreate
+    /// Reading and writing; the file must exist.
+    case readWrite
   }
 
   /// Opens the database at `path`.
@@ -28,6 +30,7 @@ package final class SQLiteConnection {
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY
       case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      case .readWrite: SQLITE_OPEN_READWRITE
       }
     let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard let opened else {

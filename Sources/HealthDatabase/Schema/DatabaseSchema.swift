@@ -6,7 +6,7 @@
 /// Identifiers are Apple's (`HKQuantityTypeIdentifierStepCount`).
 package enum DatabaseSchema {
   /// `PRAGMA user_version`: the version of this schema.
-  package static let version = 1
+  package static let version = 2
 
   /// The tables, in creation order.
   package static let tables: [(name: String, columns: String)] = [
@@ -15,8 +15,20 @@ package enum DatabaseSchema {
       """
       schema_version INTEGER NOT NULL, tool_version TEXT NOT NULL, input_name TEXT NOT NULL,
       input_shape TEXT NOT NULL, export_date TEXT, export_unix INTEGER, locale TEXT, export_version INTEGER,
-      time_zone TEXT NOT NULL, created_unix INTEGER NOT NULL
+      time_zone TEXT NOT NULL, created_unix INTEGER NOT NULL, weight_unit TEXT NOT NULL,
+      temperature_unit TEXT NOT NULL, deidentified INTEGER NOT NULL
       """
+    ),
+    (
+      "imports",
+      """
+      id INTEGER PRIMARY KEY, imported_unix INTEGER NOT NULL, input_name TEXT NOT NULL, export_date TEXT,
+      export_unix INTEGER, added INTEGER NOT NULL, removed INTEGER NOT NULL, unchanged INTEGER NOT NULL
+      """
+    ),
+    (
+      "removed",
+      "import_id INTEGER NOT NULL REFERENCES imports (id), table_name TEXT NOT NULL, row_json TEXT NOT NULL"
     ),
     (
       "me",
@@ -35,7 +47,7 @@ package enum DatabaseSchema {
     (
       "sources",
       """
-      id INTEGER PRIMARY KEY, name TEXT NOT NULL, version TEXT, device TEXT, device_model TEXT,
+      id INTEGER PRIMARY KEY, name TEXT, version TEXT, device TEXT, device_model TEXT,
       priority INTEGER NOT NULL
       """
     ),
@@ -44,7 +56,8 @@ package enum DatabaseSchema {
       """
       id INTEGER PRIMARY KEY, type TEXT NOT NULL, source_id INTEGER NOT NULL REFERENCES sources (id),
       creation_date TEXT, start_date TEXT NOT NULL, end_date TEXT NOT NULL, creation_unix INTEGER,
-      start_unix INTEGER NOT NULL, end_unix INTEGER NOT NULL
+      start_unix INTEGER NOT NULL, end_unix INTEGER NOT NULL,
+      import_id INTEGER NOT NULL DEFAULT 1 REFERENCES imports (id)
       """
     ),
     (
@@ -53,7 +66,8 @@ package enum DatabaseSchema {
       id INTEGER PRIMARY KEY, type TEXT NOT NULL, source_id INTEGER NOT NULL REFERENCES sources (id),
       unit TEXT, value REAL, value_text TEXT, creation_date TEXT, start_date TEXT NOT NULL,
       end_date TEXT NOT NULL, creation_unix INTEGER, start_unix INTEGER NOT NULL, end_unix INTEGER NOT NULL,
-      correlation_id INTEGER REFERENCES correlations (id)
+      correlation_id INTEGER REFERENCES correlations (id),
+      import_id INTEGER NOT NULL DEFAULT 1 REFERENCES imports (id)
       """
     ),
     (
@@ -70,7 +84,8 @@ package enum DatabaseSchema {
       id INTEGER PRIMARY KEY, activity_type TEXT NOT NULL, source_id INTEGER NOT NULL REFERENCES sources (id),
       duration_s REAL, total_distance REAL, total_distance_unit TEXT, total_energy_kcal REAL,
       creation_date TEXT, start_date TEXT NOT NULL, end_date TEXT NOT NULL, creation_unix INTEGER,
-      start_unix INTEGER NOT NULL, end_unix INTEGER NOT NULL
+      start_unix INTEGER NOT NULL, end_unix INTEGER NOT NULL,
+      import_id INTEGER NOT NULL DEFAULT 1 REFERENCES imports (id)
       """
     ),
     (
@@ -99,7 +114,7 @@ package enum DatabaseSchema {
     (
       "workout_routes",
       """
-      id INTEGER PRIMARY KEY, workout_id INTEGER NOT NULL REFERENCES workouts (id), source_name TEXT NOT NULL,
+      id INTEGER PRIMARY KEY, workout_id INTEGER NOT NULL REFERENCES workouts (id), source_name TEXT,
       start_date TEXT, end_date TEXT, start_unix INTEGER, end_unix INTEGER, file TEXT, points INTEGER NOT NULL
       """
     ),
@@ -107,7 +122,7 @@ package enum DatabaseSchema {
       "route_points",
       """
       workout_id INTEGER NOT NULL REFERENCES workouts (id), route_id INTEGER NOT NULL REFERENCES workout_routes (id),
-      time TEXT, time_unix INTEGER, latitude REAL NOT NULL, longitude REAL NOT NULL, elevation_m REAL,
+      time TEXT, time_date TEXT, time_unix INTEGER, latitude REAL NOT NULL, longitude REAL NOT NULL, elevation_m REAL,
       speed_mps REAL, course_deg REAL, horizontal_accuracy_m REAL, vertical_accuracy_m REAL
       """
     ),
@@ -134,17 +149,17 @@ package enum DatabaseSchema {
     (
       "clinical_records",
       """
-      id INTEGER PRIMARY KEY, type TEXT NOT NULL, identifier TEXT NOT NULL, source_name TEXT NOT NULL,
+      id INTEGER PRIMARY KEY, type TEXT NOT NULL, identifier TEXT, source_name TEXT,
       source_url TEXT, fhir_version TEXT, received_date TEXT, received_unix INTEGER, resource_type TEXT,
-      resource_path TEXT, resource_json TEXT
+      resource_path TEXT, resource_json TEXT, import_id INTEGER NOT NULL DEFAULT 1 REFERENCES imports (id)
       """
     ),
     (
       "lab_results",
       """
       id INTEGER PRIMARY KEY, clinical_record_id INTEGER REFERENCES clinical_records (id), loinc TEXT NOT NULL,
-      name TEXT NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL, effective_date TEXT NOT NULL,
-      effective_unix INTEGER, source_name TEXT NOT NULL
+      name TEXT NOT NULL, value REAL NOT NULL, unit TEXT, effective_date TEXT NOT NULL,
+      effective_unix INTEGER, source_name TEXT, reference_low REAL, reference_high REAL
       """
     ),
     (

@@ -63,8 +63,8 @@ struct DatabaseStatements<Single, Batch> {
       "id, workout_id, source_name, start_date, end_date, start_unix, end_unix, file, points")
     routePoint = try batch(
       "route_points",
-      "workout_id, route_id, time, time_unix, latitude, longitude, elevation_m, speed_mps, course_deg, "
-        + "horizontal_accuracy_m, vertical_accuracy_m")
+      "workout_id, route_id, time, time_date, time_unix, latitude, longitude, elevation_m, speed_mps, "
+        + "course_deg, horizontal_accuracy_m, vertical_accuracy_m")
     activitySummary = try insert(
       "activity_summaries",
       "id, date, active_energy_burned, active_energy_burned_goal, active_energy_burned_unit, move_time, "
@@ -83,7 +83,8 @@ struct DatabaseStatements<Single, Batch> {
         + "resource_type, resource_path, resource_json")
     labResult = try insert(
       "lab_results",
-      "id, clinical_record_id, loinc, name, value, unit, effective_date, effective_unix, source_name")
+      "id, clinical_record_id, loinc, name, value, unit, effective_date, effective_unix, source_name, "
+        + "reference_low, reference_high")
     summary = try insert(
       "summaries", "period, period_start, type, metric, value, unit, minimum, maximum, count, sources")
     summaryStaging = try insert(

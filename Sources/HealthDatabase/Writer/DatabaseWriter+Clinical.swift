@@ -1,4 +1,5 @@
 import HealthModel
+import SystemShim
 
 /// Clinical records with their FHIR resources, and lab results.
 extension DatabaseWriter {
@@ -9,8 +10,8 @@ extension DatabaseWriter {
     let statement = statements.clinicalRecord
     try statement.bind(id, at: 1)
     try statement.bind(record.type, at: 2)
-    try statement.bind(record.identifier, at: 3)
-    try statement.bind(record.sourceName, at: 4)
+    try statement.bind(record.identifier.nonEmpty, at: 3)
+    try statement.bind(record.sourceName.nonEmpty, at: 4)
     try statement.bind(record.sourceURL, at: 5)
     try statement.bind(record.fhirVersion, at: 6)
     try bind(record.receivedDate, text: 7, unix: 8, in: statement)
@@ -33,18 +34,24 @@ extension DatabaseWriter {
     let name = configuration.registry.lab(forCode: result.loinc)?.name ?? result.displayName ?? result.loinc
     try statement.bind(name, at: 4)
     try statement.bind(result.value, at: 5)
-    try statement.bind(result.unit, at: 6)
-    if let text = result.dateText {
-      try statement.bind(text, at: 7)
-    } else {
-      // A profile keeps the instant, not the text: ISO 8601, in UTC, or without a zone for a
-      // local time.
+    try statement.bind(result.unit.nonEmpty, at: 6)
+    if result.isLocalTime {
+      // A civil date and time without a zone is not an instant: a day alone stays `yyyy-MM-dd`,
+      // a time `yyyy-MM-dd HH:mm:ss`, without an offset.
+      let isDay =
+        result.dateText.map { $0.utf8.count == 10 } ?? (result.date.wholeSecondsSince1970 % 86_400 == 0)
       try dates.withUTCText(of: result.date) { iso throws(DatabaseError) in
-        try statement.bind(text: result.isLocalTime ? iso.extracting(0..<19) : iso, at: 7)
+        var text = [UInt8](iso.extracting(0..<(isDay ? 10 : 19)))
+        if !isDay { text[10] = UInt8(ascii: " ") }
+        try text.withSpan { span throws(DatabaseError) in try statement.bind(text: span, at: 7) }
       }
+      try statement.bindNull(at: 8)
+    } else {
+      try bind(result.date, text: 7, unix: 8, in: statement)
     }
-    try statement.bind(result.isLocalTime ? nil : result.date.wholeSecondsSince1970, at: 8)
-    try statement.bind(result.sourceName, at: 9)
+    try statement.bind(result.sourceName.nonEmpty, at: 9)
+    try statement.bind(result.referenceRange?.low, at: 10)
+    try statement.bind(result.referenceRange?.high, at: 11)
     try statement.run()
     counts.labResults += 1
   }

@@ -47,12 +47,14 @@ extension DatabaseWriter {
     }
   }
 
-  /// The one row of `export_info`.
+  /// The one row of `export_info`, and the first of `imports`: the build is import 1, which
+  /// added every row with a key of its own (docs/database.md, Updating).
   func writeExportInfo(header: ExportHeader) throws(DatabaseError) {
     let statement = try connection.prepare(
       """
       INSERT INTO export_info (schema_version, tool_version, input_name, input_shape, export_date, export_unix,
-        locale, export_version, time_zone, created_unix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        locale, export_version, time_zone, created_unix, weight_unit, temperature_unit, deidentified)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
       """)
     try statement.bind(DatabaseSchema.version, at: 1)
     try statement.bind(configuration.toolVersion, at: 2)
@@ -63,7 +65,30 @@ extension DatabaseWriter {
     try statement.bind(header.exportVersion, at: 8)
     try statement.bind((timeZone ?? configuration.timeZone.provisional).identifier, at: 9)
     try statement.bind(configuration.created.wholeSecondsSince1970, at: 10)
+    try statement.bind(configuration.summaryUnits.weight.rawValue, at: 11)
+    try statement.bind(
+      (configuration.summaryUnits.temperature == .fahrenheit ? CSVUnit.fahrenheit : .celsius).label, at: 12)
     try statement.run()
+    let standaloneLabs = try connection.value(
+      "SELECT count(*) FROM lab_results WHERE clinical_record_id IS NULL")
+    let keyed =
+      counts.records + counts.correlations + counts.workouts + counts.activitySummaries
+      + counts.clinicalRecords
+      + counts.ecgs + counts.audiograms + counts.visionPrescriptions + counts.statesOfMind
+    let imports = try connection.prepare(
+      """
+      INSERT INTO imports (id, imported_unix, input_name, export_date, export_unix, added, removed, unchanged)
+        VALUES (1, ?, ?, ?, ?, ?, 0, 0)
+      """)
+    try imports.bind(configuration.created.wholeSecondsSince1970, at: 1)
+    try imports.bind(configuration.inputName, at: 2)
+    try bind(exportDate, text: 3, unix: 4, in: imports)
+    if case .integer(let labs) = standaloneLabs {
+      try imports.bind(Int64(keyed) + labs, at: 5)
+    } else {
+      try imports.bind(keyed, at: 5)
+    }
+    try imports.run()
   }
 
   /// Each source's priority among all sources (summaries.md): `priorities`, by id.

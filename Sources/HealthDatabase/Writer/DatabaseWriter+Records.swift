@@ -16,7 +16,7 @@ extension DatabaseWriter {
     var number: Double?
     switch sample.value {
     case .quantity(let value, let unit):
-      try statement.bind(unit, at: 3)
+      try statement.bind(unit.nonEmpty, at: 3)
       try statement.bind(value, at: 4)
       try statement.bindNull(at: 5)
       noteRecordType(sample.type, hasQuantity: true)
@@ -28,7 +28,7 @@ extension DatabaseWriter {
         try statement.bindNull(at: 5)
       } else {
         try statement.bindNull(at: 4)
-        try statement.bind(text, at: 5)
+        try statement.bind(text.nonEmpty, at: 5)
       }
       noteRecordType(sample.type, hasQuantity: false)
     case .none:
@@ -89,7 +89,7 @@ extension DatabaseWriter {
   func addCharacteristics(_ entries: [MetadataEntry]) throws(DatabaseError) {
     let statement = statements.me
     for (index, key) in Self.characteristicColumns.enumerated() {
-      try statement.bind(entries.first { $0.key == key }?.value, at: Int32(index + 1))
+      try statement.bind(entries.first { $0.key == key }?.value.nonEmpty, at: Int32(index + 1))
     }
     try statement.run()
     try addMetadata(entries.filter { !Self.characteristicColumns.contains($0.key) }, owner: "me", id: 1)

@@ -110,7 +110,7 @@ extension DatabaseWriter {
     let statement = statements.workoutRoute
     try statement.bind(id, at: 1)
     try statement.bind(workoutID, at: 2)
-    try statement.bind(route.sourceName, at: 3)
+    try statement.bind(route.sourceName.nonEmpty, at: 3)
     try bind(route.startDate, text: 4, unix: 6, in: statement)
     try bind(route.endDate, text: 5, unix: 7, in: statement)
     try statement.bind(file, at: 8)
@@ -137,18 +137,20 @@ extension DatabaseWriter {
       if let time = point.time {
         try dates.withUTCText(of: time) { text throws(DatabaseError) in try statement.bind(text: text, at: 3)
         }
-        try statement.bind(time.wholeSecondsSince1970, at: 4)
+        try dates.withText(of: time) { text throws(DatabaseError) in try statement.bind(text: text, at: 4) }
+        try statement.bind(time.wholeSecondsSince1970, at: 5)
       } else {
         try statement.bindNull(at: 3)
         try statement.bindNull(at: 4)
+        try statement.bindNull(at: 5)
       }
-      try statement.bind(point.latitude, at: 5)
-      try statement.bind(point.longitude, at: 6)
-      try statement.bind(point.elevation, at: 7)
-      try statement.bind(point.speed, at: 8)
-      try statement.bind(point.course, at: 9)
-      try statement.bind(point.horizontalAccuracy, at: 10)
-      try statement.bind(point.verticalAccuracy, at: 11)
+      try statement.bind(point.latitude, at: 6)
+      try statement.bind(point.longitude, at: 7)
+      try statement.bind(point.elevation, at: 8)
+      try statement.bind(point.speed, at: 9)
+      try statement.bind(point.course, at: 10)
+      try statement.bind(point.horizontalAccuracy, at: 11)
+      try statement.bind(point.verticalAccuracy, at: 12)
       try statement.endRow()
     }
     counts.routePoints += points.count

@@ -38,13 +38,16 @@ package final class DatabaseWriter {
     package var summaryPeriods: [SummaryPeriod]
     /// The summaries' weight and temperature units.
     package var summaryUnits: UnitPreferences
+    /// Whether the finished file is left in write-ahead log mode.
+    package var usesWriteAheadLog: Bool
 
     package init(
       toolVersion: String, inputName: String, inputShape: String, timeZone: TimeZoneChoice,
       created: Timestamp,
       registry: MetricRegistry = .standard, summaryPeriods: [SummaryPeriod] = [.day, .week, .month],
-      summaryUnits: UnitPreferences = .unitedStates
+      summaryUnits: UnitPreferences = .unitedStates, usesWriteAheadLog: Bool = true
     ) {
+      self.usesWriteAheadLog = usesWriteAheadLog
       self.toolVersion = toolVersion
       self.inputName = inputName
       self.inputShape = inputShape
@@ -162,6 +165,7 @@ package final class DatabaseWriter {
           """)
         try connection.execute(DatabaseSchema.createTables)
         try connection.execute(DatabaseSchema.createIndexes)
+        try connection.execute(DatabaseSchema.createViews)
         try connection.execute(Self.summaryStagingTable)
         thread.state = try DatabaseConnectionSide(connection: connection)
         try connection.execute("BEGIN")
@@ -223,9 +227,9 @@ package final class DatabaseWriter {
     if isNew {
       let statement = statements.source
       try statement.bind(id, at: 1)
-      try statement.bind(name, at: 2)
-      try statement.bind(version, at: 3)
-      try statement.bind(device, at: 4)
+      try statement.bind(name.nonEmpty, at: 2)
+      try statement.bind(version?.nonEmpty, at: 3)
+      try statement.bind(device?.nonEmpty, at: 4)
       try statement.bind(SourceTable.deviceModel(device), at: 5)
       try statement.bind(Int64(0), at: 6)
       try statement.run()
@@ -337,6 +341,9 @@ package final class DatabaseWriter {
       try writeTypes()
       try connection.execute("PRAGMA user_version = \(DatabaseSchema.version)")
       try connection.execute("COMMIT")
+      // Readers and updates of the finished file use a write-ahead log (docs/database.md,
+      // Updating): the mode is kept in the file.
+      if configuration.usesWriteAheadLog { try connection.execute("PRAGMA journal_mode = WAL") }
       side.releaseStatements()
       try connection.close()
     }
@@ -352,4 +359,9 @@ package final class DatabaseWriter {
     try recorder.handOver()
     try thread.perform {}
   }
+}
+
+extension String {
+  /// The text, or nil where it is empty: the database keeps no empty strings for missing values.
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

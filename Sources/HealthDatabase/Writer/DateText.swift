@@ -5,9 +5,11 @@ import HealthModel
 import SystemShim
 
 /// Dates as the database stores them in text: in export.xml's shape, `2019-07-19 10:36:11 -0700`,
-/// on the wall clock of the offset the input wrote the date with, or of the database's time zone
-/// where it wrote none (a JSON profile). Written by `TextOutput.appendDate`, export.xml's own
-/// date writer, into one buffer that is kept from one date to the next.
+/// on the wall clock of the database's time zone at that instant, whatever offset the input wrote
+/// the date with (Apple writes every date with the exporting phone's offset at the moment of
+/// export, so that a winter reading in a summer export is an hour off; the zone puts it right).
+/// Written by `TextOutput.appendDate`, export.xml's own date writer, into one buffer that is
+/// kept from one date to the next.
 struct DateText {
   private var zone: ZoneOffsetCache
   private var out = TextOutput(dateOffset: 0, capacity: 32)
@@ -19,9 +21,9 @@ struct DateText {
     zone = ZoneOffsetCache(timeZone: timeZone)
   }
 
-  /// The offset a date is shown in: the one it was written with, else the time zone's.
+  /// The offset a date is shown in: the time zone's at its instant.
   mutating func offset(of date: Timestamp) -> Int {
-    date.writtenUTCOffset.map(Int.init) ?? zone.offset(at: date.wholeSecondsSince1970)
+    zone.offset(at: date.wholeSecondsSince1970)
   }
 
   /// Hands `body` the text of `date` (25 bytes).

@@ -20,6 +20,7 @@ extension CSVExport.Outcome: JobOutcome {}
 extension ProfileExport.Outcome: JobOutcome {}
 extension ConvertExport.Outcome: JobOutcome {}
 extension DatabaseExport.Outcome: JobOutcome {}
+extension DatabaseUpdate.Outcome: JobOutcome {}
 
 extension SummaryExport.Outcome: JobOutcome {
   var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }

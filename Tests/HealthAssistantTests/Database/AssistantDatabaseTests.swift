@@ -141,7 +141,7 @@ import Testing
     try connection.close()
     #expect(
       throws: AssistantError.notAHealthDatabase(
-        path: other, reason: "its schema version (PRAGMA user_version) is 0, not 1")
+        path: other, reason: "its schema version (PRAGMA user_version) is 0, not 2")
     ) {
       _ = try AssistantDatabase.open(options(other, folder: folder), log: { _ in })
     }

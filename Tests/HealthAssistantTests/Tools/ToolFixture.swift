@@ -70,7 +70,7 @@ final class ToolFixture {
     var points: [String] = []
     for index in 0..<10 {
       points.append(
-        "(1, 1, NULL, \(1_767_960_000 + index * 60), \(40.0 + Double(index) / 100), -74.0, \(10 + index), 2.5, NULL, NULL, NULL)"
+        "(1, 1, NULL, NULL, \(1_767_960_000 + index * 60), \(40.0 + Double(index) / 100), -74.0, \(10 + index), 2.5, NULL, NULL, NULL)"
       )
     }
     try connection.execute(

@@ -88,22 +88,22 @@ import Testing
         "SELECT loinc, name, value, unit, effective_date, effective_unix, source_name FROM lab_results ORDER BY id"
       )
         == [
-          "3043-7|Triglycerides|86.0|mg/dL|2017-03-18T00:00:00Z|1489795200|Sample Location A",
-          "39156-5|BMI-body mass index|26.2|kg/m^2|2017-03-18T00:00:00Z|1489795200|Sample Location A",
-          "2085-9|HDL Cholesterol|53.5|mg/dL|2017-03-18T00:00:00Z|1489795200|Sample Location A",
-          "8867-4|Pulse|77.0|/min|2017-03-18T00:00:00Z|1489795200|Sample Location A",
-          "8310-5|Temperature|37.6|Cel|2017-03-18T00:00:00Z|1489795200|Sample Location A",
-          "2089-1|LDL Cholesterol|113.3|mg/dL|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "2339-0|Blood Glucose|60.0|mg/dL|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "29463-7|Weight|155.0|[lb_av]|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "39156-5|BMI-body mass index|26.6|kg/m^2|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "8302-2|Height|164.0|cm|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "2093-3|Total Cholesterol|184.0|mg/dL|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "8867-4|Pulse|72.0|/min|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "8310-5|Temperature|37.4|Cel|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "9279-1|Respiratory Rate|22.0|/min|2017-10-18T00:00:00Z|1508284800|Sample Location B",
-          "3026-2|Thyroxine (T4)|9.8|µg/dL|2007-09-04T14:15:00+06:00|1188893700|Sample Location C",
-          "3016-3|TSH|3.915|µU/mL|2007-09-04T14:15:00+06:00|1188893700|Sample Location C",
+          "3043-7|Triglycerides|86.0|mg/dL|2017-03-17 20:00:00 -0400|1489795200|Sample Location A",
+          "39156-5|BMI-body mass index|26.2|kg/m^2|2017-03-17 20:00:00 -0400|1489795200|Sample Location A",
+          "2085-9|HDL Cholesterol|53.5|mg/dL|2017-03-17 20:00:00 -0400|1489795200|Sample Location A",
+          "8867-4|Pulse|77.0|/min|2017-03-17 20:00:00 -0400|1489795200|Sample Location A",
+          "8310-5|Temperature|37.6|Cel|2017-03-17 20:00:00 -0400|1489795200|Sample Location A",
+          "2089-1|LDL Cholesterol|113.3|mg/dL|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "2339-0|Blood Glucose|60.0|mg/dL|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "29463-7|Weight|155.0|[lb_av]|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "39156-5|BMI-body mass index|26.6|kg/m^2|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "8302-2|Height|164.0|cm|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "2093-3|Total Cholesterol|184.0|mg/dL|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "8867-4|Pulse|72.0|/min|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "8310-5|Temperature|37.4|Cel|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "9279-1|Respiratory Rate|22.0|/min|2017-10-17 20:00:00 -0400|1508284800|Sample Location B",
+          "3026-2|Thyroxine (T4)|9.8|µg/dL|2007-09-04 04:15:00 -0400|1188893700|Sample Location C",
+          "3016-3|TSH|3.915|µU/mL|2007-09-04 04:15:00 -0400|1188893700|Sample Location C",
         ])
   }
 
@@ -117,8 +117,8 @@ import Testing
         SELECT r.start_date, r.value, b.n, b.bpm, b.time FROM heart_rate_beats b JOIN records r ON r.id = b.record_id
         ORDER BY b.rowid
         """) == [
-          "2023-11-20 07:55:00 +0100|45.3|0|72.0|7:47:41.86 PM",
-          "2023-11-20 07:55:00 +0100|45.3|1|68.0|7:47:53.78 PM",
+          "2023-11-20 01:55:00 -0500|45.3|0|72.0|7:47:41.86 PM",
+          "2023-11-20 01:55:00 -0500|45.3|1|68.0|7:47:53.78 PM",
         ])
   }
 }

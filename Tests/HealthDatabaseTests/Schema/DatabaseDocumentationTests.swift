@@ -38,4 +38,14 @@ import Testing
       #expect(Self.documentation.contains("`\(definition)`"), "\(definition)")
     }
   }
+
+  /// Each view's SQL is in the documentation as the database holds it (whitespace aside).
+  @Test(arguments: DatabaseSchema.views.map(\.name))
+  func givesTheSQLOf(view name: String) throws {
+    func words(_ text: some StringProtocol) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let select = try #require(DatabaseSchema.views.first { $0.name == name }?.select)
+    #expect(words(Self.documentation).contains(words("CREATE VIEW \(name) AS \(select);")))
+  }
 }

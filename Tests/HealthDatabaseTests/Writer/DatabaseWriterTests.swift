@@ -106,22 +106,22 @@ import Testing
   }
 
   @Test func writesTheWorkoutWithItsParts() throws {
-    let database = try TestDatabase(xml: Self.xml)
+    let database = try TestDatabase(xml: Self.xml, timeZone: "America/Chicago")
     try database.expect(
       "SELECT * FROM workouts",
       [
-        "1|HKWorkoutActivityTypeRunning|1|1830.0|5.2|km|399.99999999999994|2026-01-09 18:40:00 -0500|2026-01-09 18:00:00 -0500|2026-01-09 18:35:00 -0500|1768002000|1767999600|1768001700"
+        "1|HKWorkoutActivityTypeRunning|1|1830.0|5.2|km|399.99999999999994|2026-01-09 17:40:00 -0600|2026-01-09 17:00:00 -0600|2026-01-09 17:35:00 -0600|1768002000|1767999600|1768001700|1"
       ])
     try database.expect(
       "SELECT * FROM workout_events ORDER BY id",
       [
-        "1|1||HKWorkoutEventTypePause|2026-01-09 18:10:00 -0500|1768000200|",
-        "2|1||HKWorkoutEventTypeSegment|2026-01-09 18:00:00 -0500|1767999600|300.0",
+        "1|1||HKWorkoutEventTypePause|2026-01-09 17:10:00 -0600|1768000200|",
+        "2|1||HKWorkoutEventTypeSegment|2026-01-09 17:00:00 -0600|1767999600|300.0",
       ])
     try database.expect(
       "SELECT * FROM workout_activities",
       [
-        "1|1|A1|2026-01-09 18:00:00 -0500|2026-01-09 18:35:00 -0500|1767999600|1768001700|1830.0"
+        "1|1|A1|2026-01-09 17:00:00 -0600|2026-01-09 17:35:00 -0600|1767999600|1768001700|1830.0"
       ])
     try database.expect(
       "SELECT workout_id, activity_id, type, start_unix, average, minimum, maximum, sum, unit FROM workout_statistics ORDER BY rowid",
@@ -147,14 +147,17 @@ import Testing
     try database.expect(
       "SELECT * FROM clinical_records",
       [
-        "1|HKClinicalTypeIdentifierLabResultRecord|12|Sample Location A|https://localhost/Observation/12|1.0.2|2018-12-18 14:06:24 -0600|1545163584||/clinical-records/Observation-1.json|"
+        "1|HKClinicalTypeIdentifierLabResultRecord|12|Sample Location A|https://localhost/Observation/12|1.0.2|2018-12-18 21:06:24 +0100|1545163584||/clinical-records/Observation-1.json||1"
       ])
     try database.expect(
       "SELECT * FROM export_info",
       [
-        "1|test|export.xml|XML file|2026-01-20 07:00:00 -0500|1768910400|en_US|14|Europe/Paris|1768910400"
+        "2|test|export.xml|XML file|2026-01-20 13:00:00 +0100|1768910400|en_US|14|Europe/Paris|1768910400|lbs|°F|0"
       ])
-    #expect(try database.connection.value("PRAGMA user_version") == .integer(1))
+    try database.expect(
+      "SELECT * FROM imports", ["1|1768910400|export.xml|2026-01-20 13:00:00 +0100|1768910400|11|0|0"])
+    #expect(try database.connection.value("PRAGMA user_version") == .integer(2))
+    #expect(try database.connection.value("PRAGMA journal_mode") == .text("wal"))
   }
 
   @Test func writesLabResultsNamedByTheRegistryElseByTheirText() throws {
@@ -182,9 +185,9 @@ import Testing
     try database.expect(
       "SELECT * FROM lab_results ORDER BY id",
       [
-        "1|1|17856-6|Hemoglobin A1C|6.1|%|2023-11-14T22:13:20Z|1700000000|Lab",
-        "2|1|99999-9|Something rare|1.25|U/L|2023-11-14T22:13:20||Lab",
-        "3||12345-6|12345-6|3.0||2023-11-14T22:13:20Z|1700000000|Profile",
+        "1|1|17856-6|Hemoglobin A1C|6.1|%|2023-11-14 22:13:20 +0000|1700000000|Lab||",
+        "2|1|99999-9|Something rare|1.25|U/L|2023-11-14 22:13:20||Lab||",
+        "3||12345-6|12345-6|3.0||2023-11-14 22:13:20 +0000|1700000000|Profile||",
       ])
     try database.expect(
       "SELECT resource_type, resource_json FROM clinical_records",

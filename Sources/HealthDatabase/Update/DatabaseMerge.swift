@@ -1,0 +1,332 @@
+import Foundation
+
+/// Brings a kept database (`main`) up to date with a newer export built beside it in the same
+/// zone and units (attached as `fresh`), inside the caller's transaction: for each kept table,
+/// the rows whose key `main` lacks are added with new ids, the rows `fresh` no longer holds are
+/// moved into `removed` as JSON, a row whose content changed under the same key is replaced in
+/// place (its old version in `removed`), and the rest keep their ids; the rows that belong to
+/// them go with them. Then the summaries, types, the person and `export_info` become the newer
+/// export's. Afterwards `main` holds the rows `fresh` holds, ids and history aside.
+struct DatabaseMerge {
+  let connection: SQLiteConnection
+  /// The update's row in `imports`, which the rows it adds and removes name.
+  let importID: Int64
+
+  /// What the update did.
+  struct Counts: Hashable, Sendable {
+    var added = 0
+    var removed = 0
+    var unchanged = 0
+    /// Readings added and removed, by type (records by their type, workouts by their activity
+    /// type, …), a changed row counted on both sides.
+    var byType: [String: Change] = [:]
+  }
+
+  /// Readings of one type added and removed.
+  struct Change: Hashable, Sendable {
+    var added = 0
+    var removed = 0
+  }
+
+  /// Runs the merge.
+  /// - Throws: `DatabaseError`.
+  func run() throws(DatabaseError) -> Counts {
+    var counts = Counts()
+    try mapSources()
+    for table in KeptTable.all {
+      let found = try KeyMerge(connection: connection, table: table).run(
+        keepsMatches: table.name == "correlations")
+      counts.added += found.added + found.changed
+      counts.removed += found.gone + found.changed
+      counts.unchanged += found.unchanged
+      let applies = found.added + found.gone + found.changed > 0
+      if applies {
+        try countByType(table, into: &counts.byType)
+        try apply(table)
+      }
+      if table.name == "correlations" {
+        // Members refer to their correlation: every one of `fresh`, kept, replaced or added.
+        try connection.execute(
+          """
+          DROP TABLE IF EXISTS temp.map_correlations;
+          CREATE TEMP TABLE map_correlations (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
+          INSERT INTO temp.map_correlations SELECT fresh_id, main_id FROM temp.matched
+          """ + (applies ? " UNION SELECT fresh_id, main_id FROM temp.owner_map" : ""))
+      }
+    }
+    try mergeSummaries()
+    try replaceWhatTheExportSays()
+    try settleSources()
+    return counts
+  }
+
+  // MARK: - Sources
+
+  /// `temp.source_map`: each source of `fresh` to its row in `main` (by name, version and
+  /// device), those `main` lacks added.
+  private func mapSources() throws(DatabaseError) {
+    try connection.execute(
+      """
+      CREATE TEMP TABLE source_map (fresh_id INTEGER PRIMARY KEY, main_id INTEGER);
+      INSERT INTO temp.source_map SELECT f.id, (
+          SELECT m.id FROM main.sources AS m
+          WHERE m.name IS f.name AND m.version IS f.version AND m.device IS f.device ORDER BY m.id LIMIT 1)
+        FROM fresh.sources AS f;
+      CREATE TEMP TABLE source_new AS
+        SELECT fresh_id, (SELECT coalesce(max(id), 0) FROM main.sources) + row_number() OVER (ORDER BY fresh_id) AS main_id
+        FROM temp.source_map WHERE main_id IS NULL;
+      UPDATE temp.source_map SET main_id = (SELECT n.main_id FROM temp.source_new AS n WHERE n.fresh_id = source_map.fresh_id)
+        WHERE main_id IS NULL;
+      INSERT INTO main.sources (id, name, version, device, device_model, priority)
+        SELECT n.main_id, f.name, f.version, f.device, f.device_model, f.priority
+        FROM temp.source_new AS n JOIN fresh.sources AS f ON f.id = n.fresh_id ORDER BY n.main_id;
+      """)
+  }
+
+  /// Gives every source the newer export's priority, and removes the sources no row refers to
+  /// any more.
+  private func settleSources() throws(DatabaseError) {
+    try connection.execute(
+      """
+      UPDATE main.sources SET priority = (
+          SELECT f.priority FROM temp.source_map AS m JOIN fresh.sources AS f ON f.id = m.fresh_id
+          WHERE m.main_id = sources.id)
+        WHERE id IN (SELECT main_id FROM temp.source_map);
+      """)
+    let candidates = try connection.rows(
+      "SELECT id FROM main.sources WHERE id NOT IN (SELECT main_id FROM temp.source_map)")
+    let owners = ["records", "correlations", "workouts", "audiograms", "state_of_mind"]
+    for row in candidates {
+      guard case .integer(let id) = row[0] else { continue }
+      let uses = owners.map { "SELECT 1 FROM main.\($0) WHERE source_id = \(id)" }.joined(
+        separator: " UNION ALL ")
+      if try connection.value("SELECT EXISTS (\(uses))") == .integer(0) {
+        try connection.execute("DELETE FROM main.sources WHERE id = \(id)")
+      }
+    }
+  }
+
+  // MARK: - Kept tables
+
+  /// The column that names a row's type, for the counts by type.
+  private static func typeColumn(of table: KeptTable) -> String? {
+    switch table.name {
+    case "records", "correlations", "clinical_records", "audiograms", "vision_prescriptions": "type"
+    case "workouts": "activity_type"
+    default: nil
+    }
+  }
+
+  private func countByType(_ table: KeptTable, into byType: inout [String: Change]) throws(DatabaseError) {
+    let column = Self.typeColumn(of: table)
+    let label = column.map { "t.\($0)" } ?? "'\(table.name)'"
+    let removed = try connection.rows(
+      """
+      SELECT \(label), count(*) FROM main.\(table.name) AS t
+      WHERE t.id IN (SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed) GROUP BY 1
+      """)
+    let added = try connection.rows(
+      """
+      SELECT \(label), count(*) FROM fresh.\(table.name) AS t
+      WHERE t.id IN (SELECT fresh_id FROM temp.added UNION ALL SELECT fresh_id FROM temp.changed) GROUP BY 1
+      """)
+    for row in removed {
+      if case .text(let type) = row[0], case .integer(let count) = row[1] {
+        byType[type, default: Change()].removed += Int(count)
+      }
+    }
+    for row in added {
+      if case .text(let type) = row[0], case .integer(let count) = row[1] {
+        byType[type, default: Change()].added += Int(count)
+      }
+    }
+  }
+
+  /// Moves the gone and changed rows of `table` into `removed`, deletes them with what belongs to
+  /// them, and inserts the added and changed rows of `fresh` with what belongs to them.
+  private func apply(_ table: KeptTable) throws(DatabaseError) {
+    let columns = DatabaseSchema.columnNames(of: table.name)
+    try keepRemovedRows(of: table, columns: columns)
+    try connection.execute(
+      """
+      DROP TABLE IF EXISTS temp.doomed;
+      CREATE TEMP TABLE doomed (id INTEGER PRIMARY KEY);
+      INSERT INTO temp.doomed SELECT id FROM temp.gone UNION SELECT main_id FROM temp.changed;
+      """)
+    try deleteOwned(by: table)
+    try connection.execute("DELETE FROM main.\(table.name) WHERE id IN (SELECT id FROM temp.doomed)")
+    // The added rows get ids past every id the table has given, kept or removed, so that an id
+    // never names two readings.
+    let lastID = try connection.value(
+      """
+      SELECT max(coalesce((SELECT max(id) FROM main.\(table.name)), 0),
+        coalesce((SELECT max(json_extract(row_json, '$.id')) FROM main.removed WHERE table_name = '\(table.name)'), 0))
+      """)
+    try connection.execute(
+      """
+      DROP TABLE IF EXISTS temp.owner_map;
+      CREATE TEMP TABLE owner_map (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
+      INSERT INTO temp.owner_map SELECT fresh_id, main_id FROM temp.changed;
+      INSERT INTO temp.owner_map SELECT fresh_id, \(lastID.description) + row_number() OVER (ORDER BY fresh_id)
+        FROM temp.added;
+      """)
+    var selected: [String] = []
+    var joins: [String] = ["JOIN temp.owner_map AS m ON m.fresh_id = t.id"]
+    for column in columns {
+      if column == "id" {
+        selected.append("m.main_id")
+      } else if column == "import_id" {
+        selected.append(String(importID))
+      } else if let reference = table.references.first(where: { $0.column == column }) {
+        let alias = "r_\(column)"
+        let map = reference.table == "sources" ? "source_map" : "map_\(reference.table)"
+        joins.append("LEFT JOIN temp.\(map) AS \(alias) ON \(alias).fresh_id = t.\(column)")
+        selected.append("\(alias).main_id")
+      } else {
+        selected.append("t.\(column)")
+      }
+    }
+    try connection.execute(
+      """
+      INSERT INTO main.\(table.name) (\(columns.joined(separator: ", ")))
+        SELECT \(selected.joined(separator: ", ")) FROM fresh.\(table.name) AS t \(joins.joined(separator: " "))
+        ORDER BY m.main_id
+      """)
+    if let kind = table.metadataKind { try copyMetadata(kind: kind, map: "owner_map") }
+    try copyOwned(by: table)
+  }
+
+  /// Writes the gone and changed rows of `table` into `removed`, each a JSON object of its
+  /// columns, its source's name, version and device, and its metadata.
+  private func keepRemovedRows(of table: KeptTable, columns: [String]) throws(DatabaseError) {
+    var members = columns.map { "'\($0)', t.\($0)" }
+    var join = ""
+    if table.references.contains(where: { $0.table == "sources" }) {
+      members += ["'source_name', s.name", "'source_version', s.version", "'source_device', s.device"]
+      join = "LEFT JOIN main.sources AS s ON s.id = t.source_id"
+    }
+    if let kind = table.metadataKind {
+      members.append(
+        """
+        'metadata', (SELECT json_group_array(json_array(md.key, md.value)) FROM main.metadata AS md
+          WHERE md.owner_kind = '\(kind)' AND md.owner_id = t.id)
+        """)
+    }
+    try connection.execute(
+      """
+      INSERT INTO main.removed (import_id, table_name, row_json)
+        SELECT \(importID), '\(table.name)', json_object(\(members.joined(separator: ", ")))
+        FROM main.\(table.name) AS t \(join)
+        WHERE t.id IN (SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed) ORDER BY t.id
+      """)
+  }
+
+  /// Deletes what belongs to the rows in `temp.doomed`: the tables they own, with those tables'
+  /// metadata, and their own metadata.
+  private func deleteOwned(by table: KeptTable) throws(DatabaseError) {
+    for child in table.children {
+      if let kind = child.metadataKind {
+        try connection.execute(
+          """
+          DELETE FROM main.metadata WHERE owner_kind = '\(kind)' AND owner_id IN (
+            SELECT id FROM main.\(child.name) WHERE \(child.owner) IN (SELECT id FROM temp.doomed))
+          """)
+      }
+      try connection.execute(
+        "DELETE FROM main.\(child.name) WHERE \(child.owner) IN (SELECT id FROM temp.doomed)")
+    }
+    if let kind = table.metadataKind {
+      try connection.execute(
+        "DELETE FROM main.metadata WHERE owner_kind = '\(kind)' AND owner_id IN (SELECT id FROM temp.doomed)")
+    }
+  }
+
+  /// Copies what belongs to the rows of `temp.owner_map` from `fresh`, with new ids where the
+  /// owned rows have them.
+  private func copyOwned(by table: KeptTable) throws(DatabaseError) {
+    for child in table.children {
+      let columns = DatabaseSchema.columnNames(of: child.name)
+      var joins = ["JOIN temp.owner_map AS m ON m.fresh_id = c.\(child.owner)"]
+      if child.hasID {
+        let lastID = try connection.value("SELECT coalesce(max(id), 0) FROM main.\(child.name)")
+        try connection.execute(
+          """
+          DROP TABLE IF EXISTS temp.map_\(child.name);
+          CREATE TEMP TABLE map_\(child.name) (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
+          INSERT INTO temp.map_\(child.name)
+            SELECT c.id, \(lastID.description) + row_number() OVER (ORDER BY c.id)
+            FROM fresh.\(child.name) AS c JOIN temp.owner_map AS m ON m.fresh_id = c.\(child.owner);
+          """)
+        joins.append("JOIN temp.map_\(child.name) AS own ON own.fresh_id = c.id")
+      }
+      let selected = columns.map { column -> String in
+        if column == "id", child.hasID { return "own.main_id" }
+        if column == child.owner { return "m.main_id" }
+        if let sibling = child.siblings.first(where: { $0.column == column }) {
+          joins.append(
+            "LEFT JOIN temp.map_\(sibling.table) AS s_\(column) ON s_\(column).fresh_id = c.\(column)")
+          return "s_\(column).main_id"
+        }
+        return "c.\(column)"
+      }
+      try connection.execute(
+        """
+        INSERT INTO main.\(child.name) (\(columns.joined(separator: ", ")))
+          SELECT \(selected.joined(separator: ", ")) FROM fresh.\(child.name) AS c \(joins.joined(separator: " "))
+          ORDER BY c.rowid
+        """)
+      if let kind = child.metadataKind { try copyMetadata(kind: kind, map: "map_\(child.name)") }
+    }
+  }
+
+  /// Copies the metadata of owner `kind` of the rows in `temp.<map>` from `fresh`, in order.
+  private func copyMetadata(kind: String, map: String) throws(DatabaseError) {
+    try connection.execute(
+      """
+      INSERT INTO main.metadata (owner_kind, owner_id, key, value)
+        SELECT md.owner_kind, m.main_id, md.key, md.value FROM fresh.metadata AS md
+        JOIN temp.\(map) AS m ON m.fresh_id = md.owner_id WHERE md.owner_kind = '\(kind)' ORDER BY md.rowid
+      """)
+  }
+
+  // MARK: - What the newer export says as a whole
+
+  /// Makes the summaries those of `fresh`, writing only the rows that differ: every period that
+  /// gained or lost a sample, and every type whose sources' classes changed.
+  private func mergeSummaries() throws(DatabaseError) {
+    let columns = "period, period_start, type, metric, value, unit, minimum, maximum, count, sources"
+    try connection.execute(
+      """
+      CREATE TEMP TABLE summary_gone AS
+        SELECT \(columns) FROM main.summaries EXCEPT SELECT \(columns) FROM fresh.summaries;
+      CREATE TEMP TABLE summary_new AS
+        SELECT \(columns) FROM fresh.summaries EXCEPT SELECT \(columns) FROM main.summaries;
+      DELETE FROM main.summaries WHERE rowid IN (
+        SELECT s.rowid FROM main.summaries AS s JOIN temp.summary_gone AS g
+        ON g.period = s.period AND g.period_start = s.period_start AND g.type = s.type AND g.metric = s.metric
+          AND g.value IS s.value AND g.unit IS s.unit AND g.minimum IS s.minimum AND g.maximum IS s.maximum
+          AND g.count = s.count AND g.sources = s.sources);
+      INSERT INTO main.summaries (\(columns)) SELECT \(columns) FROM temp.summary_new
+        ORDER BY type, period, period_start, metric;
+      """)
+  }
+
+  /// The `types` table, the person and `export_info`'s account of the export become the newer
+  /// export's (the zone and units are the same: the newer export was read in them).
+  private func replaceWhatTheExportSays() throws(DatabaseError) {
+    let info = [
+      "tool_version", "input_name", "input_shape", "export_date", "export_unix", "locale", "export_version",
+    ]
+    try connection.execute(
+      """
+      DELETE FROM main.types;
+      INSERT INTO main.types SELECT * FROM fresh.types ORDER BY type;
+      DELETE FROM main.me;
+      INSERT INTO main.me SELECT * FROM fresh.me;
+      DELETE FROM main.metadata WHERE owner_kind = 'me';
+      INSERT INTO main.metadata (owner_kind, owner_id, key, value)
+        SELECT owner_kind, owner_id, key, value FROM fresh.metadata WHERE owner_kind = 'me' ORDER BY rowid;
+      UPDATE main.export_info SET \(info.map { "\($0) = (SELECT \($0) FROM fresh.export_info)" }.joined(separator: ", "));
+      """)
+  }
+}
