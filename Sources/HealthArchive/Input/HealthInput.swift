@@ -61,11 +61,21 @@ public enum HealthInput {
     }
   }
 
+  /// The first bytes of every SQLite database.
+  static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+
+  /// Whether `path` is a regular file that starts as every SQLite database does.
+  /// - Throws: `InputError` when it cannot be read.
+  package static func isSQLiteDatabase(at path: String) throws -> Bool {
+    guard SystemCall.kind(of: path) == .regularFile else { return false }
+    return try FileByteStream(path: path).readPrefix(sqliteMagic.count) == sqliteMagic
+  }
+
   /// Why a file whose start is `start` is not an input, naming what it is when that is known
   /// (a SQLite database, a GPX route, an ECG recording); otherwise listing what is accepted, an
   /// export folder among them unless the file is held in memory.
   static func notAnExportDetail(_ start: [UInt8], inMemory: Bool = false) -> String {
-    if start.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+    if start.starts(with: sqliteMagic) {
       return "it is a SQLite database (such as health-exporter database writes), which is an output, "
         + "never read back"
     }

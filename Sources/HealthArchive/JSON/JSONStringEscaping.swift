@@ -1,10 +1,10 @@
 import SystemShim
 
 /// Writing a string as JSON: quoted, with what must be escaped escaped.
-enum JSONStringEscaping {
+package enum JSONStringEscaping {
   /// Appends `text` as a JSON string: in quotes, with `"`, `\` and control characters escaped and
   /// everything else as raw UTF-8.
-  static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+  package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
     text.withUTF8Span { appendQuoted($0, to: &bytes) }
   }
 

@@ -107,7 +107,7 @@ package final class AssistantDatabase: @unchecked Sendable {
   {
     let input = options.input
     guard let realPath = SystemCall.realPath(input) else { throw InputError.notFound(path: input) }
-    if try isSQLiteFile(realPath) {
+    if try HealthInput.isSQLiteDatabase(at: realPath) {
       try validate(realPath, as: input)
       log("reading the database \(input)")
       return AssistantDatabase(
@@ -303,12 +303,6 @@ package final class AssistantDatabase: @unchecked Sendable {
   }
 
   // MARK: - Checks
-
-  /// Whether the file starts as every SQLite database does.
-  static func isSQLiteFile(_ path: String) throws -> Bool {
-    guard SystemCall.kind(of: path) == .regularFile else { return false }
-    return try FileByteStream(path: path).readPrefix(16) == Array("SQLite format 3\u{0}".utf8)
-  }
 
   /// Checks that the database at `path` is one of this tool's, of the schema version it reads.
   /// - Throws: `AssistantError.notAHealthDatabase`.

@@ -102,6 +102,7 @@ public struct DatabaseUpdate: Sendable {
     let freshPath =
       (folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/")
       + ".\(name).update.\(ProcessInfo.processInfo.processIdentifier).sqlite"
+    Self.removeStaleScratch(of: name, in: folder)
     // Registered before it exists, so that a signal at any point removes it.
     TemporaryPaths.shared.register(freshPath)
     defer {
@@ -128,6 +129,20 @@ public struct DatabaseUpdate: Sendable {
     } catch {
       if error.isStorageFailure { throw OutputError.writeFailed(path: path, reason: error.message) }
       throw error
+    }
+  }
+
+  /// Removes what an update of the same database that was killed (SIGKILL, a power cut) left
+  /// beside it: `.NAME.update.PID.sqlite` of a process that is no longer running.
+  private static func removeStaleScratch(of name: String, in folder: String) {
+    let prefix = ".\(name).update."
+    let directory = folder.isEmpty ? "." : folder
+    for entry in SystemCall.names(inFolder: directory) where entry.hasPrefix(prefix) {
+      let rest = entry.dropFirst(prefix.count)
+      guard let dot = rest.firstIndex(of: "."), let id = Int32(rest[..<dot]),
+        rest[dot...].hasPrefix(".sqlite"), !SystemCall.isProcessAlive(id)
+      else { continue }
+      SystemCall.removeTree((directory.hasSuffix("/") ? directory : directory + "/") + entry)
     }
   }
 

@@ -3,7 +3,7 @@ enum SubcommandList {
   static var all: [any Subcommand.Type] {
     [
       ExportCommand.self, SummaryCommand.self, ReportCommand.self, ProfileCommand.self, DatabaseCommand.self,
-      ConvertCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
+      ConvertCommand.self, DiffCommand.self, InspectCommand.self, GenerateCommand.self, MetricsCommand.self,
       SettingsCommand.self, CompletionsCommand.self, ManualCommand.self, PrivacyCommand.self, MCPCommand.self,
     ]
   }

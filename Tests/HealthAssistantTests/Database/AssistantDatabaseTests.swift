@@ -1,6 +1,7 @@
 import Foundation
 import HealthArchive
 import HealthDatabase
+import HealthExport
 import HealthModel
 import HealthTestSupport
 import SystemShim
@@ -131,6 +132,28 @@ import Testing
     #expect(database.path == SystemCall.realPath(path))
     #expect(try recordCount(database) == 6)
     #expect(!FileManager.default.fileExists(atPath: folder.file("cache")))
+  }
+
+  /// A database the person keeps up to date: the server answers from the new readings after an
+  /// update, without a restart.
+  @Test func aKeptDatabaseIsServedWithItsUpdates() throws {
+    let folder = try TestDirectory()
+    let path = folder.file("health.sqlite")
+    let older = try folder.write(Self.exportXML(records: 3), to: "older.xml")
+    let newer = try folder.write(Self.exportXML(records: 8), to: "newer.xml")
+    _ = try DatabaseExport(
+      toolVersion: "test", timeZone: .named(Self.timeZone), now: Timestamp(secondsSince1970: 1)
+    )
+    .run(
+      source: try HealthInput.open(path: older, timeZone: Self.timeZone),
+      destination: .file(path: path, overwrites: false), diagnostics: Diagnostics())
+    let database = try AssistantDatabase.open(options(path, folder: folder), log: { _ in })
+    #expect(try recordCount(database) == 3)
+    let outcome = try DatabaseUpdate(toolVersion: "test", now: Timestamp(secondsSince1970: 2)).run(
+      source: try HealthInput.open(path: newer, timeZone: Self.timeZone),
+      destination: .file(path: path, overwrites: true), diagnostics: Diagnostics())
+    #expect(outcome.added == 5 && outcome.removed == 0)
+    #expect(try recordCount(database) == 8)
   }
 
   @Test func anotherDatabaseAMissingInputAndNoCacheFolderAreRefused() throws {

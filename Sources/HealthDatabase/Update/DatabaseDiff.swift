@@ -1,0 +1,190 @@
+public import Foundation
+public import HealthArchive
+import HealthExport
+public import HealthModel
+import SystemShim
+
+/// What changed between two records (docs/database.md, `diff`): two exports, or a database of
+/// this tool and an export, compared as `--update` compares them, by natural keys in sorted
+/// runs, without writing anything the user keeps. An export is read into a database of its own
+/// in a scratch folder, removed whatever happens; a database is read as it is.
+public struct DatabaseDiff: Sendable {
+  /// The tool's version (of the scratch databases).
+  public var toolVersion: String
+  /// The zone exports are read in when the older side is not a database (which has its own).
+  public var timeZone: TimeZoneChoice
+  /// "Now", for the scratch databases.
+  public var now: Timestamp
+  /// Where exports are read into databases: a folder made for the run and removed after it.
+  public var scratchFolder: String
+
+  /// A diff, each argument the property of the same name.
+  public init(toolVersion: String, timeZone: TimeZoneChoice, now: Timestamp, scratchFolder: String) {
+    self.toolVersion = toolVersion
+    self.timeZone = timeZone
+    self.now = now
+    self.scratchFolder = scratchFolder
+  }
+
+  /// One side of a diff.
+  public enum Side {
+    /// A database of this tool, by path.
+    case database(String)
+    /// An export or profile.
+    case export(any HealthInputSource)
+
+    /// Its name, as the output shows it.
+    public var name: String {
+      switch self {
+      case .database(let path): (path as NSString).lastPathComponent
+      case .export(let source): (source.name as NSString).lastPathComponent
+      }
+    }
+  }
+
+  /// Readings of one kind added and removed, with the span of their starts.
+  public struct Change: Hashable, Sendable {
+    /// How many were added.
+    public var added = 0
+    /// The first and last start of those added (Unix seconds).
+    public var addedSpan: ClosedRange<Int64>?
+    /// How many were removed.
+    public var removed = 0
+    /// The first and last start of those removed.
+    public var removedSpan: ClosedRange<Int64>?
+
+    /// No change.
+    public init() {}
+  }
+
+  /// What changed.
+  public struct Difference: Sendable {
+    /// The older side's name.
+    public var oldName: String
+    /// The newer side's name.
+    public var newName: String
+    /// Records by their type's identifier.
+    public var records: [String: Change]
+    /// Workouts.
+    public var workouts: Change
+    /// Correlations (blood pressure, food).
+    public var correlations: Change
+    /// Clinical records, by their receipt.
+    public var clinicalRecords: Change
+    /// How many readings the two have alike.
+    public var unchanged: Int
+    /// The zone dates are shown in.
+    public var timeZone: TimeZone
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool {
+      records.isEmpty
+        && [workouts, correlations, clinicalRecords].allSatisfy { $0.added == 0 && $0.removed == 0 }
+    }
+  }
+
+  /// Compares `old` with `new`.
+  /// - Throws: `UpdateRefusal` for a database that is not one of this tool's of schema version 2;
+  ///   the inputs' errors; `DatabaseError`.
+  public func run(old: Side, new: Side) throws -> Difference {
+    try FileManager.default.createDirectory(atPath: scratchFolder, withIntermediateDirectories: true)
+    TemporaryPaths.shared.register(scratchFolder)
+    defer {
+      SystemCall.removeTree(scratchFolder)
+      TemporaryPaths.shared.forget(scratchFolder)
+    }
+    var zone: TimeZoneChoice = timeZone
+    var units = UnitPreferences.unitedStates
+    if case .database(let path) = old {
+      let kept = try KeptDatabase(path: path)
+      zone = .named(kept.timeZone)
+      units = kept.units
+    } else if case .database(let path) = new {
+      let kept = try KeptDatabase(path: path)
+      zone = .named(kept.timeZone)
+      units = kept.units
+    } else if case .export(let source) = new {
+      zone = .named(try source.timeZoneBeforeWriting(timeZone))
+    }
+    let oldPath = try path(of: old, named: "old.sqlite", zone: zone, units: units)
+    let newPath = try path(of: new, named: "new.sqlite", zone: zone, units: units)
+    // Opened for writing, though only temporary tables are written, so that closing it leaves
+    // no log files beside a kept database.
+    let connection = try SQLiteConnection(path: oldPath, mode: .readWrite)
+    defer { try? connection.close() }
+    let scratch = scratchFolder.replacingOccurrences(of: "'", with: "''")
+    try connection.execute(
+      """
+      PRAGMA temp_store = FILE;
+      PRAGMA temp_store_directory = '\(scratch)';
+      ATTACH DATABASE '\(newPath.replacingOccurrences(of: "'", with: "''"))' AS fresh;
+      """)
+    guard case .text(let zoneName) = try connection.value("SELECT time_zone FROM main.export_info"),
+      let shownZone = TimeZone(identifier: zoneName)
+    else {
+      throw UpdateRefusal.notOurs(path: oldPath, reason: "its export_info names no time zone")
+    }
+    var difference = Difference(
+      oldName: old.name, newName: new.name, records: [:], workouts: Change(), correlations: Change(),
+      clinicalRecords: Change(), unchanged: 0, timeZone: shownZone)
+    let kinds: [(table: String, type: String?, start: String)] = [
+      ("correlations", nil, "start_unix"), ("records", "type", "start_unix"), ("workouts", nil, "start_unix"),
+      ("clinical_records", nil, "received_unix"),
+    ]
+    for kind in kinds {
+      guard let table = KeptTable.all.first(where: { $0.name == kind.table }) else { continue }
+      let counts = try KeyMerge(connection: connection, table: table).run(keepsMatches: false)
+      difference.unchanged += counts.unchanged
+      let label = kind.type.map { "t.\($0)" } ?? "''"
+      var changes: [String: Change] = [:]
+      for (schema, ids, isAdded) in [
+        ("main", "SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed", false),
+        ("fresh", "SELECT fresh_id FROM temp.added UNION ALL SELECT fresh_id FROM temp.changed", true),
+      ] {
+        let rows = try connection.rows(
+          """
+          SELECT \(label), count(*), min(t.\(kind.start)), max(t.\(kind.start)) FROM \(schema).\(kind.table) AS t
+          WHERE t.id IN (\(ids)) GROUP BY 1
+          """)
+        for row in rows {
+          guard case .text(let type) = row[0], case .integer(let count) = row[1] else { continue }
+          var span: ClosedRange<Int64>?
+          if case .integer(let first) = row[2], case .integer(let last) = row[3] { span = first...last }
+          if isAdded {
+            changes[type, default: Change()].added = Int(count)
+            changes[type, default: Change()].addedSpan = span
+          } else {
+            changes[type, default: Change()].removed = Int(count)
+            changes[type, default: Change()].removedSpan = span
+          }
+        }
+      }
+      switch kind.table {
+      case "records": difference.records = changes
+      case "workouts": difference.workouts = changes[""] ?? Change()
+      case "correlations": difference.correlations = changes[""] ?? Change()
+      default: difference.clinicalRecords = changes[""] ?? Change()
+      }
+    }
+    return difference
+  }
+
+  /// The database of a side: its own, or the export read into one in the scratch folder.
+  private func path(of side: Side, named name: String, zone: TimeZoneChoice, units: UnitPreferences) throws
+    -> String
+  {
+    switch side {
+    case .database(let path):
+      _ = try KeptDatabase(path: path)
+      return path
+    case .export(let source):
+      let path = scratchFolder + "/" + name
+      var build = DatabaseExport(
+        toolVersion: toolVersion, timeZone: zone, now: now, summaryPeriods: [], summaryUnits: units)
+      build.usesWriteAheadLog = false
+      _ = try build.run(
+        source: source, destination: .file(path: path, overwrites: false), diagnostics: Diagnostics())
+      return path
+    }
+  }
+}
