@@ -76,8 +76,8 @@ public enum HealthInput {
   /// export folder among them unless the file is held in memory.
   static func notAnExportDetail(_ start: [UInt8], inMemory: Bool = false) -> String {
     if start.starts(with: sqliteMagic) {
-      return "it is a SQLite database (such as health-exporter database writes), which is an output, "
-        + "never read back"
+      return "it is a SQLite database, which the command line reads where it names one (a database "
+        + "health-exporter made); an app gives it as a DatabaseSource"
     }
     let text = String(decoding: start.prefix(4096), as: UTF8.self)
     if text.contains("<gpx") { return "it is a GPX route, which an export holds in workout-routes/" }

@@ -22,4 +22,6 @@ public enum InputShape: String, Hashable, Sendable {
   case generated = "generated sample"
   /// Items an app supplied (`HealthItemSequence`), such as samples it read from HealthKit.
   case items = "items"
+  /// A database of this tool, read back (`DatabaseSource`).
+  case database = "health database"
 }

@@ -14,8 +14,11 @@ struct KeptDatabase {
   let newestExport: (unix: Int64, text: String)?
 
   /// Reads the database at `path`.
-  /// - Throws: `UpdateRefusal` when it cannot be updated.
-  init(path: String) throws(UpdateRefusal) {
+  /// - Parameters:
+  ///   - path: the database.
+  ///   - forUpdate: whether it is to be updated, which a de-identified database cannot be.
+  /// - Throws: `UpdateRefusal` when it cannot be updated (or read).
+  init(path: String, forUpdate: Bool = true) throws(UpdateRefusal) {
     self.path = path
     guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
     do {
@@ -49,7 +52,7 @@ struct KeptDatabase {
       else {
         throw UpdateRefusal.notOurs(path: path, reason: "its export_info does not name a time zone and units")
       }
-      if row[3] != .integer(0) { throw UpdateRefusal.deidentified(path: path) }
+      if forUpdate, row[3] != .integer(0) { throw UpdateRefusal.deidentified(path: path) }
       timeZone = zone
       units = UnitPreferences(weight: weightUnit, temperature: temperature == "°C" ? .celsius : .fahrenheit)
       var person: [(String, String)] = []

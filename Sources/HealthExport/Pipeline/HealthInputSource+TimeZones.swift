@@ -8,7 +8,7 @@ extension HealthInputSource {
   /// instants only, which a writer of Apple's format or of the database puts on the zone's clocks.
   package var datesCarryOffsets: Bool {
     switch shape {
-    case .zipArchive, .folder, .xmlFile, .generated: true
+    case .zipArchive, .folder, .xmlFile, .generated, .database: true
     case .profile, .items: false
     }
   }

@@ -12,7 +12,7 @@ enum ExportCommand: Subcommand {
   static let arguments: [(name: String, help: String)] = [
     (
       "input",
-      "The export.zip the Health app made (Export All Health Data), its unpacked folder, or export.xml alone, whatever its name."
+      "The export.zip the Health app made (Export All Health Data), its unpacked folder, or export.xml alone, whatever its name; or a database this tool made."
     )
   ]
 

@@ -11,7 +11,10 @@ enum ProfileCommand: Subcommand {
   static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = [
-    ("input", "The export.zip, its unpacked folder, export.xml alone, or a JSON profile.")
+    (
+      "input",
+      "The export.zip, its unpacked folder, export.xml alone, a JSON profile, or a database this tool made."
+    )
   ]
 
   static let options: [OptionDefinition] = [

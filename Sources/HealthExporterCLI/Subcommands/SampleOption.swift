@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthDatabase
 import HealthExport
 import HealthSampleGenerator
 
@@ -27,6 +28,8 @@ enum SampleOption {
     guard let input = arguments.positionals.first else {
       throw UsageError(.missingArgument(name: "input", help: missingHelp), command: command)
     }
+    // A database of this tool is the person's kept record: read back as an input.
+    if try HealthInput.isSQLiteDatabase(at: input) { return try DatabaseSource(path: input) }
     return try HealthInput.open(path: input, timeZone: timeZone)
   }
 

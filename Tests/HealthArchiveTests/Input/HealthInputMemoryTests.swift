@@ -10,7 +10,7 @@ import Testing
   static let notExports: [(name: String, bytes: [UInt8], detail: String)] = [
     (
       "health.sqlite", Array("SQLite format 3\u{0}".utf8) + [UInt8](repeating: 0, count: 84),
-      "it is a SQLite database (such as health-exporter database writes), which is an output, never read back"
+      "it is a SQLite database, which the command line reads where it names one (a database health-exporter made); an app gives it as a DatabaseSource"
     ),
     (
       "route_2026-01-09_7.05am.gpx",

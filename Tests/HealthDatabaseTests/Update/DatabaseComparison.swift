@@ -44,11 +44,12 @@ enum DatabaseComparison {
   ]
 
   /// Each table's rows as text, counted (a table may hold the same row twice).
-  static func rows(of path: String) throws -> [String: [String: Int]] {
+  static func rows(of path: String, ignoring ignored: Set<String> = []) throws -> [String: [String: Int]] {
     let connection = try SQLiteConnection(path: path, mode: .readOnly)
     defer { try? connection.close() }
     var tables: [String: [String: Int]] = [:]
-    for table in DatabaseSchema.tables.map(\.name) where !["imports", "removed"].contains(table) {
+    for table in DatabaseSchema.tables.map(\.name)
+    where !["imports", "removed"].contains(table) && !ignored.contains(table) {
       let columns = DatabaseSchema.columnNames(of: table).compactMap { column -> String? in
         if column == "id" || column == "import_id" || column == "created_unix" { return nil }
         return references[column] ?? "t.\(column)"
@@ -65,11 +66,10 @@ enum DatabaseComparison {
   /// Expects the two databases to hold the same rows, naming the tables that differ and a few of
   /// their rows.
   static func expectSameRows(
-    _ left: String, _ right: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-  )
-    throws
-  {
-    let (first, second) = (try rows(of: left), try rows(of: right))
+    _ left: String, _ right: String, ignoring ignored: Set<String> = [],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let (first, second) = (try rows(of: left, ignoring: ignored), try rows(of: right, ignoring: ignored))
     for table in first.keys.sorted() where first[table] != second[table] {
       let a = first[table] ?? [:]
       let b = second[table] ?? [:]

@@ -493,10 +493,14 @@ def sqlite_file():
             return handle.read()
 
 
-case("fail/database/database-as-input", "a database named as the input is said to be one", EXPORT, 65,
-     "it is a SQLite database (such as health-exporter database writes)", files={"input.sqlite": sqlite_file()})
-case("fail/database/database-as-database-input", "the database command refuses a database as its input too",
-     DATABASE, 65, "it is a SQLite database", files={"input.sqlite": sqlite_file()})
+case("fail/database/database-as-input",
+     "a database that is not one of the tool's, named as the input, is said to be one", EXPORT, 65,
+     "is an SQLite database, but not one of health-exporter's: it has no export_info, records and summaries tables",
+     files={"input.sqlite": sqlite_file()})
+case("fail/database/database-as-database-input",
+     "the database command reads only a database of the tool's as its input", DATABASE, 65,
+     "is an SQLite database, but not one of health-exporter's: it has no export_info, records and summaries tables",
+     files={"input.sqlite": sqlite_file()})
 case("fail/database/foreign-database-to-mcp", "the assistant server reads only a database of this tool's",
      ["mcp", "{input}"], 65, "is an SQLite database, but not one of health-exporter's: its schema version",
      files={"input.sqlite": sqlite_file()})
