@@ -3,27 +3,6 @@ import HealthModel
 
 /// Audiograms, vision prescriptions and states of mind, read back.
 extension DatabaseItemReader {
-  private static func string(_ value: SQLiteValue) -> String? {
-    if case .text(let text) = value { return text }
-    return nil
-  }
-
-  private static func number(_ value: SQLiteValue) -> Double? {
-    switch value {
-    case .integer(let number): Double(number)
-    case .real(let number): number
-    default: nil
-    }
-  }
-
-  private func entries(_ kind: String, _ id: Int64) throws -> [MetadataEntry] {
-    try connection.rows(
-      "SELECT key, value FROM metadata WHERE owner_kind = '\(kind)' AND owner_id = \(id) ORDER BY rowid"
-    ).compactMap { row in
-      guard case .text(let key) = row[0], case .text(let value) = row[1] else { return nil }
-      return MetadataEntry(key: key, value: value)
-    }
-  }
 
   /// Audiograms, vision prescriptions and states of mind.
   func readAssessments(_ give: (HealthItem) throws -> Void) throws {
@@ -42,23 +21,23 @@ extension DatabaseItemReader {
       ).map { point in
         func ear(_ at: Int) -> EarSensitivity {
           EarSensitivity(
-            sensitivity: Self.number(point[at]).map {
-              Quantity(value: $0, unit: Self.string(point[at + 1]) ?? "")
+            sensitivity: point[at].number.map {
+              Quantity(value: $0, unit: point[at + 1].text ?? "")
             },
-            masked: Self.string(point[at + 2]), clampingLowerBound: Self.number(point[at + 3]),
-            clampingUpperBound: Self.number(point[at + 4]))
+            masked: point[at + 2].text, clampingLowerBound: point[at + 3].number,
+            clampingUpperBound: point[at + 4].number)
         }
         return SensitivityPoint(
-          frequency: Self.number(point[1]).map { Quantity(value: $0, unit: Self.string(point[2]) ?? "") },
+          frequency: point[1].number.map { Quantity(value: $0, unit: point[2].text ?? "") },
           leftEar: ear(3), rightEar: ear(8))
       }
       try give(
         .audiogram(
           Audiogram(
-            type: type, sourceName: Self.string(row[2]) ?? "", sourceVersion: Self.string(row[3]),
-            device: Self.string(row[4]), creationDate: Self.timestamp(row[5], row[6]), startDate: start,
+            type: type, sourceName: row[2].text ?? "", sourceVersion: row[3].text,
+            device: row[4].text, creationDate: Self.timestamp(row[5], row[6]), startDate: start,
             endDate: end,
-            metadata: try entries("audiogram", id), sensitivityPoints: points)))
+            metadata: try metadata("audiogram", id), sensitivityPoints: points)))
     }
     for row in try connection.rows(
       """
@@ -72,14 +51,14 @@ extension DatabaseItemReader {
         "SELECT eye, name, value, unit FROM vision_prescription_values WHERE prescription_id = \(id) ORDER BY rowid"
       ) {
         guard case .text(let eye) = value[0], case .text(let name) = value[1],
-          let number = Self.number(value[2])
+          let number = value[2].number
         else { continue }
         eyes[eye, default: LensPrescription()].quantities[name] = Quantity(
-          value: number, unit: Self.string(value[3]) ?? "")
+          value: number, unit: value[3].text ?? "")
       }
-      var metadata: [MetadataEntry] = []
+      var entries: [MetadataEntry] = []
       var attachments: [String] = []
-      for entry in try entries("vision_prescription", id) {
+      for entry in try metadata("vision_prescription", id) {
         if entry.key == "Attachment" {
           attachments.append(entry.value)
         } else if let dot = entry.key.firstIndex(of: "."),
@@ -89,7 +68,7 @@ extension DatabaseItemReader {
           eyes[eye, default: LensPrescription()].otherAttributes.append(
             MetadataEntry(key: String(entry.key[entry.key.index(after: dot)...]), value: entry.value))
         } else {
-          metadata.append(entry)
+          entries.append(entry)
         }
       }
       try give(
@@ -97,7 +76,7 @@ extension DatabaseItemReader {
           VisionPrescription(
             type: type, dateIssued: Self.timestamp(row[2], row[3]),
             expirationDate: Self.timestamp(row[4], row[5]),
-            brand: Self.string(row[6]), metadata: metadata, rightEye: eyes["right"], leftEye: eyes["left"],
+            brand: row[6].text, metadata: entries, rightEye: eyes["right"], leftEye: eyes["left"],
             attachments: attachments)))
     }
     for row in try connection.rows(
@@ -112,15 +91,15 @@ extension DatabaseItemReader {
       else { continue }
       var attributes: [MetadataEntry] = []
       for (name, value) in [("kind", row[10]), ("labels", row[12]), ("associations", row[13])] {
-        if let text = Self.string(value) { attributes.append(MetadataEntry(key: name, value: text)) }
+        if let text = value.text { attributes.append(MetadataEntry(key: name, value: text)) }
       }
       try give(
         .stateOfMind(
           StateOfMind(
-            sourceName: Self.string(row[1]) ?? "", sourceVersion: Self.string(row[2]),
-            device: Self.string(row[3]),
+            sourceName: row[1].text ?? "", sourceVersion: row[2].text,
+            device: row[3].text,
             creationDate: Self.timestamp(row[4], row[5]), startDate: start, endDate: end,
-            valence: Self.number(row[11]), attributes: attributes, metadata: try entries("state_of_mind", id))
+            valence: row[11].number, attributes: attributes, metadata: try metadata("state_of_mind", id))
         ))
     }
   }

@@ -4,30 +4,8 @@ import HealthModel
 
 /// Workouts with what belongs to them, activity summaries, clinical records and lab results.
 extension DatabaseItemReader {
-  private static func string(_ value: SQLiteValue) -> String? {
-    if case .text(let text) = value { return text }
-    return nil
-  }
-
-  private static func number(_ value: SQLiteValue) -> Double? {
-    switch value {
-    case .integer(let number): Double(number)
-    case .real(let number): number
-    default: nil
-    }
-  }
 
   private func rows(_ sql: String) throws -> [[SQLiteValue]] { try connection.rows(sql) }
-
-  private func entries(_ kind: String, _ id: Int64) throws -> [MetadataEntry] {
-    try rows(
-      "SELECT key, value FROM metadata WHERE owner_kind = '\(kind)' AND owner_id = \(id) ORDER BY rowid"
-    )
-    .compactMap { row in
-      guard case .text(let key) = row[0], case .text(let value) = row[1] else { return nil }
-      return MetadataEntry(key: key, value: value)
-    }
-  }
 
   /// The workouts, each with its statistics, events, parts and routes; the points of a route's
   /// file follow its workout, as an export's reader gives them.
@@ -51,10 +29,10 @@ extension DatabaseItemReader {
         (
           activity: row[0],
           statistics: WorkoutStatistics(
-            type: Self.string(row[1]) ?? "", startDate: Self.timestamp(row[2], row[3]),
-            endDate: Self.timestamp(row[4], row[5]), average: Self.number(row[6]),
-            minimum: Self.number(row[7]),
-            maximum: Self.number(row[8]), sum: Self.number(row[9]), unit: Self.string(row[10]))
+            type: row[1].text ?? "", startDate: Self.timestamp(row[2], row[3]),
+            endDate: Self.timestamp(row[4], row[5]), average: row[6].number,
+            minimum: row[7].number,
+            maximum: row[8].number, sum: row[9].number, unit: row[10].text)
         )
       }
       var events: [(activity: SQLiteValue, event: WorkoutEvent)] = []
@@ -68,9 +46,9 @@ extension DatabaseItemReader {
           (
             event[1],
             WorkoutEvent(
-              type: Self.string(event[2]) ?? "", date: date,
-              duration: Self.number(event[5]).map { Quantity(value: $0, unit: "s") },
-              metadata: try entries("workout_event", eventID))
+              type: event[2].text ?? "", date: date,
+              duration: event[5].number.map { Quantity(value: $0, unit: "s") },
+              metadata: try metadata("workout_event", eventID))
           ))
       }
       var activities: [WorkoutActivity] = []
@@ -80,10 +58,10 @@ extension DatabaseItemReader {
         guard case .integer(let partID) = part[0] else { continue }
         activities.append(
           WorkoutActivity(
-            uuid: Self.string(part[1]) ?? "", startDate: Self.timestamp(part[2], part[3]),
+            uuid: part[1].text ?? "", startDate: Self.timestamp(part[2], part[3]),
             endDate: Self.timestamp(part[4], part[5]),
-            duration: Self.number(part[6]).map { Quantity(value: $0, unit: "s") },
-            metadata: try entries("workout_activity", partID),
+            duration: part[6].number.map { Quantity(value: $0, unit: "s") },
+            metadata: try metadata("workout_activity", partID),
             events: events.filter { $0.activity == .integer(partID) }.map(\.event),
             statistics: statistics.filter { $0.activity == .integer(partID) }.map(\.statistics)))
       }
@@ -93,13 +71,13 @@ extension DatabaseItemReader {
         "SELECT id, source_name, start_unix, start_date, end_unix, end_date, file FROM workout_routes WHERE workout_id = \(id) ORDER BY id"
       ) {
         guard case .integer(let routeID) = route[0] else { continue }
-        let file = Self.string(route[6])
+        let file = route[6].text
         let locations = file == nil ? try points(ofRoute: routeID) : []
         if let file { files.append((routeID, file)) }
         routes.append(
           WorkoutRoute(
-            sourceName: Self.string(route[1]) ?? "", startDate: Self.timestamp(route[2], route[3]),
-            endDate: Self.timestamp(route[4], route[5]), metadata: try entries("workout_route", routeID),
+            sourceName: route[1].text ?? "", startDate: Self.timestamp(route[2], route[3]),
+            endDate: Self.timestamp(route[4], route[5]), metadata: try metadata("workout_route", routeID),
             filePaths: file.map { [$0] } ?? [], inlineLocationCount: locations.count, locations: locations))
       }
       // A workout with statistics has its totals from them, as the database made its columns.
@@ -107,15 +85,15 @@ extension DatabaseItemReader {
       try give(
         .workout(
           Workout(
-            activityType: type, duration: Self.number(row[5]).map { Quantity(value: $0, unit: "s") },
+            activityType: type, duration: row[5].number.map { Quantity(value: $0, unit: "s") },
             totalDistance: hasStatistics
-              ? nil : Self.number(row[6]).map { Quantity(value: $0, unit: Self.string(row[7]) ?? "m") },
+              ? nil : row[6].number.map { Quantity(value: $0, unit: row[7].text ?? "m") },
             totalEnergyBurned: hasStatistics
-              ? nil : Self.number(row[8]).map { Quantity(value: $0, unit: "kcal") },
-            sourceName: Self.string(row[2]) ?? "", sourceVersion: Self.string(row[3]),
-            device: Self.string(row[4]),
+              ? nil : row[8].number.map { Quantity(value: $0, unit: "kcal") },
+            sourceName: row[2].text ?? "", sourceVersion: row[3].text,
+            device: row[4].text,
             creationDate: Self.timestamp(row[9], row[10]), startDate: start, endDate: end,
-            metadata: try entries("workout", id),
+            metadata: try metadata("workout", id),
             events: events.filter { $0.activity == .null }.map(\.event),
             statistics: statistics.filter { $0.activity == .null }.map(\.statistics), routes: routes,
             activities: activities)))
@@ -136,10 +114,10 @@ extension DatabaseItemReader {
       """
     ).map { row in
       RoutePoint(
-        time: Self.timestamp(row[0], row[1]), latitude: Self.number(row[2]) ?? 0,
-        longitude: Self.number(row[3]) ?? 0,
-        elevation: Self.number(row[4]), speed: Self.number(row[5]), course: Self.number(row[6]),
-        horizontalAccuracy: Self.number(row[7]), verticalAccuracy: Self.number(row[8]))
+        time: Self.timestamp(row[0], row[1]), latitude: row[2].number ?? 0,
+        longitude: row[3].number ?? 0,
+        elevation: row[4].number, speed: row[5].number, course: row[6].number,
+        horizontalAccuracy: row[7].number, verticalAccuracy: row[8].number)
     }
   }
 
@@ -161,7 +139,7 @@ extension DatabaseItemReader {
       }
       try give(
         .activitySummary(
-          ActivitySummary(dateComponents: date, values: values + (try entries("activity_summary", id)))))
+          ActivitySummary(dateComponents: date, values: values + (try metadata("activity_summary", id)))))
     }
   }
 
@@ -177,16 +155,16 @@ extension DatabaseItemReader {
       guard case .integer(let id) = row[0], case .text(let file) = row[1] else { continue }
       let samples = try rows("SELECT microvolts FROM ecg_samples WHERE ecg_id = \(id) ORDER BY n").compactMap
       {
-        Self.number($0[0])
+        $0[0].number
       }
       try give(
         .electrocardiogram(
           Electrocardiogram(
-            fileName: file, name: Self.string(row[11]), dateOfBirth: Self.string(row[12]),
-            recordedDate: Self.timestamp(row[2], row[3]), classification: Self.string(row[4]),
-            symptoms: Self.string(row[5]), softwareVersion: Self.string(row[6]), device: Self.string(row[7]),
-            sampleRate: Self.number(row[8]), lead: Self.string(row[9]), unit: Self.string(row[10]),
-            otherHeaders: try entries("ecg", id), samples: samples)))
+            fileName: file, name: row[11].text, dateOfBirth: row[12].text,
+            recordedDate: Self.timestamp(row[2], row[3]), classification: row[4].text,
+            symptoms: row[5].text, softwareVersion: row[6].text, device: row[7].text,
+            sampleRate: row[8].number, lead: row[9].text, unit: row[10].text,
+            otherHeaders: try metadata("ecg", id), samples: samples)))
     }
   }
 
@@ -205,14 +183,14 @@ extension DatabaseItemReader {
       """)
     {
       guard case .integer(let id) = row[0], case .text(let type) = row[1] else { continue }
-      let path = Self.string(row[9])
+      let path = row[9].text
       try give(
         .clinicalRecord(
           ClinicalRecord(
-            type: type, identifier: Self.string(row[2]) ?? "", sourceName: Self.string(row[3]) ?? "",
-            sourceURL: Self.string(row[4]), fhirVersion: Self.string(row[5]),
+            type: type, identifier: row[2].text ?? "", sourceName: row[3].text ?? "",
+            sourceURL: row[4].text, fhirVersion: row[5].text,
             receivedDate: Self.timestamp(row[6], row[7]), resourceFilePath: path,
-            resource: Self.string(row[10]).map { FHIRResource(json: $0, resourceType: Self.string(row[8])) }))
+            resource: row[10].text.map { FHIRResource(json: $0, resourceType: row[8].text) }))
       )
       for lab in try rows(labs + " WHERE clinical_record_id = \(id) ORDER BY id") {
         if let result = labResult(lab, path: path) { try give(.labResult(result)) }
@@ -224,7 +202,7 @@ extension DatabaseItemReader {
   }
 
   private func labResult(_ row: [SQLiteValue], path: String?) -> LabResult? {
-    guard case .text(let loinc) = row[0], let value = Self.number(row[2]), case .text(let text) = row[5]
+    guard case .text(let loinc) = row[0], let value = row[2].number, case .text(let text) = row[5]
     else {
       return nil
     }
@@ -242,11 +220,11 @@ extension DatabaseItemReader {
     }
     let range =
       row[7] == .null && row[8] == .null
-      ? nil : ReferenceRange(low: Self.number(row[7]), high: Self.number(row[8]))
+      ? nil : ReferenceRange(low: row[7].number, high: row[8].number)
     return LabResult(
-      loinc: loinc, displayName: Self.string(row[1]), value: value, unit: Self.string(row[3]) ?? "",
+      loinc: loinc, displayName: row[1].text, value: value, unit: row[3].text ?? "",
       date: date,
-      isLocalTime: isLocalTime, sourceName: Self.string(row[6]) ?? "", referenceRange: range,
+      isLocalTime: isLocalTime, sourceName: row[6].text ?? "", referenceRange: range,
       resourceFilePath: path, dateText: text)
   }
 }

@@ -60,23 +60,8 @@ struct DatabaseItemReader {
     return String(number)
   }
 
-  private static func string(_ value: SQLiteValue) -> String? {
-    if case .text(let text) = value { return text }
-    if case .integer(let number) = value { return String(number) }
-    if case .real(let number) = value { return text(of: number) }
-    return nil
-  }
-
-  private static func number(_ value: SQLiteValue) -> Double? {
-    switch value {
-    case .integer(let number): Double(number)
-    case .real(let number): number
-    default: nil
-    }
-  }
-
   /// The metadata of one owner, in order.
-  private func metadata(_ kind: String, _ id: Int64) throws -> [MetadataEntry] {
+  func metadata(_ kind: String, _ id: Int64) throws -> [MetadataEntry] {
     try connection.rows(
       "SELECT key, value FROM metadata WHERE owner_kind = '\(kind)' AND owner_id = \(id) ORDER BY rowid"
     ).compactMap { row in
@@ -116,14 +101,14 @@ struct DatabaseItemReader {
     switch (row.value(at: 5), row.value(at: 6), row.value(at: 7)) {
     case (_, _, .text(let text)): value = .category(text)
     case (.text(let unit), let number, _) where number.isNumber:
-      value = .quantity(Self.number(number) ?? 0, unit: unit)
-    case (.null, let number, _) where number.isNumber: value = .category(text(of: Self.number(number) ?? 0))
+      value = .quantity(number.number ?? 0, unit: unit)
+    case (.null, let number, _) where number.isNumber: value = .category(text(of: number.number ?? 0))
     default: value = .none
     }
     return Sample(
-      type: type, value: value, sourceName: string(row.value(at: 2)) ?? "",
-      sourceVersion: string(row.value(at: 3)),
-      device: string(row.value(at: 4)), creationDate: timestamp(row.value(at: 8), row.value(at: 9)),
+      type: type, value: value, sourceName: row.value(at: 2).text ?? "",
+      sourceVersion: row.value(at: 3).text,
+      device: row.value(at: 4).text, creationDate: timestamp(row.value(at: 8), row.value(at: 9)),
       startDate: start, endDate: end, metadata: metadata, beats: beats)
   }
 
@@ -155,7 +140,7 @@ struct DatabaseItemReader {
       var list: [InstantaneousBeat] = []
       while hasBeat && beats.integer(at: 0) <= id {
         if beats.integer(at: 0) == id, case .text(let time) = beats.value(at: 2) {
-          list.append(InstantaneousBeat(beatsPerMinute: Self.number(beats.value(at: 1)), time: time))
+          list.append(InstantaneousBeat(beatsPerMinute: beats.value(at: 1).number, time: time))
         }
         hasBeat = try beats.step()
       }
@@ -198,22 +183,12 @@ struct DatabaseItemReader {
       try give(
         .correlation(
           Correlation(
-            type: type, sourceName: Self.string(correlations.value(at: 2)) ?? "",
-            sourceVersion: Self.string(correlations.value(at: 3)),
-            device: Self.string(correlations.value(at: 4)),
+            type: type, sourceName: correlations.value(at: 2).text ?? "",
+            sourceVersion: correlations.value(at: 3).text,
+            device: correlations.value(at: 4).text,
             creationDate: Self.timestamp(correlations.value(at: 5), correlations.value(at: 6)),
             startDate: start,
             endDate: end, metadata: try metadata("correlation", id), objects: objects)))
-    }
-  }
-}
-
-extension SQLiteValue {
-  /// Whether it is a number.
-  var isNumber: Bool {
-    switch self {
-    case .integer, .real: true
-    default: false
     }
   }
 }

@@ -67,14 +67,16 @@ struct KeptTable: Sendable {
     KeptTable(
       "records",
       from: "FROM {s}.records AS t LEFT JOIN {s}.correlations AS c ON c.id = t.correlation_id",
+      // The type and start first: the rows are read through `records (type, start_unix)`, and
+      // SQLite sorts only the rows of one type and start by the rest.
       key: [
-        "t.type", sourceName(), "t.unit", "t.value", "t.value_text", "t.start_unix", "t.end_unix",
+        "t.type", "t.start_unix", "t.end_unix", sourceName(), "t.unit", "t.value", "t.value_text",
         "t.creation_unix", "c.type", sourceName("c.source_id"), "c.start_unix", "c.end_unix",
       ],
       metadataKind: "record", references: [("source_id", "sources"), ("correlation_id", "correlations")],
       children: [OwnedTable("heart_rate_beats", owner: "record_id")], countsByType: true),
     KeptTable(
-      "workouts", key: ["t.activity_type", sourceName(), "t.start_unix", "t.end_unix"],
+      "workouts", key: ["t.activity_type", "t.start_unix", "t.end_unix", sourceName()],
       content: [
         "t.duration_s", "t.total_distance", "t.total_distance_unit", "t.total_energy_kcal", "t.creation_unix",
       ],

@@ -87,48 +87,13 @@ struct KeyMerge {
     return counts
   }
 
-  /// The order of two rows by `columns`, as SQLite's `ORDER BY` gives it (BINARY collation).
+  /// The order of two rows by `columns`, as SQLite's `ORDER BY` gives it (BINARY collation),
+  /// read in place.
   static func compare(_ left: SQLiteStatement, _ right: SQLiteStatement, columns: ClosedRange<Int32>) -> Int {
     for column in columns {
-      let order = compare(left.value(at: column), right.value(at: column))
+      let order = left.order(at: column, against: right)
       if order != 0 { return order }
     }
     return 0
-  }
-
-  /// SQLite's order of two values: NULL, then numbers by value, then text by its UTF-8 bytes.
-  static func compare(_ left: SQLiteValue, _ right: SQLiteValue) -> Int {
-    func rank(_ value: SQLiteValue) -> Int {
-      switch value {
-      case .null: 0
-      case .integer, .real: 1
-      case .text: 2
-      }
-    }
-    switch (left, right) {
-    case (.integer(let a), .integer(let b)):
-      return a < b ? -1 : a > b ? 1 : 0
-    case (.integer, .real), (.real, .integer), (.real, .real):
-      let a = left.number ?? 0
-      let b = right.number ?? 0
-      return a < b ? -1 : a > b ? 1 : 0
-    case (.text(let a), .text(let b)):
-      // By bytes, as SQLite compares: Swift's `==` would take canonically equivalent text as one.
-      if a.utf8.elementsEqual(b.utf8) { return 0 }
-      return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
-    default:
-      return rank(left) - rank(right)
-    }
-  }
-}
-
-extension SQLiteValue {
-  /// The value as a number, where it is one.
-  var number: Double? {
-    switch self {
-    case .integer(let value): Double(value)
-    case .real(let value): value
-    default: nil
-    }
   }
 }

@@ -25,7 +25,8 @@ extension ExportInspection {
 
     lines.append("Input           \(input) (\(shape.rawValue))")
     lines.append(
-      (shape == .profile ? "Profile         " : shape == .database ? "Database        " : "Health XML      ") + healthXML)
+      (shape == .profile ? "Profile         " : shape == .database ? "Database        " : "Health XML      ")
+        + healthXML)
     if let exportDate {
       // The local civil time, written as if it were UTC.
       let local = CivilDateTime(exportDate, in: timeZone).secondsSince1970
