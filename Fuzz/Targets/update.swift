@@ -5,8 +5,8 @@ import HealthModel
 import SystemShim
 
 // `database --update` against hostile databases: a database of a small export, with the input's
-// bytes written over it (each five bytes a byte and the offset it goes to, little-endian), then
-// updated with a slightly newer export. The update refuses, fails with an error or completes;
+// bytes written over it (each five bytes a byte and the offset it goes to, little-endian), read
+// back whole as an input (`DatabaseSource`), then updated with a slightly newer export. The update refuses, fails with an error or completes;
 // it never crashes, and a database that passed SQLite's integrity check before an update that
 // completed passes it after.
 @testable import HealthDatabase
@@ -77,6 +77,9 @@ public func fuzzDatabaseUpdate(_ start: UnsafePointer<UInt8>, _ count: Int) -> C
   for suffix in ["", "-wal", "-shm", "-journal"] { SystemCall.removeTree(path + suffix) }
   _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
   let wasWhole = integrity(of: path) == .text("ok")
+  if let source = try? DatabaseSource(path: path) {
+    try? source.readItems(filter: .wholeRecord, diagnostics: Diagnostics()) { item, _ in _ = "\(item)" }
+  }
   do {
     _ = try DatabaseUpdate(toolVersion: "fuzz", now: Timestamp(secondsSince1970: 2)).run(
       source: try HealthInput.open(path: folder + "/newer.xml", timeZone: zone),

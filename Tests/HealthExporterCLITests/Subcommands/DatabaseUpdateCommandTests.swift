@@ -48,13 +48,7 @@ import Testing
     #expect(try shell("PRAGMA integrity_check; PRAGMA journal_mode", on: kept) == "ok\nwal\n")
   }
 
-  struct Refusal: CustomTestStringConvertible, Sendable {
-    var name: String
-    var arguments: [String]
-    var status: Int32
-    var message: String
-    var testDescription: String { name }
-  }
+  typealias Refusal = DatabaseCommandTests.Refusal
 
   static let refusals: [Refusal] = [
     Refusal(
