@@ -32,17 +32,19 @@ private func export(records: Int) -> String {
     """
 }
 
-/// A folder of the run's own with the two exports and the database of the older one.
+/// A folder of the run's own with the two exports and the database of the older one, removed
+/// when the run ends.
 private let folder: String = {
   do {
-    let folder = try SystemCall.makeTemporaryFolder(in: "/tmp", prefix: "health-exporter-fuzz-update.")
-    try export(records: 3).write(toFile: folder + "/older.xml", atomically: false, encoding: .utf8)
-    try export(records: 5).write(toFile: folder + "/newer.xml", atomically: false, encoding: .utf8)
+    let made = try SystemCall.makeTemporaryFolder(in: "/tmp", prefix: "health-exporter-fuzz-update.")
+    atexit { SystemCall.removeTree(folder) }
+    try export(records: 3).write(toFile: made + "/older.xml", atomically: false, encoding: .utf8)
+    try export(records: 5).write(toFile: made + "/newer.xml", atomically: false, encoding: .utf8)
     _ = try DatabaseExport(toolVersion: "fuzz", timeZone: .named(zone), now: Timestamp(secondsSince1970: 1))
       .run(
-        source: try HealthInput.open(path: folder + "/older.xml", timeZone: zone),
-        destination: .file(path: folder + "/base.sqlite", overwrites: false), diagnostics: Diagnostics())
-    return folder
+        source: try HealthInput.open(path: made + "/older.xml", timeZone: zone),
+        destination: .file(path: made + "/base.sqlite", overwrites: false), diagnostics: Diagnostics())
+    return made
   } catch {
     fatalError("the fuzz target could not make its database: \(error)")
   }

@@ -44,6 +44,11 @@ extension SystemCall {
     return String(cString: resolved)
   }
 
+  /// Where temporary folders go: `TMPDIR` when it names an absolute path, else `/tmp`.
+  package static func temporaryBase(environment: [String: String]) -> String {
+    environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+  }
+
   /// Creates a new folder with a unique name that starts with `prefix` inside `folder`, readable
   /// by its owner only (0700).
   /// - Throws: `SystemError` when it cannot be created.

@@ -134,8 +134,8 @@ package final class AssistantDatabase: @unchecked Sendable {
       }
       removeStaleDatabases(in: folder, prefix: DatabaseCache.pathPrefix(realPath: realPath), keeping: name)
     } else {
-      let base = options.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-      let folder = try SystemCall.makeTemporaryFolder(in: base, prefix: "health-exporter-mcp.")
+      let folder = try SystemCall.makeTemporaryFolder(
+        in: SystemCall.temporaryBase(environment: options.environment), prefix: "health-exporter-mcp.")
       temporaryFolder = folder
       path = folder + "/health.sqlite"
     }

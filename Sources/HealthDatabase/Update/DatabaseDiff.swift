@@ -93,19 +93,21 @@ public struct DatabaseDiff: Sendable {
       SystemCall.removeTree(scratchFolder)
       TemporaryPaths.shared.forget(scratchFolder)
     }
-    var zone: TimeZoneChoice = timeZone
-    var units = UnitPreferences.unitedStates
-    if case .database(let path) = old {
-      let kept = try KeptDatabase(path: path)
-      zone = .named(kept.timeZone)
-      units = kept.units
-    } else if case .database(let path) = new {
-      let kept = try KeptDatabase(path: path)
-      zone = .named(kept.timeZone)
-      units = kept.units
-    } else if case .export(let source) = new {
-      zone = .named(try source.timeZoneBeforeWriting(timeZone))
+    // A database side is read in its own zone and units (the older's where both are), and so is
+    // an export beside it; two exports are read in the zone chosen, resolved on the newer.
+    let kept = try [old, new].compactMap { side throws -> KeptDatabase? in
+      guard case .database(let path) = side else { return nil }
+      return try KeptDatabase(path: path)
     }
+    let zone: TimeZone
+    if let first = kept.first {
+      zone = first.timeZone
+    } else if case .export(let source) = new {
+      zone = try source.timeZoneBeforeWriting(timeZone)
+    } else {
+      zone = timeZone.provisional
+    }
+    let units = kept.first?.units ?? .unitedStates
     let oldPath = try path(of: old, named: "old.sqlite", zone: zone, units: units)
     let newPath = try path(of: new, named: "new.sqlite", zone: zone, units: units)
     // Opened for writing, though only temporary tables are written, so that closing it leaves
@@ -119,68 +121,35 @@ public struct DatabaseDiff: Sendable {
       PRAGMA temp_store_directory = '\(scratch)';
       ATTACH DATABASE '\(newPath.replacingOccurrences(of: "'", with: "''"))' AS fresh;
       """)
-    guard case .text(let zoneName) = try connection.value("SELECT time_zone FROM main.export_info"),
-      let shownZone = TimeZone(identifier: zoneName)
-    else {
-      throw UpdateRefusal.notOurs(path: oldPath, reason: "its export_info names no time zone")
-    }
     var difference = Difference(
       oldName: old.name, newName: new.name, records: [:], workouts: Change(), correlations: Change(),
-      clinicalRecords: Change(), unchanged: 0, timeZone: shownZone)
-    let kinds: [(table: String, type: String?, start: String)] = [
-      ("correlations", nil, "start_unix"), ("records", "type", "start_unix"), ("workouts", nil, "start_unix"),
-      ("clinical_records", nil, "received_unix"),
-    ]
-    for kind in kinds {
-      guard let table = KeptTable.all.first(where: { $0.name == kind.table }) else { continue }
-      let counts = try KeyMerge(connection: connection, table: table).run(keepsMatches: false)
-      difference.unchanged += counts.unchanged
-      let label = kind.type.map { "t.\($0)" } ?? "''"
-      var changes: [String: Change] = [:]
-      for (schema, ids, isAdded) in [
-        ("main", "SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed", false),
-        ("fresh", "SELECT fresh_id FROM temp.added UNION ALL SELECT fresh_id FROM temp.changed", true),
-      ] {
-        let rows = try connection.rows(
-          """
-          SELECT \(label), count(*), min(t.\(kind.start)), max(t.\(kind.start)) FROM \(schema).\(kind.table) AS t
-          WHERE t.id IN (\(ids)) GROUP BY 1
-          """)
-        for row in rows {
-          guard case .text(let type) = row[0], case .integer(let count) = row[1] else { continue }
-          var span: ClosedRange<Int64>?
-          if case .integer(let first) = row[2], case .integer(let last) = row[3] { span = first...last }
-          if isAdded {
-            changes[type, default: Change()].added = Int(count)
-            changes[type, default: Change()].addedSpan = span
-          } else {
-            changes[type, default: Change()].removed = Int(count)
-            changes[type, default: Change()].removedSpan = span
-          }
-        }
-      }
-      switch kind.table {
+      clinicalRecords: Change(), unchanged: 0, timeZone: zone)
+    for name in ["correlations", "records", "workouts", "clinical_records"] {
+      guard let table = KeptTable.all.first(where: { $0.name == name }) else { continue }
+      let merge = KeyMerge(connection: connection, table: table)
+      difference.unchanged += try merge.run(keepsMatches: false).unchanged
+      let changes = try merge.changes(byType: name == "records")
+      switch name {
       case "records": difference.records = changes
-      case "workouts": difference.workouts = changes[""] ?? Change()
-      case "correlations": difference.correlations = changes[""] ?? Change()
-      default: difference.clinicalRecords = changes[""] ?? Change()
+      case "workouts": difference.workouts = changes[name] ?? Change()
+      case "correlations": difference.correlations = changes[name] ?? Change()
+      default: difference.clinicalRecords = changes[name] ?? Change()
       }
     }
     return difference
   }
 
   /// The database of a side: its own, or the export read into one in the scratch folder.
-  private func path(of side: Side, named name: String, zone: TimeZoneChoice, units: UnitPreferences) throws
+  private func path(of side: Side, named name: String, zone: TimeZone, units: UnitPreferences) throws
     -> String
   {
     switch side {
     case .database(let path):
-      _ = try KeptDatabase(path: path)
       return path
     case .export(let source):
       let path = scratchFolder + "/" + name
       var build = DatabaseExport(
-        toolVersion: toolVersion, timeZone: zone, now: now, summaryPeriods: [], summaryUnits: units)
+        toolVersion: toolVersion, timeZone: .named(zone), now: now, summaryPeriods: [], summaryUnits: units)
       build.usesWriteAheadLog = false
       _ = try build.run(
         source: source, destination: .file(path: path, overwrites: false), diagnostics: Diagnostics())

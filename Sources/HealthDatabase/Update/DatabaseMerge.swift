@@ -19,13 +19,7 @@ struct DatabaseMerge {
     var unchanged = 0
     /// Readings added and removed, by type (records by their type, workouts by their activity
     /// type, …), a changed row counted on both sides.
-    var byType: [String: Change] = [:]
-  }
-
-  /// Readings of one type added and removed.
-  struct Change: Hashable, Sendable {
-    var added = 0
-    var removed = 0
+    var byType: [String: DatabaseDiff.Change] = [:]
   }
 
   /// Runs the merge.
@@ -34,14 +28,14 @@ struct DatabaseMerge {
     var counts = Counts()
     try mapSources()
     for table in KeptTable.all {
-      let found = try KeyMerge(connection: connection, table: table).run(
-        keepsMatches: table.name == "correlations")
+      let merge = KeyMerge(connection: connection, table: table)
+      let found = try merge.run(keepsMatches: table.name == "correlations")
       counts.added += found.added + found.changed
       counts.removed += found.gone + found.changed
       counts.unchanged += found.unchanged
       let applies = found.added + found.gone + found.changed > 0
       if applies {
-        try countByType(table, into: &counts.byType)
+        counts.byType.merge(try merge.changes()) { $1 }
         try apply(table)
       }
       if table.name == "correlations" {
@@ -107,40 +101,6 @@ struct DatabaseMerge {
   }
 
   // MARK: - Kept tables
-
-  /// The column that names a row's type, for the counts by type.
-  private static func typeColumn(of table: KeptTable) -> String? {
-    switch table.name {
-    case "records", "correlations", "clinical_records", "audiograms", "vision_prescriptions": "type"
-    case "workouts": "activity_type"
-    default: nil
-    }
-  }
-
-  private func countByType(_ table: KeptTable, into byType: inout [String: Change]) throws(DatabaseError) {
-    let column = Self.typeColumn(of: table)
-    let label = column.map { "t.\($0)" } ?? "'\(table.name)'"
-    let removed = try connection.rows(
-      """
-      SELECT \(label), count(*) FROM main.\(table.name) AS t
-      WHERE t.id IN (SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed) GROUP BY 1
-      """)
-    let added = try connection.rows(
-      """
-      SELECT \(label), count(*) FROM fresh.\(table.name) AS t
-      WHERE t.id IN (SELECT fresh_id FROM temp.added UNION ALL SELECT fresh_id FROM temp.changed) GROUP BY 1
-      """)
-    for row in removed {
-      if case .text(let type) = row[0], case .integer(let count) = row[1] {
-        byType[type, default: Change()].removed += Int(count)
-      }
-    }
-    for row in added {
-      if case .text(let type) = row[0], case .integer(let count) = row[1] {
-        byType[type, default: Change()].added += Int(count)
-      }
-    }
-  }
 
   /// Moves the gone and changed rows of `table` into `removed`, deletes them with what belongs to
   /// them, and inserts the added and changed rows of `fresh` with what belongs to them.

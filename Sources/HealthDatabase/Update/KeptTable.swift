@@ -25,13 +25,16 @@ struct KeptTable: Sendable {
   let references: [(column: String, table: String)]
   /// The rows of other tables that belong to it.
   let children: [OwnedTable]
-  /// Whether the type of each reading is its first key column, counted per type.
-  let countsByType: Bool
+  /// The column that names a row's type (`type`, `activity_type`), by which changes are
+  /// counted; nil where the table's rows have none.
+  let typeColumn: String?
+  /// The Unix seconds a row is dated by, for the span of the changes; nil where none.
+  let dateColumn: String?
 
   init(
     _ name: String, from: String? = nil, key: [String], content: [String] = [], condition: String? = nil,
     metadataKind: String? = nil, references: [(column: String, table: String)] = [],
-    children: [OwnedTable] = [], countsByType: Bool = false
+    children: [OwnedTable] = [], typeColumn: String? = "type", dateColumn: String? = "start_unix"
   ) {
     self.name = name
     self.from = from ?? "FROM {s}.\(name) AS t"
@@ -41,7 +44,8 @@ struct KeptTable: Sendable {
     self.metadataKind = metadataKind
     self.references = references
     self.children = children
-    self.countsByType = countsByType
+    self.typeColumn = typeColumn
+    self.dateColumn = dateColumn
   }
 
   /// `SELECT id, key…, content… FROM … ORDER BY key…, id` for `schema`.
@@ -74,7 +78,7 @@ struct KeptTable: Sendable {
         "t.creation_unix", "c.type", sourceName("c.source_id"), "c.start_unix", "c.end_unix",
       ],
       metadataKind: "record", references: [("source_id", "sources"), ("correlation_id", "correlations")],
-      children: [OwnedTable("heart_rate_beats", owner: "record_id")], countsByType: true),
+      children: [OwnedTable("heart_rate_beats", owner: "record_id")]),
     KeptTable(
       "workouts", key: ["t.activity_type", "t.start_unix", "t.end_unix", sourceName()],
       content: [
@@ -90,28 +94,30 @@ struct KeptTable: Sendable {
           "workout_statistics", owner: "workout_id", siblings: [("activity_id", "workout_activities")]),
         OwnedTable("workout_routes", owner: "workout_id", hasID: true, metadataKind: "workout_route"),
         OwnedTable("route_points", owner: "workout_id", siblings: [("route_id", "workout_routes")]),
-      ]),
+      ], typeColumn: "activity_type"),
     KeptTable(
       "activity_summaries", key: ["t.date"],
       content: [
         "t.active_energy_burned", "t.active_energy_burned_goal", "t.active_energy_burned_unit", "t.move_time",
         "t.move_time_goal", "t.exercise_time", "t.exercise_time_goal", "t.stand_hours", "t.stand_hours_goal",
-      ], metadataKind: "activity_summary"),
+      ], metadataKind: "activity_summary", typeColumn: nil, dateColumn: nil),
     KeptTable(
       "clinical_records",
       key: [
         "t.type", "coalesce(t.resource_type, '')", "t.source_name", "coalesce(t.identifier, t.resource_path)",
       ],
       content: ["t.fhir_version", "t.received_unix", "t.source_url", "t.resource_path", "t.resource_json"],
-      children: [OwnedTable("lab_results", owner: "clinical_record_id", hasID: true)]),
+      children: [OwnedTable("lab_results", owner: "clinical_record_id", hasID: true)],
+      dateColumn: "received_unix"),
     KeptTable(
       "lab_results", key: ["t.loinc", "t.effective_date", "t.value", "t.unit", "t.source_name"],
-      content: ["t.name", "t.reference_low", "t.reference_high"], condition: "t.clinical_record_id IS NULL"),
+      content: ["t.name", "t.reference_low", "t.reference_high"], condition: "t.clinical_record_id IS NULL",
+      typeColumn: "loinc", dateColumn: "effective_unix"),
     KeptTable(
       "ecgs", key: ["t.file", "t.recorded_unix"],
       content: ["t.classification", "t.symptoms", "t.samples", "t.sample_rate_hz", "t.device"],
       metadataKind: "ecg",
-      children: [OwnedTable("ecg_samples", owner: "ecg_id")]),
+      children: [OwnedTable("ecg_samples", owner: "ecg_id")], typeColumn: nil, dateColumn: "recorded_unix"),
     KeptTable(
       "audiograms", key: ["t.type", sourceName(), "t.start_unix", "t.end_unix"], metadataKind: "audiogram",
       references: [("source_id", "sources")],
@@ -119,11 +125,12 @@ struct KeptTable: Sendable {
     KeptTable(
       "vision_prescriptions", key: ["t.type", "t.date_issued_unix", "t.expiration_unix", "t.brand"],
       metadataKind: "vision_prescription",
-      children: [OwnedTable("vision_prescription_values", owner: "prescription_id")]),
+      children: [OwnedTable("vision_prescription_values", owner: "prescription_id")],
+      dateColumn: "date_issued_unix"),
     KeptTable(
       "state_of_mind", key: [sourceName(), "t.start_unix", "t.end_unix", "t.kind"],
       content: ["t.valence", "t.labels", "t.associations"], metadataKind: "state_of_mind",
-      references: [("source_id", "sources")]),
+      references: [("source_id", "sources")], typeColumn: nil),
   ]
 }
 

@@ -87,6 +87,37 @@ struct KeyMerge {
     return counts
   }
 
+  /// What the last `run` found, by type (the table's `typeColumn`, else the table's name, or the
+  /// table's name for all when `byType` is false): how many rows were added and removed, a
+  /// changed row counted on both sides, with the span of their dates.
+  /// - Throws: `DatabaseError`.
+  func changes(byType: Bool = true) throws(DatabaseError) -> [String: DatabaseDiff.Change] {
+    let label = byType ? table.typeColumn.map { "t.\($0)" } ?? "'\(table.name)'" : "'\(table.name)'"
+    let dates = table.dateColumn.map { "min(t.\($0)), max(t.\($0))" } ?? "NULL, NULL"
+    var changes: [String: DatabaseDiff.Change] = [:]
+    for (schema, ids, isAdded) in [
+      ("main", "SELECT id FROM temp.gone UNION ALL SELECT main_id FROM temp.changed", false),
+      ("fresh", "SELECT fresh_id FROM temp.added UNION ALL SELECT fresh_id FROM temp.changed", true),
+    ] {
+      let rows = try connection.rows(
+        "SELECT \(label), count(*), \(dates) FROM \(schema).\(table.name) AS t WHERE t.id IN (\(ids)) GROUP BY 1"
+      )
+      for row in rows {
+        guard case .text(let type) = row[0], case .integer(let count) = row[1] else { continue }
+        var span: ClosedRange<Int64>?
+        if case .integer(let first) = row[2], case .integer(let last) = row[3] { span = first...last }
+        if isAdded {
+          changes[type, default: DatabaseDiff.Change()].added = Int(count)
+          changes[type, default: DatabaseDiff.Change()].addedSpan = span
+        } else {
+          changes[type, default: DatabaseDiff.Change()].removed = Int(count)
+          changes[type, default: DatabaseDiff.Change()].removedSpan = span
+        }
+      }
+    }
+    return changes
+  }
+
   /// The order of two rows by `columns`, as SQLite's `ORDER BY` gives it (BINARY collation),
   /// read in place.
   static func compare(_ left: SQLiteStatement, _ right: SQLiteStatement, columns: ClosedRange<Int32>) -> Int {

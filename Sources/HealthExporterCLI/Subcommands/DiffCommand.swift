@@ -51,8 +51,8 @@ enum DiffCommand: Subcommand {
     }
     let old = try side(arguments.positionals[0])
     let new = try side(arguments.positionals[1])
-    let base = context.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-    let scratch = try SystemCall.makeTemporaryFolder(in: base, prefix: "health-exporter-diff.")
+    let scratch = try SystemCall.makeTemporaryFolder(
+      in: SystemCall.temporaryBase(environment: context.environment), prefix: "health-exporter-diff.")
     let difference = try DatabaseDiff(
       toolVersion: ToolVersion.current, timeZone: timeZone, now: now, scratchFolder: scratch
     ).run(old: old, new: new)
