@@ -94,6 +94,12 @@ struct Comparison {
     ]
     if hasCommand("database") {
       jobs.append(job("`database`", "database", xml, "health.sqlite", []))
+      // The database just built, updated with the export it was built from: the update's
+      // comparison whole, nothing written but the history.
+      jobs.append(
+        Job(
+          name: "`database --update` with the same export",
+          arguments: [tool, "database", xml, "-o", folder + "/health.sqlite", "--update", "-q"]))
     }
     return jobs
   }

@@ -106,6 +106,17 @@ public struct DatabaseExport: Sendable {
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Outcome {
+    try run(
+      source: source, destination: destination, diagnostics: diagnostics, filter: .wholeRecord,
+      opened: { _ in })
+  }
+
+  /// Runs the export of what `filter` lets through, calling `opened` with the writer before the
+  /// items are read (an update hands it the records it compares by digest, and reads them bare).
+  func run(
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics,
+    filter: ItemFilter, opened: @escaping (DatabaseWriter) throws(DatabaseError) -> Void
+  ) throws -> Outcome {
     // Every date is written on the zone's clocks as it comes: the export's own zone is read
     // first, in a pass that delivers nothing.
     let zone = TimeZoneChoice.named(try source.timeZoneBeforeWriting(timeZone))
@@ -114,9 +125,9 @@ public struct DatabaseExport: Sendable {
       inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
       inputShape: source.shape.rawValue, timeZone: zone, created: now, registry: registry,
       summaryPeriods: summaryPeriods, summaryUnits: summaryUnits, usesWriteAheadLog: usesWriteAheadLog)
-    let writer = DatabaseFileWriter(configuration: configuration, header: { source.header })
+    let writer = DatabaseFileWriter(configuration: configuration, header: { source.header }, opened: opened)
     let counts = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
-      source, filter: .wholeRecord, into: writer)
+      source, filter: filter, into: writer)
     return Outcome(
       counts: counts, skipped: diagnostics.summary, outputPath: destination.path,
       timeZone: source.timeZone(zone))

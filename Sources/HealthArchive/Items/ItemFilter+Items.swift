@@ -3,7 +3,7 @@ import HealthModel
 extension ItemFilter {
   /// `item` as a reader of an export with this filter would hand it on: nil when the filter
   /// leaves it out; a correlation without the members whose type it leaves out; a sample without
-  /// its heartbeats or its metadata, a workout without its routes' inline locations and a
+  /// its heartbeats or its metadata (or both, where it is bare), a workout without its routes' inline locations and a
   /// clinical record without its resource, unless the filter asks for them; anything else as it
   /// is. The export date and the characteristics every reader hands on.
   /// - Parameter item: an item as an app supplied it.
@@ -12,8 +12,15 @@ extension ItemFilter {
     switch item {
     case .exportDate, .characteristics:
       return item
-    case .sample(let sample):
+    case .sample(var sample):
       guard includes(sampleType: sample.type) else { return nil }
+      if !bareUntil.isEmpty, isBare(topLevelSampleOf: sample.type, start: sample.startDate),
+        !(sample.metadata.isEmpty && sample.beats.isEmpty)
+      {
+        sample.metadata = []
+        sample.beats = []
+        return .sample(sample)
+      }
       return admitsWhole(sample) ? item : .sample(admitted(sample))
     case .correlation(var correlation):
       guard includesCorrelations else { return nil }

@@ -1,3 +1,5 @@
+public import HealthModel
+
 /// Which items a reader materializes; everything else is read past without being decoded.
 public struct ItemFilter: Sendable {
   /// The sample types to deliver, top-level and inside correlations; nil for every type.
@@ -30,6 +32,10 @@ public struct ItemFilter: Sendable {
   /// top-level and inside correlations; nil for every type. Samples of other types come without
   /// it, and export.xml's reader passes their plain metadata entries over unread.
   public var metadataTypes: Set<String>?
+  /// Top-level samples of these types that start no later than the Unix second given come
+  /// without their metadata and beats: a database update compares them by their keys alone
+  /// (docs/database.md, Updating), and export.xml's reader passes what they hold over unread.
+  public var bareUntil: [String: Int64] = [:]
   /// Whether a sample that ends before it starts is delivered (the record CSV writes readings,
   /// not spans) rather than reported and skipped (`Plausibility`).
   public var keepsSamplesEndingBeforeTheyStart = false
@@ -78,6 +84,12 @@ public struct ItemFilter: Sendable {
   /// Whether samples of `type` are delivered.
   public func includes(sampleType type: String) -> Bool {
     sampleTypes?.contains(type) ?? true
+  }
+
+  /// Whether a top-level sample of `type` starting at `start` comes without its metadata and
+  /// beats (`bareUntil`).
+  public func isBare(topLevelSampleOf type: String, start: Timestamp) -> Bool {
+    bareUntil[type].map { start.wholeSecondsSince1970 <= $0 } ?? false
   }
 
   /// Whether samples of `type` are delivered with their metadata.

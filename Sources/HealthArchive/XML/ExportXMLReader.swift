@@ -37,6 +37,8 @@ package final class ExportXMLReader {
   private var lastTypeIncluded = false
   /// Whether samples of the last type keep their metadata (`ItemFilter.includesMetadata`).
   private var lastTypeKeepsMetadata = false
+  /// The last type's instant in `ItemFilter.bareUntil`, if it has one.
+  private var lastTypeBareUntil: Int64?
   /// The last metadata entry's value and its bytes' serial (`RawAttribute.valueSerial`).
   @exclusivity(unchecked) private var lastMetadataValue = ""
   @exclusivity(unchecked) private var lastMetadataValueSerial: UInt32 = 0
@@ -151,7 +153,9 @@ package final class ExportXMLReader {
   /// `deliver` with where it starts; nothing when its type is not wanted or it cannot give a
   /// sample (reported). The sample is built as `deliver`'s argument, which takes it over
   /// (`consuming`), rather than returned in an optional and moved out of it.
-  func readSample(isEmpty: Bool, _ deliver: (consuming Sample, SourceLocation) throws -> Void) throws {
+  func readSample(
+    isEmpty: Bool, isTopLevel: Bool = true, _ deliver: (consuming Sample, SourceLocation) throws -> Void
+  ) throws {
     guard let typeAttribute = attribute("type") else {
       let location = tokenizer.tagLocation
       if !isEmpty { try tokenizer.skipElement() }
@@ -175,16 +179,25 @@ package final class ExportXMLReader {
     var beats: [InstantaneousBeat] = []
     // Metadata nobody asked for is left out. Its entries are passed over where they are plain;
     // others are still read (and their values decoded), so that they fail as they would if kept.
-    let keepsMetadata = lastTypeKeepsMetadata
+    // A bare sample (`ItemFilter.bareUntil`) comes without its metadata and beats.
+    let isBare =
+      isTopLevel
+      && lastTypeBareUntil.map { latest in
+        fields.startDate.map { $0.wholeSecondsSince1970 <= latest } ?? false
+      } ?? false
+    let keepsMetadata = lastTypeKeepsMetadata && !isBare
+    let keepsBeats = filter.includesHeartbeats && !isBare
     if !keepsMetadata { metadata.removeAll() }
-    if !isEmpty && (keepsMetadata || !tokenizer.passOverContent(maximumChildren: Self.maximumChildren)) {
+    if !isEmpty
+      && (keepsMetadata || keepsBeats || !tokenizer.passOverContent(maximumChildren: Self.maximumChildren))
+    {
       try readChildren { childIsEmpty in
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry(), keepsMetadata {
             if metadata.capacity == 0 { swap(&metadata, &spareMetadata) }
             metadata.append(entry)
           }
-        } else if filter.includesHeartbeats && !childIsEmpty
+        } else if keepsBeats && !childIsEmpty
           && tokenizer.nameIs("HeartRateVariabilityMetadataList")
         {
           try readChildren { _ in
@@ -403,7 +416,7 @@ package final class ExportXMLReader {
         if tokenizer.nameIs("MetadataEntry") {
           if let entry = try metadataEntry() { metadata.append(entry) }
         } else if tokenizer.nameIs("Record") {
-          try readSample(isEmpty: childIsEmpty) { member, _ in objects.append(member) }
+          try readSample(isEmpty: childIsEmpty, isTopLevel: false) { member, _ in objects.append(member) }
         }
       }
     }
@@ -503,6 +516,7 @@ package final class ExportXMLReader {
     lastTypeString = type
     lastTypeIncluded = filter.includes(sampleType: type)
     lastTypeKeepsMetadata = filter.includesMetadata(ofSampleType: type)
+    lastTypeBareUntil = filter.bareUntil.isEmpty ? nil : filter.bareUntil[type]
     return lastTypeIncluded ? type : nil
   }
 

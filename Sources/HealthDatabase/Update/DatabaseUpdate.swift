@@ -25,6 +25,9 @@ public struct DatabaseUpdate: Sendable {
   public var allowsOtherPerson = false
   /// The registries that name types, lab results and summary metrics.
   public var registry: MetricRegistry
+  /// How long before the latest start of a type the records compared by digest end
+  /// (`DigestedRecords.recentSeconds`; tests shorten it).
+  var recentSeconds = DigestedRecords.recentSeconds
 
   /// An update, each argument the property of the same name.
   public init(toolVersion: String, now: Timestamp, registry: MetricRegistry = .standard) {
@@ -45,6 +48,9 @@ public struct DatabaseUpdate: Sendable {
     public var unchanged: Int
     /// Readings added and removed, by type: the most changed first, then in the types' byte order.
     public var byType: [(type: String, added: Int, removed: Int)]
+    /// Records compared by their keys' digests (docs/database.md, Updating): 0 when the export was
+    /// built whole beside the database, because it adds readings among the dates it holds.
+    public var comparedByDigest: Int
     /// Records skipped or repaired as the export was read, by reason.
     public var skipped: [Diagnostics.Tally]
     /// The database updated.
@@ -113,18 +119,46 @@ public struct DatabaseUpdate: Sendable {
       toolVersion: toolVersion, timeZone: .named(kept.timeZone), now: now, registry: registry,
       summaryUnits: kept.units)
     build.usesWriteAheadLog = false
-    let built = try build.run(
-      source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics)
+    // The bulk of the records (those of types the database holds, up to a month before the
+    // latest it holds) are compared by digest: the kept database's are read on a thread of their own while the
+    // export is read, and only the rest of the export is built beside.
+    let cutoffs = try digestCutoffs(ofDatabaseAt: path)
+    let digests = cutoffs.isEmpty ? nil : DigestedRecords(cutoffs: cutoffs, spillBeside: path)
+    let keptDigests = digests.map { _ in KeptDigestsReading(path: path, cutoffs: cutoffs) }
+    defer { keptDigests?.waitQuietly() }
+    // Records compared by digest are read bare: their metadata and beats are not compared, and
+    // the kept database keeps its own.
+    var filter = ItemFilter.wholeRecord
+    filter.bareUntil = cutoffs
+    var built = try build.run(
+      source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
+      filter: filter, opened: { writer in writer.digests = digests })
+    var digested: (cutoffs: [String: Int64], join: DigestedRecords.Join)?
+    if let digests, let keptDigests {
+      if let join = try digests.join(kept: keptDigests.wait()) {
+        digested = (cutoffs, join)
+      } else {
+        // The export adds a reading among the dates the database holds (or a correlation has a
+        // member of a type compared by digest): it is built whole, and compared as it is.
+        for suffix in ["", "-journal"] { _ = SystemCall.removeTree(freshPath + suffix) }
+        built = try build.run(
+          source: source, destination: .file(path: freshPath, overwrites: false),
+          diagnostics: Diagnostics(isStrict: diagnostics.isStrict))
+      }
+    }
     try check(kept, against: freshPath)
     do throws(DatabaseError) {
-      let counts = try merge(into: path, from: freshPath, folder: folder)
+      let counts = try merge(into: path, from: freshPath, folder: folder, digested: digested)
       return Outcome(
         importID: counts.importID, added: counts.merge.added, removed: counts.merge.removed,
         unchanged: counts.merge.unchanged,
         byType: counts.merge.byType.sorted {
           let (left, right) = ($0.value.added + $0.value.removed, $1.value.added + $1.value.removed)
           return left != right ? left > right : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-        }.map { ($0.key, $0.value.added, $0.value.removed) }, skipped: built.skipped, outputPath: path,
+        }.map { ($0.key, $0.value.added, $0.value.removed) },
+        comparedByDigest: digested.map { $0.join.unchanged + $0.join.gone.count } ?? 0,
+        skipped: built.skipped,
+        outputPath: path,
         timeZone: kept.timeZone)
     } catch {
       if error.isStorageFailure { throw OutputError.writeFailed(path: path, reason: error.message) }
@@ -144,6 +178,16 @@ public struct DatabaseUpdate: Sendable {
       else { continue }
       SystemCall.removeTree((directory.hasSuffix("/") ? directory : directory + "/") + entry)
     }
+  }
+
+  /// The types the database at `path` compares by digest, with the cutoff of each
+  /// (`DigestedRecords.cutoffs(in:)`).
+  private func digestCutoffs(ofDatabaseAt path: String) throws(DatabaseError) -> [String: Int64] {
+    // Opened for writing, though nothing is written, so that closing it removes the log files
+    // of write-ahead log mode (as `KeptDatabase` does).
+    let connection = try SQLiteConnection(path: path, mode: .readWrite)
+    defer { try? connection.close() }
+    return try DigestedRecords.cutoffs(in: connection, recentSeconds: recentSeconds)
   }
 
   /// Refuses an export of another person, or older than the newest the database holds, unless
@@ -171,7 +215,10 @@ public struct DatabaseUpdate: Sendable {
   }
 
   /// Merges the database at `freshPath` into the one at `path`, in one transaction.
-  private func merge(into path: String, from freshPath: String, folder: String) throws(DatabaseError) -> (
+  private func merge(
+    into path: String, from freshPath: String, folder: String,
+    digested: (cutoffs: [String: Int64], join: DigestedRecords.Join)?
+  ) throws(DatabaseError) -> (
     importID: Int64, merge: DatabaseMerge.Counts
   ) {
     let connection = try SQLiteConnection(path: path, mode: .readWrite)
@@ -199,7 +246,7 @@ public struct DatabaseUpdate: Sendable {
           SELECT \(importID), \(now.wholeSecondsSince1970), input_name, export_date, export_unix, 0, 0, 0
           FROM fresh.export_info
         """)
-      let counts = try DatabaseMerge(connection: connection, importID: importID).run()
+      let counts = try DatabaseMerge(connection: connection, importID: importID, digested: digested).run()
       try connection.execute(
         """
         UPDATE main.imports SET added = \(counts.added), removed = \(counts.removed), unchanged = \(counts.unchanged)
@@ -218,4 +265,37 @@ public struct DatabaseUpdate: Sendable {
 extension DatabaseUpdate: ExportJob {
   /// The database's zone, where it can be read; else the machine's (the update is refused).
   public var inputTimeZone: TimeZone { .current }
+}
+
+/// The kept database's digests (`DigestedRecords.keptDigests`), read on a thread of their own
+/// while the calling thread reads the newer export.
+private final class KeptDigestsReading {
+  private let result = Locked<DigestRuns?>(nil)
+  private let worker: HandOffWorker<Void, any Error>
+
+  init(path: String, cutoffs: [String: Int64]) {
+    let result = result
+    worker = HandOffWorker(name: "kept digests", depth: 1) { (_: Void) throws(any Error) in
+      let runs = try DigestedRecords.keptDigests(path: path, cutoffs: cutoffs)
+      result.withLock { $0 = runs }
+    }
+    // The first job of a worker is never refused: nothing has failed yet.
+    try? worker.submit(())
+  }
+
+  /// The digests, once read.
+  /// - Throws: what reading them threw.
+  func wait() throws -> DigestRuns {
+    try worker.finish()
+    guard let runs = result.withLock({ $0 }) else {
+      preconditionFailure("the worker sets the result before its job ends")
+    }
+    return runs
+  }
+
+  /// Waits for the thread, whatever it found (the update failed or is done).
+  func waitQuietly() {
+    try? worker.finish()
+    result.withLock { $0 = nil }
+  }
 }

@@ -48,11 +48,12 @@ struct KeptTable: Sendable {
     self.dateColumn = dateColumn
   }
 
-  /// `SELECT id, key…, content… FROM … ORDER BY key…, id` for `schema`.
-  func orderedSelect(in schema: String) -> String {
+  /// `SELECT id, key…, content… FROM … ORDER BY key…, id` for `schema`, of the rows that meet
+  /// `condition` if given, else the table's own.
+  func orderedSelect(in schema: String, condition: String? = nil) -> String {
     let columns = (["t.id"] + key + content).joined(separator: ", ")
     let order = (key + ["t.id"]).joined(separator: ", ")
-    let filter = condition.map { " WHERE \($0)" } ?? ""
+    let filter = (condition ?? self.condition).map { " WHERE \($0)" } ?? ""
     return "SELECT \(columns) \(from)\(filter) ORDER BY \(order)".replacingOccurrences(
       of: "{s}", with: schema)
   }

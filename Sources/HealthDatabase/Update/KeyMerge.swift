@@ -19,11 +19,13 @@ struct KeyMerge {
   let table: KeptTable
 
   /// Makes the temporary tables of `table` empty, then walks both sides.
-  /// - Parameter keepsMatches: whether to note every pair of the same reading (for tables others
-  ///   refer to), not only the changed ones.
+  /// - Parameters:
+  ///   - keepsMatches: whether to note every pair of the same reading (for tables others refer
+  ///     to), not only the changed ones.
+  ///   - keptCondition: which rows of `main` take part, where not those of the table's condition.
   /// - Returns: how many rows it found of each kind.
   /// - Throws: `DatabaseError`.
-  func run(keepsMatches: Bool) throws(DatabaseError) -> Counts {
+  func run(keepsMatches: Bool, keptCondition: String? = nil) throws(DatabaseError) -> Counts {
     try connection.execute(
       """
       DROP TABLE IF EXISTS temp.gone; DROP TABLE IF EXISTS temp.added; DROP TABLE IF EXISTS temp.changed;
@@ -33,7 +35,7 @@ struct KeyMerge {
       CREATE TEMP TABLE changed (main_id INTEGER PRIMARY KEY, fresh_id INTEGER NOT NULL);
       CREATE TEMP TABLE matched (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
       """)
-    let kept = try connection.prepare(table.orderedSelect(in: "main"))
+    let kept = try connection.prepare(table.orderedSelect(in: "main", condition: keptCondition))
     let fresh = try connection.prepare(table.orderedSelect(in: "fresh"))
     let gone = try connection.prepare("INSERT INTO temp.gone (id) VALUES (?)")
     let added = try connection.prepare("INSERT INTO temp.added (fresh_id) VALUES (?)")

@@ -3,51 +3,57 @@ import HealthModel
 
 /// Records, correlations, the person's characteristics and activity summaries.
 extension DatabaseWriter {
-  /// Writes a record (a correlation's member when `correlationID` is given) with its metadata.
+  /// Writes a record (a correlation's member when `correlationID` is given) with its metadata;
+  /// during an update, a top-level record the update compares by digest (`digests`) is noted
+  /// there instead, with what the summaries, the spans and the counts need.
   func addRecord(_ sample: Sample, correlationID: Int64?) throws(DatabaseError) {
     let source = try sourceID(name: sample.sourceName, version: sample.sourceVersion, device: sample.device)
-    lastIDs.record += 1
-    let id = lastIDs.record
-    let statement = statements.record
-    // No id is bound: SQLite gives the next one itself, which is `id` (the records are written in
-    // id order from 1, none removed until `finish`), without looking it up first; `finish` checks it.
-    try statement.bind(sample.type, at: 1)
-    try statement.bind(source, at: 2)
-    var number: Double?
-    switch sample.value {
-    case .quantity(let value, let unit):
-      try statement.bind(unit.nonEmpty, at: 3)
-      try statement.bind(value, at: 4)
-      try statement.bindNull(at: 5)
-      noteRecordType(sample.type, hasQuantity: true)
-    case .category(let text):
-      try statement.bindNull(at: 3)
-      number = ValueParsing.decimal(text)
-      if let number {
-        try statement.bind(number, at: 4)
-        try statement.bindNull(at: 5)
-      } else {
-        try statement.bindNull(at: 4)
-        try statement.bind(text.nonEmpty, at: 5)
+    let value = StoredRecordValue(sample.value)
+    noteRecordType(sample.type, hasQuantity: value.isQuantity)
+    let start = sample.startDate.wholeSecondsSince1970
+    let end = sample.endDate.wholeSecondsSince1970
+    var isDigested = false
+    if let digests {
+      if correlationID == nil, digests.covers(type: sample.type, start: start) {
+        isDigested = true
+        // The key's columns as `DigestedRecords.keptDigests` reads them from the database.
+        var key = digests.typeKey
+        key.add(start)
+        key.add(end)
+        key.add(sample.sourceName.nonEmpty)
+        key.add(value.unit)
+        key.add(value.number)
+        key.add(value.text)
+        key.add(sample.creationDate?.wholeSecondsSince1970)
+        digests.add(key.finish())
+      } else if correlationID != nil {
+        digests.noteMember(ofType: sample.type)
       }
-      noteRecordType(sample.type, hasQuantity: false)
-    case .none:
-      try statement.bindNull(at: 3)
-      try statement.bindNull(at: 4)
-      try statement.bindNull(at: 5)
-      noteRecordType(sample.type, hasQuantity: false)
     }
-    try bind(sample.creationDate, text: 6, unix: 9, in: statement)
-    try bind(sample.startDate, text: 7, unix: 10, in: statement)
-    try bind(sample.endDate, text: 8, unix: 11, in: statement)
-    try statement.bind(correlationID, at: 12)
-    try statement.endRow()
+    if !isDigested {
+      // No id is bound: SQLite gives the next one itself, which is `lastIDs.record` (the records
+      // are written in id order from 1, none removed until `finish`), without looking it up
+      // first; `finish` checks it.
+      lastIDs.record += 1
+      let statement = statements.record
+      try statement.bind(sample.type, at: 1)
+      try statement.bind(source, at: 2)
+      try statement.bind(value.unit, at: 3)
+      try statement.bind(value.number, at: 4)
+      try statement.bind(value.text, at: 5)
+      try bind(sample.creationDate, text: 6, unix: 9, in: statement)
+      try bind(sample.startDate, text: 7, unix: 10, in: statement)
+      try bind(sample.endDate, text: 8, unix: 11, in: statement)
+      try statement.bind(correlationID, at: 12)
+      try statement.endRow()
+    }
     counts.records += 1
-    recordSpans.note(
-      type: sample.type, start: sample.startDate.wholeSecondsSince1970,
-      end: sample.endDate.wholeSecondsSince1970)
+    recordSpans.note(type: sample.type, start: start, end: end)
     recordSummaries?.add(
-      sample, storedValue: RecordSummaries.stored(sample.value, number: number), at: itemLocation)
+      sample, storedValue: RecordSummaries.stored(sample.value, number: value.categoryNumber),
+      at: itemLocation)
+    guard !isDigested else { return }
+    let id = lastIDs.record
     try addMetadata(sample.metadata, owner: "record", id: id)
     guard !sample.beats.isEmpty else { return }
     let beat = statements.heartbeat
@@ -133,5 +139,32 @@ extension DatabaseWriter {
     try statement.run()
     counts.activitySummaries += 1
     try addMetadata(others, owner: "activity_summary", id: id)
+  }
+}
+
+/// A record's value as the `records` table stores it: a quantity's number and unit; a category's
+/// value as a number where it reads as one, else as text; NULLs for what is missing.
+struct StoredRecordValue {
+  var unit: String?
+  var number: Double?
+  var text: String?
+  var isQuantity: Bool
+  /// A category value's number, where it reads as one.
+  var categoryNumber: Double?
+
+  init(_ value: SampleValue) {
+    switch value {
+    case .quantity(let quantity, let unit):
+      self.unit = unit.nonEmpty
+      number = quantity
+      isQuantity = true
+    case .category(let text):
+      categoryNumber = ValueParsing.decimal(text)
+      number = categoryNumber
+      self.text = categoryNumber == nil ? text.nonEmpty : nil
+      isQuantity = false
+    case .none:
+      isQuantity = false
+    }
   }
 }

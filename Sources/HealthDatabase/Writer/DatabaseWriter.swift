@@ -90,6 +90,9 @@ package final class DatabaseWriter {
   var droppedCopies: [[UInt8]: Int] = [:]
   /// The summaries made as the records are written; nil without summaries.
   let recordSummaries: RecordSummaries?
+  /// During an update, where the records compared by digest are noted instead of written
+  /// (`DigestedRecordSink`).
+  var digests: (any DigestedRecordSink)?
   /// Whether a dropped copy of a correlation member was of a type summarized as written, whose
   /// summaries must then be read back (set by `dropRepeatedMembers`, on SQLite's thread).
   var droppedSummarizedType = false
@@ -335,6 +338,9 @@ package final class DatabaseWriter {
     let staged = try stageRecordSummaries(timeZone: zone)
     try recorder.handOver()
     try thread.perform { () throws(DatabaseError) in
+      // Summaries read back from the records written would leave out those compared by digest
+      // (`droppedSummarizedType` is set on this thread; the writing thread waits meanwhile).
+      if droppedSummarizedType || staged == nil { digests?.summariesWereReadBack = true }
       try writeSummaries(
         staged: droppedSummarizedType ? nil : staged,
         periods: configuration.summaryPeriods, units: configuration.summaryUnits)

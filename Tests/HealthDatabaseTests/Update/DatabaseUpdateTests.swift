@@ -28,6 +28,36 @@ import Testing
     return try connection.rows(sql).map { $0.map(\.description).joined(separator: "|") }
   }
 
+  /// The top-level records of the types summarized as written (all but blood pressure and food)
+  /// that start at least 30 days before the latest of their type: those an update compares by
+  /// digest.
+  static let digestedCount = """
+    SELECT count(*) FROM records AS r WHERE correlation_id IS NULL
+      AND type NOT LIKE 'HKQuantityTypeIdentifierBloodPressure%' AND type NOT LIKE 'HKQuantityTypeIdentifierDietary%'
+      AND start_unix <= (SELECT max(start_unix) FROM records WHERE type = r.type) - 30 * 86400
+    """
+
+  /// A newer export that adds readings among the dates the database compares by digest (the five
+  /// the newer export lacks, here given back, with every date up to the latest compared so) is
+  /// built whole beside it, and compared as it is.
+  @Test func readingsAddedAmongTheDatesComparedByDigestBuildTheExportWhole() throws {
+    let folder = try TestDirectory()
+    let kept = folder.file("kept.sqlite")
+    try UpdateFixture.build(fixture.newerPath, at: kept)
+    let whole = fixture.folder.file("generated.xml")
+    let outcome = try UpdateFixture.update(kept, with: whole, recentSeconds: 0)
+    #expect(outcome.comparedByDigest == 0)
+    #expect(outcome.added == 5 && outcome.removed == 0)
+    #expect(
+      outcome.byType.map { "\($0.type) +\($0.added) -\($0.removed)" }.sorted()
+        == Dictionary(grouping: fixture.deleted, by: \.type).map { "\($0.key) +\($0.value.count) -0" }
+        .sorted())
+    #expect(try folder.contents().sorted() == ["kept.sqlite"])
+    let fresh = folder.file("fresh.sqlite")
+    try UpdateFixture.build(whole, at: fresh)
+    try DatabaseComparison.expectSameRows(kept, fresh)
+  }
+
   @Test func anUpdateGivesWhatAFreshBuildGivesKeepingIDsAndWhatWasDeleted() throws {
     let folder = try TestDirectory()
     let kept = folder.file("kept.sqlite")
@@ -38,7 +68,10 @@ import Testing
       SELECT (SELECT count(*) FROM records) + (SELECT count(*) FROM correlations) + (SELECT count(*) FROM workouts)
         + (SELECT count(*) FROM activity_summaries) + (SELECT count(*) FROM clinical_records)
       """, in: kept)
+    let digested = try lines(Self.digestedCount, in: kept)
     let outcome = try UpdateFixture.update(kept, with: fixture.newerPath)
+    // The older export's records of the types summarized as written were compared by digest.
+    #expect([String(outcome.comparedByDigest)] == digested && digested != ["0"])
     // Nothing of the update is left beside the database: the export's own database is removed,
     // and the log is checkpointed into the file as the update closes it.
     #expect(try folder.contents().sorted() == ["kept.sqlite"])
@@ -91,7 +124,9 @@ import Testing
 
     // Updating again with the same export changes nothing but the history.
     let afterFirst = try records(kept)
+    let digestedAgain = try lines(Self.digestedCount, in: kept)
     let again = try UpdateFixture.update(kept, with: fixture.newerPath)
+    #expect([String(again.comparedByDigest)] == digestedAgain)
     #expect(again.added == 0 && again.removed == 0 && again.unchanged == Int(keyed[0])! - 5 + cut)
     #expect(try records(kept) == afterFirst)
     #expect(try lines("SELECT added, removed FROM imports WHERE id = 3", in: kept) == ["0|0"])

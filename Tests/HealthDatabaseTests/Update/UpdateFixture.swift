@@ -9,9 +9,9 @@ import HealthTestSupport
 
 /// One generated person's exports, an older and a newer one: the newer is the generator's
 /// export.xml of 45 days, less five readings the person deleted on the phone; the older is the
-/// same export made two weeks earlier: without the single-line records of the last fourteen days
-/// (the members of blood-pressure and food correlations kept, as their correlations are), and
-/// with that day's export date.
+/// same export made two weeks earlier: without the top-level records of the last fourteen days
+/// (those of blood pressure and food kept, as their correlations are), and with that day's
+/// export date.
 final class UpdateFixture: @unchecked Sendable {
   // @unchecked: every property is set once, in `init`, and only read afterwards.
   static let shared: UpdateFixture = {
@@ -51,7 +51,23 @@ final class UpdateFixture: @unchecked Sendable {
     var deleted: [(String, Int64, String)] = []
     var cut: [String: Int] = [:]
     var seen: [String: Int] = [:]
+    var isCutting = false
     for line in lines {
+      // A record with children (metadata, beats) of the last two weeks is left out whole.
+      if isCutting {
+        newer.append(line)
+        if line.hasPrefix(" </Record>") { isCutting = false }
+        continue
+      }
+      if line.hasPrefix(" <Record "), !line.hasSuffix("/>"), let type = attribute("type", of: line),
+        let start = attribute("startDate", of: line), start >= "2026-06-17",
+        !type.contains("BloodPressure"), !type.contains("Dietary")
+      {
+        cut[type, default: 0] += 1
+        newer.append(line)
+        isCutting = true
+        continue
+      }
       let isRecordLine = line.hasPrefix(" <Record ") && line.hasSuffix("/>")
       guard isRecordLine, let type = attribute("type", of: line),
         let start = attribute("startDate", of: line),
@@ -99,9 +115,11 @@ final class UpdateFixture: @unchecked Sendable {
 
   /// Updates the database at `path` with `input`.
   static func update(
-    _ path: String, with input: String, allowsOlder: Bool = false, allowsOtherPerson: Bool = false
+    _ path: String, with input: String, allowsOlder: Bool = false, allowsOtherPerson: Bool = false,
+    recentSeconds: Int64 = DigestedRecords.recentSeconds
   ) throws -> DatabaseUpdate.Outcome {
     var update = DatabaseUpdate(toolVersion: "test", now: now)
+    update.recentSeconds = recentSeconds
     update.allowsOlderExport = allowsOlder
     update.allowsOtherPerson = allowsOtherPerson
     return try update.run(
