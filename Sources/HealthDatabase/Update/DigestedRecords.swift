@@ -53,10 +53,10 @@ final class DigestedRecords: DigestedRecordSink {
     fresh = DigestRuns(beside: spillBeside, budget: Self.budget)
   }
 
-  /// How long before the latest start of a type the records compared by digest end: 30 days, so
+  /// How long before the latest start of a type the records compared by digest end: 7 days, so
   /// that a source that syncs late (a watch away from its phone) adds its readings among those
   /// compared by key, and the export is not built whole for them.
-  static let recentSeconds: Int64 = 30 * 86_400
+  static let recentSeconds: Int64 = 7 * 86_400
 
   /// The types the kept database at `connection` (main) compares by digest: those it
   /// summarizes as written, each with its cutoff (`recentSeconds` before the latest start of the

@@ -29,12 +29,12 @@ import Testing
   }
 
   /// The top-level records of the types summarized as written (all but blood pressure and food)
-  /// that start at least 30 days before the latest of their type: those an update compares by
+  /// that start at least 7 days before the latest of their type: those an update compares by
   /// digest.
   static let digestedCount = """
     SELECT count(*) FROM records AS r WHERE correlation_id IS NULL
       AND type NOT LIKE 'HKQuantityTypeIdentifierBloodPressure%' AND type NOT LIKE 'HKQuantityTypeIdentifierDietary%'
-      AND start_unix <= (SELECT max(start_unix) FROM records WHERE type = r.type) - 30 * 86400
+      AND start_unix <= (SELECT max(start_unix) FROM records WHERE type = r.type) - 7 * 86400
     """
 
   /// A newer export that adds readings among the dates the database compares by digest (the five
