@@ -36,7 +36,8 @@ try:
 except ImportError:
     from mcp.shared.exceptions import McpError as MCPError
 
-TOOLS = ["list_types", "summary", "records", "workouts", "workout_route", "labs", "profile", "query"]
+TOOLS = ["list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs", "profile",
+         "query"]
 passed = 0
 failed = 0
 
@@ -117,7 +118,7 @@ async def first_session(executable, export, cache, temporary, log):
 
             listing = await server.session.list_tools()
             names = [tool.name for tool in listing.tools]
-            check(names == TOOLS, f"tools/list gives the eight tools ({', '.join(names)})")
+            check(names == TOOLS, f"tools/list gives the ten tools ({', '.join(names)})")
             check(all(field(tool, "output_schema", "outputSchema") for tool in listing.tools), "every tool has an outputSchema")
             check(all(field(tool, "input_schema", "inputSchema")["type"] == "object" for tool in listing.tools),
                   "every tool has an object inputSchema")
@@ -154,6 +155,37 @@ async def first_session(executable, export, cache, temporary, log):
                   f"summary gives {summary and summary['count']} days of steps")
             check(all(row["unit"] == "steps" for row in summary["rows"]), "summary gives steps in steps")
             check(all(row["value"] > 0 for row in summary["rows"]), "each day of steps counts some steps")
+
+            # compare's weeks against summary's weekly rows, and baseline's quartiles against the
+            # daily rows before the latest, computed here.
+            weeks, error, _ = await server.call("summary", {"metric": "Steps", "period": "week", "limit": 3})
+            check(not error and weeks["count"] == 3, "summary gives three weeks of steps")
+            first, second = weeks["rows"][0], weeks["rows"][1]
+            compared, error, _ = await server.call(
+                "compare", {"metric": "Steps", "period": "week", "first": first["period"], "second": second["period"]})
+            row = compared and compared["rows"][0]
+            check(not error and row["first"]["value"] == first["value"] and row["second"]["value"] == second["value"],
+                  f"compare gives the weeks' totals summary gives ({row and row['first']['value']}, {row and row['second']['value']})")
+            check(row["difference"] == second["value"] - first["value"], "compare's difference is the second less the first")
+            check(abs(row["percent_change"] - (second["value"] - first["value"]) / first["value"] * 100) < 1e-9,
+                  f"compare's change is {row['percent_change']:.2f}%")
+            based, error, _ = await server.call("baseline", {"metric": "Resting Heart Rate", "days": 30})
+            base = based and based["rows"][0]
+            days, _, _ = await server.call(
+                "summary", {"metric": "Resting Heart Rate", "period": "day", "limit": 31, "to": base["history_to"]})
+            history = sorted(day["value"] for day in days["rows"] if day["period"] >= base["history_from"])
+            def quantile(values, p):
+                rank = (len(values) - 1) * p
+                below = int(rank)
+                above = min(below + 1, len(values) - 1)
+                return values[below] + (rank - below) * (values[above] - values[below])
+            check(not error and base["periods"] == len(history) and abs(base["median"] - quantile(history, 0.5)) < 1e-9
+                  and abs(base["lower_quartile"] - quantile(history, 0.25)) < 1e-9
+                  and abs(base["upper_quartile"] - quantile(history, 0.75)) < 1e-9,
+                  f"baseline's quartiles of {len(history)} days are the ones computed here")
+            expected = "below" if base["latest_value"] < base["lower_quartile"] else \
+                "above" if base["latest_value"] > base["upper_quartile"] else "inside"
+            check(base["position"] == expected, f"baseline places the latest day {expected}")
 
             records, error, _ = await server.call("records", {"metric": "Heart Rate", "limit": 5, "from": "2026-06-01"})
             check(not error and records["count"] == 5 and records["truncated"] is True, "records gives 5 heart rates, cut")

@@ -118,7 +118,7 @@ extension HealthTools {
 
   /// The column and value that select a metric's rows, its type and its name.
   /// - Throws: `ToolFailure` when nothing is named so, or the database holds no summaries.
-  private func summaryMetric(_ metric: String, call: ToolCall) throws(ToolFailure)
+  func summaryMetric(_ metric: String, call: ToolCall) throws(ToolFailure)
     -> (column: String, value: String, type: String, name: String)
   {
     let named = try rows("SELECT DISTINCT metric, type FROM summaries", call: call)

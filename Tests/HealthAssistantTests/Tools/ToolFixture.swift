@@ -34,10 +34,19 @@ final class ToolFixture {
   let session: AssistantSession
   private(set) var sent: [JSONValue] = []
 
-  init(timeLimit: Duration = .seconds(10)) throws {
+  /// - Parameters:
+  ///   - timeLimit: the time budget of a query.
+  ///   - extraSQL: statements run on the database once it is written (more summary rows).
+  /// - Throws: the database's and the folder's errors.
+  init(timeLimit: Duration = .seconds(10), extraSQL: String = "") throws {
     folder = try TestDirectory()
     path = folder.file("health.sqlite")
     try Self.write(to: path, folder: folder.path)
+    if !extraSQL.isEmpty {
+      let connection = try SQLiteConnection(path: path, mode: .readWrite)
+      try connection.execute(extraSQL)
+      try connection.close()
+    }
     database = try AssistantDatabase.open(
       AssistantDatabase.Options(
         input: path, timeZone: .named(Self.timeZone), usesCache: true, environment: ["HOME": folder.path],
