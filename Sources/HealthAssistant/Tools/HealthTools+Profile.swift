@@ -43,6 +43,20 @@ extension HealthTools {
     func count(_ index: Int) -> JSONValue {
       .integer(counts.indices.contains(index) ? counts[index].integer ?? 0 : 0)
     }
+    // The database's history (docs/database.md, Updating): its build, then each update, the
+    // latest `importsShown` of them.
+    let importRows = try rows(
+      """
+      SELECT id, imported_unix, input_name, export_date, added, removed, unchanged, (SELECT count(*) FROM imports)
+      FROM (SELECT * FROM imports ORDER BY id DESC LIMIT \(Self.importsShown)) ORDER BY id
+      """, call: call)
+    let imports: [JSONValue] = importRows.map { row in
+      [
+        "id": row[0].json, "imported": localTime(row[1]), "input_name": row[2].json,
+        "export_date": row[3].json,
+        "added": row[4].json, "removed": row[5].json, "unchanged": row[6].json,
+      ]
+    }
     return [
       "date_of_birth": me.map { $0[0].json } ?? .null,
       "biological_sex": me.map { Self.readable($0[1]) } ?? .null,
@@ -62,9 +76,14 @@ extension HealthTools {
         "clinical_records": count(4),
         "lab_results": count(5), "ecgs": count(6),
       ],
+      "imports": .array(imports),
+      "imports_total": .integer(importRows.first?[7].integer ?? 0),
       "time_zone": .string(timeZone.displayName),
     ]
   }
+
+  /// The most imports `profile` lists: the latest.
+  static let importsShown = 20
 
   static var profileSchema: JSONValue {
     let text = { (description: String) in JSONSchema.string(description, nullable: true) }
@@ -106,12 +125,31 @@ extension HealthTools {
             ],
             required: ["records", "types", "workouts", "sources", "clinical_records", "lab_results", "ecgs"])
         ),
+        (
+          "imports",
+          JSONSchema.array(
+            of: JSONSchema.object(
+              [
+                ("id", JSONSchema.integer("1 for the build; each update the next.")),
+                ("imported", text("When it was made, local time.")),
+                ("input_name", text("The export it read.")),
+                ("export_date", text("When the Health app made that export.")),
+                ("added", JSONSchema.integer("Readings it added.")),
+                ("removed", JSONSchema.integer("Readings it moved into the table removed.")),
+                ("unchanged", JSONSchema.integer("Readings it kept as they were.")),
+              ],
+              required: ["id", "imported", "input_name", "export_date", "added", "removed", "unchanged"]),
+            description:
+              "The database's history, oldest first: its build and each update with a newer export (at most the latest 20)."
+          )
+        ),
+        ("imports_total", JSONSchema.integer("How many imports the database has had.")),
         ("time_zone", JSONSchema.string("The time zone of the tools' days and times.")),
       ],
       required: [
         "date_of_birth", "biological_sex", "blood_type", "fitzpatrick_skin_type",
         "cardio_fitness_medications_use",
-        "export", "first_record", "last_record", "counts", "time_zone",
+        "export", "first_record", "last_record", "counts", "imports", "imports_total", "time_zone",
       ])
   }
 
@@ -120,8 +158,9 @@ extension HealthTools {
       name: "profile", title: "Health profile",
       description: """
         The person's characteristics from the Health app (date of birth, biological sex, blood type, skin type), \
-        what the export is and when it was made, the span of its records, and how many records, workouts, \
-        sources, clinical records and lab results it holds.
+        what the export is and when it was made, the span of its records, how many records, workouts, \
+        sources, clinical records and lab results it holds, and the database's history: its build and each \
+        update with a newer export, with the readings each added and removed.
         """,
       inputSchema: JSONSchema.object([]), outputSchema: Self.profileSchema,
       run: { _, call throws(ToolFailure) in try profileContent(call: call) })

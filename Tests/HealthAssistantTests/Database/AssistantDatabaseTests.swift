@@ -154,6 +154,14 @@ import Testing
       destination: .file(path: path, overwrites: true), diagnostics: Diagnostics())
     #expect(outcome.added == 5 && outcome.removed == 0)
     #expect(try recordCount(database) == 8)
+    // profile lists the history, the update included, without a restart.
+    let profile = try HealthTools(database: database).profileContent(call: .silent)
+    #expect(profile["imports_total"] == 2)
+    #expect(
+      profile["imports"]?.arrayValue?.map {
+        "\($0["id"]?.intValue ?? 0) \($0["input_name"]?.stringValue ?? "") +\($0["added"]?.intValue ?? -1) -\($0["removed"]?.intValue ?? -1) =\($0["unchanged"]?.intValue ?? -1)"
+      }
+        == ["1 older.xml +3 -0 =0", "2 newer.xml +5 -0 =3"])
   }
 
   @Test func anotherDatabaseAMissingInputAndNoCacheFolderAreRefused() throws {
