@@ -36,8 +36,8 @@ try:
 except ImportError:
     from mcp.shared.exceptions import McpError as MCPError
 
-TOOLS = ["list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs", "profile",
-         "query"]
+TOOLS = ["list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs", "ecg",
+         "profile", "query"]
 passed = 0
 failed = 0
 
@@ -118,7 +118,7 @@ async def first_session(executable, export, cache, temporary, log):
 
             listing = await server.session.list_tools()
             names = [tool.name for tool in listing.tools]
-            check(names == TOOLS, f"tools/list gives the ten tools ({', '.join(names)})")
+            check(names == TOOLS, f"tools/list gives the eleven tools ({', '.join(names)})")
             check(all(field(tool, "output_schema", "outputSchema") for tool in listing.tools), "every tool has an outputSchema")
             check(all(field(tool, "input_schema", "inputSchema")["type"] == "object" for tool in listing.tools),
                   "every tool has an object inputSchema")
@@ -203,6 +203,19 @@ async def first_session(executable, export, cache, temporary, log):
             labs, error, _ = await server.call("labs", {"loinc": "4548-4"})
             check(not error and labs["count"] > 0 and all(result["loinc"] == "4548-4" for result in labs["results"]),
                   f"labs gives {labs and labs['count']} HbA1c results")
+
+            recordings, error, _ = await server.call("ecg")
+            check(not error and recordings["count"] > 0, f"ecg lists {recordings and recordings['count']} recordings")
+            first_ecg = recordings["recordings"][0]
+            voltages, error, _ = await server.call("ecg", {"id": first_ecg["id"], "max_points": 100})
+            check(not error and len(voltages["voltages"]) == 100 and voltages["total_points"] == first_ecg["samples"],
+                  f"ecg thins {first_ecg['samples']} voltages to 100")
+            ends, _, _ = await server.call("query", {"sql": f"""
+                SELECT (SELECT microvolts FROM ecg_samples WHERE ecg_id = {first_ecg['id']} ORDER BY n LIMIT 1),
+                       (SELECT microvolts FROM ecg_samples WHERE ecg_id = {first_ecg['id']} ORDER BY n DESC LIMIT 1)"""})
+            check(voltages["voltages"][0]["microvolts"] == ends["rows"][0][0]
+                  and voltages["voltages"][-1]["microvolts"] == ends["rows"][0][1],
+                  "ecg keeps the first and last voltage the database holds")
 
             refused, error, result = await server.call("query", {"sql": "DELETE FROM records"})
             check(error and refused is None and "refused" in result.content[0].text, "query refuses a DELETE")

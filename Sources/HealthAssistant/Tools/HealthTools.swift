@@ -22,7 +22,7 @@ package struct HealthTools {
 
   /// Every tool, in the order `tools/list` shows them.
   package var tools: [AssistantTool] {
-    [listTypes, summary, compare, baseline, records, workouts, workoutRoute, labs, profile, query]
+    [listTypes, summary, compare, baseline, records, workouts, workoutRoute, labs, ecg, profile, query]
   }
 
   /// `health://schema` and `health://profile`.

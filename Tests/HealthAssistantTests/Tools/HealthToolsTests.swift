@@ -289,9 +289,8 @@ import Testing
     let fixture = try ToolFixture()
     #expect(
       fixture.session.tools.map(\.name) == [
-        "list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs",
-        "profile",
-        "query",
+        "list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs", "ecg",
+        "profile", "query",
       ])
     for tool in fixture.session.tools {
       #expect(tool.inputSchema["type"] == "object")
