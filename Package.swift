@@ -62,8 +62,8 @@ let package = Package(
     .executableTarget(
       name: "health-exporter-benchmark",
       dependencies: [
-        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthSampleGenerator",
-        "SystemShim",
+        "HealthModel", "HealthArchive", "HealthExport", "HealthDatabase", "HealthAssistant",
+        "HealthSampleGenerator", "SystemShim",
       ],
       path: "Benchmarks/HealthExporterBenchmark"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.

@@ -31,7 +31,8 @@ import SystemShim
 // same input, each a process of its own, and prints a table of wall time, processor time, peak
 // memory and the ratios to the scan and to xmllint in each round; with --zip, the same export from
 // the archive, whose CSV must be the same bytes. `measure CMD ARGS…` runs one command and prints
-// what it used (compare's helper).
+// what it used (compare's helper). `tools --file DATABASE` times each of the assistant's tools on a
+// database of this tool, as a client calls them.
 
 let usage = """
   usage: health-exporter-benchmark [read|csv|summary|profile|database|scan] [--file PATH | --size 100MB]
@@ -39,6 +40,7 @@ let usage = """
          health-exporter-benchmark generate [--size 100MB] [--output PATH]
          health-exporter-benchmark compare --file PATH [--zip PATH] [--rounds 2] [--folder PATH]
          health-exporter-benchmark measure COMMAND [ARGUMENT…]
+         health-exporter-benchmark tools --file DATABASE [--rounds 2]
   """
 
 func fail(_ message: String) -> Never {
@@ -98,10 +100,22 @@ while !arguments.isEmpty {
   default: fail(usage)
   }
 }
-let modes = ["read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare"]
+let modes = [
+  "read", "csv", "summary", "profile", "database", "convert", "generate", "scan", "compare", "tools",
+]
 guard modes.contains(mode), mode == "generate" || mode == "convert" || output == nil,
   mode != "generate" || file == nil, mode == "compare" || zipFile == nil
 else { fail(usage) }
+
+if mode == "tools" {
+  guard let file else { fail("tools needs --file PATH, a database of this tool\n\(usage)") }
+  do {
+    try ToolTimings(database: file, rounds: rounds).run()
+  } catch {
+    fail("\(error)")
+  }
+  exit(0)
+}
 
 if mode == "compare" {
   guard let file else { fail("compare needs --file PATH, an export.xml\n\(usage)") }

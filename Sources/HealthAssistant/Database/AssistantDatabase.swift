@@ -32,6 +32,9 @@ package final class AssistantDatabase: @unchecked Sendable {
     package var queryTimeLimit: Duration
     /// How long indexing waits before it starts (tests that watch it wait).
     package var buildDelay: Duration = .zero
+    /// The units of weights and temperatures (and lengths) for an input that is not a database;
+    /// a database's own are its `export_info`'s.
+    package var units: UnitPreferences = .unitedStates
 
     package init(
       input: String, timeZone: TimeZoneChoice, usesCache: Bool, environment: [String: String], now: Timestamp,
@@ -59,6 +62,8 @@ package final class AssistantDatabase: @unchecked Sendable {
     var phase: Phase
     /// The database's zone (`export_info.time_zone`), once it is ready.
     var readyTimeZone: TimeZone?
+    /// The database's units (`export_info.weight_unit`, `temperature_unit`), once it is ready.
+    var readyUnits: UnitPreferences?
 
     var isBuilding: Bool {
       if case .building = phase { true } else { false }
@@ -71,6 +76,8 @@ package final class AssistantDatabase: @unchecked Sendable {
   package let wasReady: Bool
   /// The zone asked for, until the database's own is known.
   private let provisionalTimeZone: TimeZone
+  /// The units asked for, until the database's own are known.
+  private let provisionalUnits: UnitPreferences
   private let timeLimit: Duration
   private let temporaryFolder: String?
   private let log: @Sendable (String) -> Void
@@ -86,9 +93,10 @@ package final class AssistantDatabase: @unchecked Sendable {
     self.path = path
     if case .ready = phase { wasReady = true } else { wasReady = false }
     provisionalTimeZone = options.timeZone.provisional
-    var zone: TimeZone?
-    if case .ready(let path) = phase { zone = Self.timeZone(ofDatabaseAt: path) }
-    status = Locked(Status(phase: phase, readyTimeZone: zone))
+    provisionalUnits = options.units
+    var settings: (TimeZone?, UnitPreferences?) = (nil, nil)
+    if case .ready(let path) = phase { settings = Self.settings(ofDatabaseAt: path) }
+    status = Locked(Status(phase: phase, readyTimeZone: settings.0, readyUnits: settings.1))
     self.timeLimit = options.queryTimeLimit
     self.temporaryFolder = temporaryFolder
     self.log = log
@@ -124,7 +132,8 @@ package final class AssistantDatabase: @unchecked Sendable {
         throw InputError.notFound(path: input)
       }
       let name = DatabaseCache.fileName(
-        realPath: realPath, status: status, timeZone: Self.cacheKey(of: options.timeZone),
+        realPath: realPath, status: status,
+        timeZone: Self.cacheKey(of: options.timeZone), units: Self.cacheKey(of: options.units),
         toolVersion: options.toolVersion)
       path = folder + "/" + name
       if SystemCall.kind(of: path) == .regularFile, (try? validate(path, as: path)) != nil {
@@ -173,10 +182,11 @@ package final class AssistantDatabase: @unchecked Sendable {
       }
     }
     let result: Phase
-    var builtTimeZone: TimeZone?
+    var built: (TimeZone?, UnitPreferences?) = (nil, nil)
     do {
       var export = DatabaseExport(
-        toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now)
+        toolVersion: options.toolVersion, timeZone: options.timeZone, now: options.now,
+        summaryUnits: options.units)
       // The index is this server's own, read while it may be removed: no log beside it.
       export.usesWriteAheadLog = false
       let summary = try export.run(
@@ -187,7 +197,7 @@ package final class AssistantDatabase: @unchecked Sendable {
         + Double((clock.now - start).components.seconds)
       log(summary.line.replacingOccurrences(of: " to \(path)", with: "") + " (\(seconds) s)")
       result = .ready(path: path)
-      builtTimeZone = Self.timeZone(ofDatabaseAt: path)
+      built = Self.settings(ofDatabaseAt: path)
     } catch {
       log("the input could not be indexed: \(error)")
       result = .failed("\(error)")
@@ -195,7 +205,8 @@ package final class AssistantDatabase: @unchecked Sendable {
     }
     status.withLock {
       $0.phase = result
-      $0.readyTimeZone = builtTimeZone
+      $0.readyTimeZone = built.0
+      $0.readyUnits = built.1
     }
   }
 
@@ -222,6 +233,17 @@ package final class AssistantDatabase: @unchecked Sendable {
     status.withLock { $0.readyTimeZone }
   }
 
+  /// The units of the database's summaries, and of the values the tools return: its
+  /// `export_info`'s, once it is built (this waits for it); the units asked for before.
+  package var units: UnitPreferences {
+    status.withLock(waitingUntil: { !$0.isBuilding }, then: { $0.readyUnits ?? provisionalUnits })
+  }
+
+  /// The units as the cache's file name takes them.
+  static func cacheKey(of units: UnitPreferences) -> String {
+    "\(units.weight.rawValue) \(units.temperature == .celsius ? "C" : "F")"
+  }
+
   /// The zone choice as the cache's file name takes it: the export's own zone with its fallback,
   /// since an export that names no zone is indexed in the machine's.
   static func cacheKey(of choice: TimeZoneChoice) -> String {
@@ -232,14 +254,25 @@ package final class AssistantDatabase: @unchecked Sendable {
   }
 
   /// The zone `export_info.time_zone` names in the database at `path`, if it is one Foundation
-  /// knows.
-  private static func timeZone(ofDatabaseAt path: String) -> TimeZone? {
-    guard let connection = try? SQLiteConnection(path: path, mode: .readOnly) else { return nil }
+  /// knows, and its units (`weight_unit`, `temperature_unit`).
+  private static func settings(ofDatabaseAt path: String) -> (TimeZone?, UnitPreferences?) {
+    guard let connection = try? SQLiteConnection(path: path, mode: .readOnly) else { return (nil, nil) }
     defer { try? connection.close() }
-    guard case .text(let name)? = try? connection.value("SELECT time_zone FROM export_info LIMIT 1") else {
-      return nil
+    guard
+      let row = try? connection.rows(
+        "SELECT time_zone, weight_unit, temperature_unit FROM export_info LIMIT 1"
+      )
+      .first
+    else { return (nil, nil) }
+    var zone: TimeZone?
+    if case .text(let name) = row[0] { zone = TimeZone(identifier: name == "UTC" ? "GMT" : name) }
+    var units: UnitPreferences?
+    if case .text(let weight) = row[1], let weightUnit = UnitPreferences.Weight(rawValue: weight),
+      case .text(let temperature) = row[2]
+    {
+      units = UnitPreferences(weight: weightUnit, temperature: temperature == "°C" ? .celsius : .fahrenheit)
     }
-    return TimeZone(identifier: name == "UTC" ? "GMT" : name)
+    return (zone, units)
   }
 
   // MARK: - Reading

@@ -43,13 +43,14 @@ package enum DatabaseCache {
   ///   - realPath: the input's absolute path, links resolved.
   ///   - status: the size and modification time of the file that holds its records.
   ///   - timeZone: the time zone the database is built in.
+  ///   - units: the units of its summaries (`lbs F`, `kg C`).
   ///   - toolVersion: the tool's version.
   /// - Returns: the file name.
   package static func fileName(
-    realPath: String, status: SystemCall.FileStatus, timeZone: String, toolVersion: String
+    realPath: String, status: SystemCall.FileStatus, timeZone: String, units: String, toolVersion: String
   ) -> String {
     let state = [
-      String(status.size), "\(status.modifiedSeconds).\(status.modifiedNanoseconds)", timeZone,
+      String(status.size), "\(status.modifiedSeconds).\(status.modifiedNanoseconds)", timeZone, units,
       String(DatabaseSchema.version), toolVersion,
     ].joined(separator: "\u{0}")
     return "\(pathPrefix(realPath: realPath))\(hash(state)).sqlite"

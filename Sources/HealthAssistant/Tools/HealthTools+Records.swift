@@ -16,7 +16,17 @@ extension HealthTools {
             ["number", "string", "null"],
             description: "The number, or a category's value (HKCategoryValueSleepAnalysisAsleepCore).")
         ),
-        ("unit", JSONSchema.string(nullable: true)),
+        (
+          "unit",
+          JSONSchema.string(
+            "The unit every tool gives the metric in (the summary's: lbs or kg, bpm, %, mg/dL, ...).",
+            nullable: true)
+        ),
+        ("raw_value", JSONSchema.number("Only where it differs: the value as the export wrote it.")),
+        (
+          "raw_unit",
+          JSONSchema.string("Only where it differs: the unit the export wrote (lb, count/min, ...).")
+        ),
         ("source", JSONSchema.string("The app or device that recorded it.")),
       ], required: ["start", "end", "value", "unit", "source"])
     return AssistantTool(
@@ -73,12 +83,24 @@ extension HealthTools {
             return false
           }
           let value = statement.value(at: 2)
-          entries.append([
-            "start": localTime(statement.value(at: 0)), "end": localTime(statement.value(at: 1)),
-            "value": value == .null ? statement.value(at: 3).json : value.json,
-            "unit": statement.value(at: 4).json,
-            "source": statement.value(at: 5).json,
-          ])
+          guard value != .null else {
+            entries.append([
+              "start": localTime(statement.value(at: 0)), "end": localTime(statement.value(at: 1)),
+              "value": statement.value(at: 3).json, "unit": statement.value(at: 4).json,
+              "source": statement.value(at: 5).json,
+            ])
+            return true
+          }
+          let shown = displayed(value, unit: statement.value(at: 4), type: info.type)
+          var entry: [JSONValue.Member] = [
+            .init(key: "start", value: localTime(statement.value(at: 0))),
+            .init(key: "end", value: localTime(statement.value(at: 1))),
+            .init(key: "value", value: shown.value), .init(key: "unit", value: shown.unit),
+          ]
+          if let rawValue = shown.rawValue { entry.append(.init(key: "raw_value", value: rawValue)) }
+          if let rawUnit = shown.rawUnit { entry.append(.init(key: "raw_unit", value: rawUnit)) }
+          entry.append(.init(key: "source", value: statement.value(at: 5).json))
+          entries.append(.object(entry))
           return true
         }
         return try answer(

@@ -98,7 +98,16 @@ extension HealthTools {
           JSONSchema.string(
             "cumulative (summed over time) or discrete (a level), for quantities.", nullable: true)
         ),
-        ("unit", JSONSchema.string("The unit of its latest record.", nullable: true)),
+        (
+          "unit",
+          JSONSchema.string(
+            "The unit every tool gives its values in (the summary's), else the unit of its latest record.",
+            nullable: true)
+        ),
+        (
+          "raw_unit",
+          JSONSchema.string("Only where it differs: the unit of its latest record as the export wrote it.")
+        ),
         ("records", JSONSchema.integer("How many there are.")),
         ("first", JSONSchema.string("The start of the first, local time (ISO 8601).", nullable: true)),
         ("last", JSONSchema.string("The start of the last, local time (ISO 8601).", nullable: true)),
@@ -121,21 +130,34 @@ extension HealthTools {
         var entries: [JSONValue] = []
         for info in types {
           var unit: JSONValue = .null
+          var rawUnit: JSONValue?
           if info.kind == "quantity" || info.kind == "category" {
-            unit =
+            let latest =
               try rows(
                 "SELECT unit FROM records WHERE type = ? ORDER BY start_unix DESC LIMIT 1",
                 [.text(info.type)], call: call
               ).first?.first?.json ?? .null
+            unit = latest
+            if let display = displayUnit(ofType: info.type), latest != .null {
+              unit = .string(display.label)
+              if latest != unit { rawUnit = latest }
+            }
           }
-          entries.append([
-            "type": .string(info.type), "short_name": .string(info.shortName),
-            "csv_name": info.csvName.map(JSONValue.string) ?? .null, "kind": .string(info.kind),
-            "aggregation": info.aggregation.map(JSONValue.string) ?? .null, "unit": unit,
-            "records": .integer(info.records),
-            "first": info.firstUnix.map { .string(localTime($0)) } ?? .null,
-            "last": info.lastUnix.map { .string(localTime($0)) } ?? .null,
-          ])
+          var entry: [JSONValue.Member] = [
+            .init(key: "type", value: .string(info.type)),
+            .init(key: "short_name", value: .string(info.shortName)),
+            .init(key: "csv_name", value: info.csvName.map(JSONValue.string) ?? .null),
+            .init(key: "kind", value: .string(info.kind)),
+            .init(key: "aggregation", value: info.aggregation.map(JSONValue.string) ?? .null),
+            .init(key: "unit", value: unit),
+          ]
+          if let rawUnit { entry.append(.init(key: "raw_unit", value: rawUnit)) }
+          entry += [
+            .init(key: "records", value: .integer(info.records)),
+            .init(key: "first", value: info.firstUnix.map { .string(localTime($0)) } ?? .null),
+            .init(key: "last", value: info.lastUnix.map { .string(localTime($0)) } ?? .null),
+          ]
+          entries.append(.object(entry))
         }
         return ["types": .array(entries), "count": .integer(entries.count)]
       })

@@ -20,6 +20,29 @@ package struct HealthTools {
   /// The zone of the days in arguments and of the times in results: the database's.
   package var timeZone: TimeZone { database.timeZone }
 
+  /// The unit a type's values are given in by every tool, as the summaries and the CSV give them
+  /// (`lbs` or `kg`, `bpm`, `%`, `mg/dL`), with the database's units; nil for a type the registry
+  /// has no unit for (its values keep their own).
+  func displayUnit(ofType type: String) -> CSVUnit? {
+    MetricRegistry.standard.measure(forType: type)?.unit.resolved(with: database.units)
+  }
+
+  /// A record's value and unit as the tools give them (`displayUnit`), with the value and the
+  /// unit the export wrote, each where it differs; the export's own where the display unit cannot
+  /// take it.
+  func displayed(_ value: SQLiteValue, unit: SQLiteValue, type: String)
+    -> (value: JSONValue, unit: JSONValue, rawValue: JSONValue?, rawUnit: JSONValue?)
+  {
+    guard let display = displayUnit(ofType: type), let number = value.number, case .text(let rawUnit) = unit,
+      let converted = display.convert(number, from: rawUnit)
+    else { return (value.json, unit.json, nil, nil) }
+    let shown = SQLiteValue.real(converted).json
+    return (
+      shown, .string(display.label), shown == value.json ? nil : value.json,
+      display.label == rawUnit ? nil : unit.json
+    )
+  }
+
   /// Every tool, in the order `tools/list` shows them.
   package var tools: [AssistantTool] {
     [listTypes, summary, compare, baseline, records, workouts, workoutRoute, labs, ecg, profile, query]

@@ -18,14 +18,16 @@ enum MCPCommand: Subcommand {
     ("input", "The export.zip, its unpacked folder, export.xml alone, a JSON profile, or a health database.")
   ]
 
-  static let options: [OptionDefinition] = [
-    .timeZone(
-      help:
-        "An IANA time zone for the days the tools take and the times they return, and the summaries' days."),
-    .flag(
-      "no-cache",
-      help: "Index into a temporary database removed when the server ends, instead of the cache folder."),
-  ]
+  static let options: [OptionDefinition] =
+    [
+      .timeZone(
+        help:
+          "An IANA time zone for the days the tools take and the times they return, and the summaries' days.")
+    ] + OptionGroup.units.definitions + [
+      .flag(
+        "no-cache",
+        help: "Index into a temporary database removed when the server ends, instead of the cache folder.")
+    ]
 
   static let discussion: String? = """
     The assistant's app starts this command and talks to it through pipes; nothing opens a socket. \
@@ -46,16 +48,36 @@ enum MCPCommand: Subcommand {
           name: "input", help: "give the export.zip, its folder, export.xml, a profile or a database"),
         command: name)
     }
+    // The units of the tools' values: the options, else the settings file; a database's own.
+    let units = try ExportOptions.days(arguments, context: context, command: name).units
+    if (try? HealthInput.isSQLiteDatabase(at: input)) == true,
+      let kept = try? DatabaseUpdate.settings(ofDatabaseAt: input)
+    {
+      let flags: ExportChoices
+      do {
+        flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
+      } catch {
+        throw UsageError(error, command: name)
+      }
+      if let weight = flags.weightUnit, weight != kept.units.weight {
+        throw UpdateRefusal.otherSetting(
+          option: "--weight-unit", kept: kept.units.weight.rawValue, named: weight.rawValue)
+      }
+      if let temperature = flags.temperatureUnit, temperature != kept.units.temperature {
+        throw UpdateRefusal.otherSetting(
+          option: "--temperature-unit", kept: kept.units.temperature.rawValue, named: temperature.rawValue)
+      }
+    }
     let output = context.output
     // Lines come from the indexing thread too: they go to the process's standard error directly.
     let log: @Sendable (String) -> Void = { StandardStreams.writeStandardError($0) }
     SystemCall.ignoreBrokenPipes()
-    let database = try AssistantDatabase.open(
-      AssistantDatabase.Options(
-        input: input, timeZone: timeZone, usesCache: !arguments.has("no-cache"),
-        environment: context.environment,
-        now: now, toolVersion: ToolVersion.current),
-      log: { log("health-exporter mcp: " + $0) })
+    var options = AssistantDatabase.Options(
+      input: input, timeZone: timeZone, usesCache: !arguments.has("no-cache"),
+      environment: context.environment,
+      now: now, toolVersion: ToolVersion.current)
+    options.units = units
+    let database = try AssistantDatabase.open(options, log: { log("health-exporter mcp: " + $0) })
     SystemCall.onTerminationSignal { signal in
       database.removeUnfinishedFiles()
       SystemCall.exitProcess(128 + signal)

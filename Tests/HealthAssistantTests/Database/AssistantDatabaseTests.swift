@@ -52,7 +52,7 @@ import Testing
     let real = try #require(SystemCall.realPath(input))
     let status = try #require(SystemCall.status(of: real))
     let name = DatabaseCache.fileName(
-      realPath: real, status: status, timeZone: "America/New_York", toolVersion: "test")
+      realPath: real, status: status, timeZone: "America/New_York", units: "lbs F", toolVersion: "test")
     #expect(first.path == folder.file("cache") + "/health-exporter/" + name)
     #expect(SystemCall.permissions(of: first.path) == 0o600)
     #expect(SystemCall.permissions(of: folder.file("cache") + "/health-exporter") == 0o700)

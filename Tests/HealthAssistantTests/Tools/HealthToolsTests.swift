@@ -14,7 +14,7 @@ import Testing
     #expect(result["count"] == 5)
     #expect(
       compact(result["types"]?[0])
-        == #"{"type":"HKQuantityTypeIdentifierHeartRate","short_name":"HeartRate","csv_name":"Heart Rate","kind":"quantity","aggregation":"discrete","unit":"count/min","records":3,"first":"2026-01-09T08:00:00-05:00","last":"2026-01-10T00:30:00-05:00"}"#
+        == #"{"type":"HKQuantityTypeIdentifierHeartRate","short_name":"HeartRate","csv_name":"Heart Rate","kind":"quantity","aggregation":"discrete","unit":"bpm","raw_unit":"count/min","records":3,"first":"2026-01-09T08:00:00-05:00","last":"2026-01-10T00:30:00-05:00"}"#
     )
     #expect(
       result["types"]?.arrayValue?.map { $0["short_name"]?.stringValue ?? "" } == [
@@ -131,7 +131,7 @@ import Testing
     let fixture = try ToolFixture()
     #expect(
       compact(try fixture.success("records", ["metric": "Heart Rate"]))
-        == #"{"metric":"Heart Rate","type":"HKQuantityTypeIdentifierHeartRate","records":[{"start":"2026-01-10T00:30:00-05:00","end":"2026-01-10T00:30:00-05:00","value":70,"unit":"count/min","source":"Watch"},{"start":"2026-01-09T20:00:00-05:00","end":"2026-01-09T20:00:00-05:00","value":80,"unit":"count/min","source":"Watch"},{"start":"2026-01-09T08:00:00-05:00","end":"2026-01-09T08:00:00-05:00","value":60,"unit":"count/min","source":"Watch"}],"count":3,"truncated":false}"#
+        == #"{"metric":"Heart Rate","type":"HKQuantityTypeIdentifierHeartRate","records":[{"start":"2026-01-10T00:30:00-05:00","end":"2026-01-10T00:30:00-05:00","value":70,"unit":"bpm","raw_unit":"count/min","source":"Watch"},{"start":"2026-01-09T20:00:00-05:00","end":"2026-01-09T20:00:00-05:00","value":80,"unit":"bpm","raw_unit":"count/min","source":"Watch"},{"start":"2026-01-09T08:00:00-05:00","end":"2026-01-09T08:00:00-05:00","value":60,"unit":"bpm","raw_unit":"count/min","source":"Watch"}],"count":3,"truncated":false}"#
     )
   }
 

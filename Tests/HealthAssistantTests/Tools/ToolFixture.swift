@@ -37,11 +37,16 @@ final class ToolFixture {
   /// - Parameters:
   ///   - timeLimit: the time budget of a query.
   ///   - extraSQL: statements run on the database once it is written (more summary rows).
+  ///   - xml: the export the database is made of.
+  ///   - units: the units of its summaries.
   /// - Throws: the database's and the folder's errors.
-  init(timeLimit: Duration = .seconds(10), extraSQL: String = "") throws {
+  init(
+    timeLimit: Duration = .seconds(10), extraSQL: String = "", xml: String = ToolFixture.xml,
+    units: UnitPreferences = .unitedStates
+  ) throws {
     folder = try TestDirectory()
     path = folder.file("health.sqlite")
-    try Self.write(to: path, folder: folder.path)
+    try Self.write(to: path, folder: folder.path, xml: xml, units: units)
     if !extraSQL.isEmpty {
       let connection = try SQLiteConnection(path: path, mode: .readWrite)
       try connection.execute(extraSQL)
@@ -63,7 +68,9 @@ final class ToolFixture {
 
   /// Writes the fixture's database: the items of `xml` (its summaries made from them), a route of ten points for
   /// the run, and three lab results.
-  static func write(to path: String, folder: String) throws {
+  static func write(
+    to path: String, folder: String, xml: String = ToolFixture.xml, units: UnitPreferences = .unitedStates
+  ) throws {
     let reader = ExportXMLReader(
       stream: MemoryByteStream(Array(xml.utf8), name: "export.xml"), diagnostics: Diagnostics(isStrict: true))
     var items: [HealthItem] = []
@@ -72,7 +79,7 @@ final class ToolFixture {
       path: path, temporaryFolder: folder,
       configuration: DatabaseWriter.Configuration(
         toolVersion: "test", inputName: "export.xml", inputShape: "XML file", timeZone: .named(timeZone),
-        created: Timestamp(secondsSince1970: 1_768_910_400)))
+        created: Timestamp(secondsSince1970: 1_768_910_400), summaryUnits: units))
     for item in items { try writer.add(item) }
     _ = try writer.finish(header: reader.header)
     let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)

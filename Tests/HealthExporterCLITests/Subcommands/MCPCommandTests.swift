@@ -58,13 +58,52 @@ import Testing
     #expect(session.lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","#))
     #expect(
       session.lines[2].hasSuffix(
-        #""structuredContent":{"metric":"Weight","type":"HKQuantityTypeIdentifierBodyMass","records":[{"start":"2026-01-09T10:30:00-05:00","end":"2026-01-09T10:30:00-05:00","value":185.5,"unit":"lb","source":"Withings"}],"count":1,"truncated":false},"isError":false}}"#
+        #""structuredContent":{"metric":"Weight","type":"HKQuantityTypeIdentifierBodyMass","records":[{"start":"2026-01-09T10:30:00-05:00","end":"2026-01-09T10:30:00-05:00","value":185.5,"unit":"lbs","raw_unit":"lb","source":"Withings"}],"count":1,"truncated":false},"isError":false}}"#
       ), "\(session.lines[2])")
     #expect(session.standardError.contains("health-exporter mcp: pipe 1 connected, speaking 2025-11-25\n"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.file("tmp")) == [],
       "the temporary database is gone")
     #expect(!FileManager.default.fileExists(atPath: folder.file("home")), "nothing is written to the cache")
+  }
+
+  /// `--weight-unit` chooses the unit of an export's weights; a database keeps its own, and
+  /// naming another is refused.
+  @Test func theUnitsAreTheOptionsOrADatabasesOwn() throws {
+    let folder = try TestDirectory()
+    let call = [
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+      #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"records","arguments":{"metric":"Weight","limit":1}}}"#,
+    ]
+    let environment = ["TMPDIR": folder.path, "HOME": folder.file("home"), "TZ": "America/New_York"]
+    let kilograms = try serve(
+      [exampleExport, "--no-cache", "--weight-unit", "kg"], messages: call, environment: environment)
+    #expect(kilograms.status == 0)
+    #expect(
+      kilograms.lines.last?.contains(#""unit":"kg","raw_value":185.5,"raw_unit":"lb","#) == true,
+      "\(kilograms.lines)")
+    let path = try #require(ExecutableTests.executable, "build the package first")
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: path)
+    build.arguments = [
+      "database", exampleExport, "-o", folder.file("health.sqlite"), "--weight-unit", "kg", "-q",
+    ]
+    build.environment = environment
+    try build.run()
+    build.waitUntilExit()
+    #expect(build.terminationStatus == 0)
+    let kept = try serve([folder.file("health.sqlite")], messages: call, environment: environment)
+    #expect(
+      kept.lines.last?.contains(#""unit":"kg","raw_value":185.5,"raw_unit":"lb","#) == true, "\(kept.lines)")
+    let refused = try serve(
+      [folder.file("health.sqlite"), "--weight-unit", "lbs"], messages: call, environment: environment)
+    #expect(refused.status == 64)
+    #expect(refused.lines == [])
+    #expect(
+      refused.standardError.contains(
+        "the database keeps its own units: --weight-unit lbs differs from its kg; leave --weight-unit out"),
+      "\(refused.standardError)")
   }
 
   @Test func aMissingInputIsAUsageErrorAndANonExportIsBadData() throws {
