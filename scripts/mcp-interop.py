@@ -36,6 +36,7 @@ try:
 except ImportError:
     from mcp.shared.exceptions import McpError as MCPError
 
+WEEKS = {}
 TOOLS = ["list_types", "summary", "compare", "baseline", "records", "workouts", "workout_route", "labs", "ecg",
          "profile", "query"]
 passed = 0
@@ -167,6 +168,9 @@ async def first_session(executable, export, cache, temporary, log):
             check(not error and row["first"]["value"] == first["value"] and row["second"]["value"] == second["value"],
                   f"compare gives the weeks' totals summary gives ({row and row['first']['value']}, {row and row['second']['value']})")
             check(row["difference"] == second["value"] - first["value"], "compare's difference is the second less the first")
+            if WEEKS:
+                check(WEEKS.get(first["period"]) == row["first"]["value"] and WEEKS.get(second["period"]) == row["second"]["value"],
+                      f"compare's weeks are the summary CSV's ({WEEKS.get(first['period'])}, {WEEKS.get(second['period'])})")
             check(abs(row["percent_change"] - (second["value"] - first["value"]) / first["value"] * 100) < 1e-9,
                   f"compare's change is {row['percent_change']:.2f}%")
             based, error, _ = await server.call("baseline", {"metric": "Resting Heart Rate", "days": 30})
@@ -262,7 +266,13 @@ async def uncached_session(executable, export, cache, temporary, log):
 
 
 async def main():
+    global WEEKS
     executable, export = sys.argv[1], sys.argv[2]
+    if len(sys.argv) > 3:
+        # The summary CSV's weekly steps: period start -> total.
+        with open(sys.argv[3], encoding="utf-8") as csv_file:
+            rows = [line.rstrip("\n").split(",") for line in csv_file if not line.startswith("###")]
+        WEEKS = {row[0]: float(row[2]) for row in rows[1:] if len(row) > 2 and row[1] == "Steps"}
     with tempfile.TemporaryDirectory() as folder:
         cache = os.path.join(folder, "cache")
         temporary = os.path.join(folder, "tmp")
