@@ -44,6 +44,56 @@ import Testing
       ])
   }
 
+  /// A HealthKit unit each CSV unit converts from, as an export writes it.
+  static func exportUnit(of unit: CSVUnit) -> (unit: String, value: String) {
+    switch unit {
+    case .pounds, .kilograms: ("lb", "154.3")
+    case .steps: ("count", "500")
+    case .milligramsPerDeciliter: ("mg/dL", "95")
+    case .millimetersOfMercury: ("mmHg", "120")
+    case .beatsPerMinute, .breathsPerMinute: ("count/min", "61")
+    case .milliseconds: ("ms", "45")
+    case .percent: ("%", "0.97")
+    case .fahrenheit, .celsius: ("degF", "98.6")
+    case .milliliterPerKilogramMinute: ("mL/min·kg", "42")
+    case .kilogramsPerSquareMeter: ("count", "23.4")
+    case .centimeters, .inches: ("cm", "170")
+    }
+  }
+
+  /// Every measure of the registry, one record each: `records` and `list_types` give it in the
+  /// unit `summary` gives it in, wherever the summaries have it.
+  @Test(arguments: [UnitPreferences.unitedStates, UnitPreferences(weight: .kilograms, temperature: .celsius)])
+  func everyMeasureOfTheRegistryHasOneUnit(units: UnitPreferences) throws {
+    let measures = MetricRegistry.standard.allMeasures
+    var body = ""
+    for (index, measure) in measures.enumerated() {
+      let (unit, value) = Self.exportUnit(of: measure.unit.resolved(with: units))
+      body += ExportXML.record(
+        measure.healthKitType, value: value, unit: unit, source: "Device",
+        start:
+          "2026-01-09 \(String(format: "%02d", 6 + index / 4)):\(String(format: "%02d", index % 4 * 10)):00 -0500"
+      )
+    }
+    let fixture = try ToolFixture(xml: ExportXML.document(body), units: units)
+    var checked = 0
+    for measure in measures {
+      let expected = measure.unit.resolved(with: units).label
+      let records = try fixture.success("records", ["metric": .string(measure.healthKitType)])
+      #expect(records["records"]?[0]?["unit"]?.stringValue == expected, "\(measure.name)")
+      let type = try fixture.success("list_types")["types"]?.arrayValue?.first {
+        $0["type"]?.stringValue == measure.healthKitType
+      }
+      #expect(type?["unit"]?.stringValue == expected, "\(measure.name)")
+      guard let summary = try? fixture.success("summary", ["metric": .string(measure.healthKitType)]),
+        let row = summary["rows"]?[0]
+      else { continue }
+      #expect(row["unit"]?.stringValue == expected, "\(measure.name)")
+      checked += 1
+    }
+    #expect(checked > measures.count / 2, "\(checked) of \(measures.count) measures have summaries")
+  }
+
   @Test func recordsKeepTheValueAndUnitTheExportWroteWhereTheyDiffer() throws {
     let fixture = try ToolFixture(
       xml: Self.xml, units: UnitPreferences(weight: .kilograms, temperature: .celsius))
