@@ -14,7 +14,11 @@ extension HealthTools {
         ("type", JSONSchema.string("What was measured (HeartRate, DistanceCycling, ActiveEnergyBurned).")),
         ("average", JSONSchema.number(nullable: true)), ("minimum", JSONSchema.number(nullable: true)),
         ("maximum", JSONSchema.number(nullable: true)), ("sum", JSONSchema.number(nullable: true)),
-        ("unit", JSONSchema.string(nullable: true)),
+        (
+          "unit",
+          JSONSchema.string("The unit every tool gives the metric in (bpm for heart rate).", nullable: true)
+        ),
+        ("raw_unit", JSONSchema.string("Only where it differs: the unit the export wrote (count/min).")),
       ], required: ["type", "average", "minimum", "maximum", "sum", "unit"])
     let workout = JSONSchema.object(
       [
@@ -83,11 +87,17 @@ extension HealthTools {
             "SELECT type, average, minimum, maximum, sum, unit FROM workout_statistics WHERE workout_id = ? AND activity_id IS NULL ORDER BY type",
             [row[0]], call: call
           ).map { statistic -> JSONValue in
-            [
-              "type": .string(Self.shortType(statistic[0].text ?? "")), "average": statistic[1].json,
-              "minimum": statistic[2].json, "maximum": statistic[3].json, "sum": statistic[4].json,
-              "unit": statistic[5].json,
-            ]
+            // In the unit every tool gives the metric in, as records gives it.
+            let type = statistic[0].text ?? ""
+            let shown = (1...4).map { displayed(statistic[$0], unit: statistic[5], type: type) }
+            let unit = shown.first { $0.rawUnit != nil }?.unit ?? statistic[5].json
+            var members: [JSONValue.Member] = [.init(key: "type", value: .string(Self.shortType(type)))]
+            for (index, key) in ["average", "minimum", "maximum", "sum"].enumerated() {
+              members.append(.init(key: key, value: shown[index].value))
+            }
+            members.append(.init(key: "unit", value: unit))
+            if unit != statistic[5].json { members.append(.init(key: "raw_unit", value: statistic[5].json)) }
+            return .object(members)
           }
           let points = row[9].integer ?? 0
           entries.append([

@@ -177,7 +177,7 @@ import Testing
     #expect(result["workouts"]?.arrayValue?.map { $0["activity"] } == ["Yoga", "Running"])
     #expect(
       compact(result["workouts"]?[1])
-        == #"{"id":1,"activity":"Running","start":"2026-01-09T07:00:00-05:00","end":"2026-01-09T07:30:00-05:00","duration_min":30,"distance":5.2,"distance_unit":"km","energy_kcal":null,"source":"Watch","statistics":[{"type":"DistanceWalkingRunning","average":null,"minimum":null,"maximum":null,"sum":5.2,"unit":"km"},{"type":"HeartRate","average":150,"minimum":120,"maximum":171,"sum":null,"unit":"count/min"}],"has_route":true,"route_points":10}"#
+        == #"{"id":1,"activity":"Running","start":"2026-01-09T07:00:00-05:00","end":"2026-01-09T07:30:00-05:00","duration_min":30,"distance":5.2,"distance_unit":"km","energy_kcal":null,"source":"Watch","statistics":[{"type":"DistanceWalkingRunning","average":null,"minimum":null,"maximum":null,"sum":5.2,"unit":"km"},{"type":"HeartRate","average":150,"minimum":120,"maximum":171,"sum":null,"unit":"bpm","raw_unit":"count/min"}],"has_route":true,"route_points":10}"#
     )
     #expect(result["workouts"]?[0]?["has_route"] == false)
   }
