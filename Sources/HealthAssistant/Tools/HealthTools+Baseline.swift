@@ -67,18 +67,7 @@ extension HealthTools {
               "The days of history before the latest period.", minimum: 7, maximum: 3_650, default: 90)
           ),
         ], required: ["metric"]),
-      outputSchema: JSONSchema.object(
-        [
-          ("metric", JSONSchema.string("The metric the argument named.")),
-          ("type", JSONSchema.string("Its identifier.")),
-          ("period", JSONSchema.string()),
-          (
-            "rows",
-            JSONSchema.array(
-              of: row, description: "One row per summary metric of the type (sleep has several).")
-          ),
-        ] + Self.nothingFoundFields,
-        required: ["metric", "type", "period", "rows"]),
+      outputSchema: Self.perMetricOutput(row: row, period: "day or week."),
       run: { arguments, call throws(ToolFailure) in
         let metric = try arguments.requiredString("metric")
         let period = try arguments.choice("period", among: Self.baselinePeriods, default: "day")

@@ -73,18 +73,8 @@ extension HealthTools {
           ("second_from", JSONSchema.day("Instead of 'second': the second range's first day, inclusive.")),
           ("second_to", JSONSchema.day("The second range's last day, inclusive.")),
         ], required: ["metric"]),
-      outputSchema: JSONSchema.object(
-        [
-          ("metric", JSONSchema.string("The metric the argument named.")),
-          ("type", JSONSchema.string("Its identifier.")),
-          ("period", JSONSchema.string("day, week, month, or custom for two ranges of days.")),
-          (
-            "rows",
-            JSONSchema.array(
-              of: row, description: "One row per summary metric of the type (sleep has several).")
-          ),
-        ] + Self.nothingFoundFields,
-        required: ["metric", "type", "period", "rows"]),
+      outputSchema: Self.perMetricOutput(
+        row: row, period: "day, week, month, or custom for two ranges of days."),
       run: { arguments, call throws(ToolFailure) in
         let metric = try arguments.requiredString("metric")
         let (periodName, first, second) = try comparedRanges(arguments)
@@ -156,6 +146,23 @@ extension HealthTools {
           return (span.first?[0] ?? .null, span.first?[1] ?? .null)
         }
       })
+  }
+
+  /// The result of a tool that answers with a row per summary metric of a type (`compare`,
+  /// `baseline`): the metric named, its type, the period and the rows, or where the data is.
+  static func perMetricOutput(row: JSONValue, period: String) -> JSONValue {
+    JSONSchema.object(
+      [
+        ("metric", JSONSchema.string("The metric the argument named.")),
+        ("type", JSONSchema.string("Its identifier.")),
+        ("period", JSONSchema.string(period)),
+        (
+          "rows",
+          JSONSchema.array(
+            of: row, description: "One row per summary metric of the type (sleep has several).")
+        ),
+      ] + Self.nothingFoundFields,
+      required: ["metric", "type", "period", "rows"])
   }
 
   /// The two ranges of days `compare` is asked about, with the name of their period.

@@ -91,20 +91,7 @@ enum DatabaseCommand: Subcommand {
     {
       throw UpdateRefusal.otherSetting(option: "--time-zone", kept: kept.timeZone.identifier, named: named)
     }
-    let flags: ExportChoices
-    do {
-      flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
-    } catch {
-      throw UsageError(error, command: name)
-    }
-    if let weight = flags.weightUnit, weight != kept.units.weight {
-      throw UpdateRefusal.otherSetting(
-        option: "--weight-unit", kept: kept.units.weight.rawValue, named: weight.rawValue)
-    }
-    if let temperature = flags.temperatureUnit, temperature != kept.units.temperature {
-      throw UpdateRefusal.otherSetting(
-        option: "--temperature-unit", kept: kept.units.temperature.rawValue, named: temperature.rawValue)
-    }
+    try ExportOptions.refuseOtherUnits(than: kept.units, arguments, context: context, command: name)
     var job = DatabaseUpdate(toolVersion: ToolVersion.current, now: now)
     job.allowsOlderExport = arguments.has("allow-older")
     job.allowsOtherPerson = arguments.has("allow-other-person")

@@ -53,20 +53,7 @@ enum MCPCommand: Subcommand {
     if (try? HealthInput.isSQLiteDatabase(at: input)) == true,
       let kept = try? DatabaseUpdate.settings(ofDatabaseAt: input)
     {
-      let flags: ExportChoices
-      do {
-        flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
-      } catch {
-        throw UsageError(error, command: name)
-      }
-      if let weight = flags.weightUnit, weight != kept.units.weight {
-        throw UpdateRefusal.otherSetting(
-          option: "--weight-unit", kept: kept.units.weight.rawValue, named: weight.rawValue)
-      }
-      if let temperature = flags.temperatureUnit, temperature != kept.units.temperature {
-        throw UpdateRefusal.otherSetting(
-          option: "--temperature-unit", kept: kept.units.temperature.rawValue, named: temperature.rawValue)
-      }
+      try ExportOptions.refuseOtherUnits(than: kept.units, arguments, context: context, command: name)
     }
     let output = context.output
     // Lines come from the indexing thread too: they go to the process's standard error directly.

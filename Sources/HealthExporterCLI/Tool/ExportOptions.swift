@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 import HealthExport
 import HealthModel
 
@@ -16,6 +17,28 @@ enum ExportOptions {
       return try flags.over(context.settings.choices).selection(timeZone: timeZone)
     } catch {
       throw UsageError(error, command: command)
+    }
+  }
+
+  /// Refuses a unit named on the command line that differs from those a database keeps (which an
+  /// update, and the assistant serving it, use whatever else is named).
+  /// - Throws: `UsageError` for a value an option does not take; `UpdateRefusal.otherSetting`.
+  static func refuseOtherUnits(
+    than kept: UnitPreferences, _ arguments: ParsedArguments, context: ToolContext, command: String
+  ) throws {
+    let flags: ExportChoices
+    do {
+      flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
+    } catch {
+      throw UsageError(error, command: command)
+    }
+    if let weight = flags.weightUnit, weight != kept.weight {
+      throw UpdateRefusal.otherSetting(
+        option: "--weight-unit", kept: kept.weight.rawValue, named: weight.rawValue)
+    }
+    if let temperature = flags.temperatureUnit, temperature != kept.temperature {
+      throw UpdateRefusal.otherSetting(
+        option: "--temperature-unit", kept: kept.temperature.rawValue, named: temperature.rawValue)
     }
   }
 
