@@ -26,8 +26,9 @@ enum PrivacyCommand: Subcommand {
       file beside the destination and renamed into place, readable by you alone (permissions 0600);
       an input is never overwritten, nor a file you did not name. While a large JSON profile is
       written, temporary files are kept in a folder beside it and removed at the end; while a
-      database is updated (database --update), the newer export is read into a file beside it,
-      removed at the end; diff reads exports into a folder in TMPDIR, removed once it has printed.
+      database is updated (database --update), the newer export is read into files beside it (a
+      database, the keys of its records), removed at the end; diff reads exports into a folder in
+      TMPDIR, removed once it has printed.
     - It keeps nothing else: no history, no copy of your data. The settings file holds only your
       choices (units, formats, what to export, the output folder), never health data. The one cache
       is the assistant server's (health-exporter mcp): the database of the export it serves, in
