@@ -109,7 +109,19 @@ public struct DatabaseDiff: Sendable {
     }
     let units = kept.first?.units ?? .unitedStates
     let oldPath = try path(of: old, named: "old.sqlite", zone: zone, units: units)
-    let newPath = try path(of: new, named: "new.sqlite", zone: zone, units: units)
+    // A database against a newer export, the common case, compares most records by digest, as an
+    // update does (`DigestedBuild`); else each export is built whole.
+    var digested: DigestedComparison?
+    let newPath: String
+    if case .database(let keptPath) = old, case .export(let source) = new {
+      newPath = scratchFolder + "/new.sqlite"
+      (_, digested) = try DigestedBuild(
+        build: scratchBuild(zone: zone, units: units), keptPath: keptPath, spillBeside: newPath,
+        recentSeconds: DigestedRecords.recentSeconds
+      ).run(source: source, at: newPath, diagnostics: Diagnostics())
+    } else {
+      newPath = try path(of: new, named: "new.sqlite", zone: zone, units: units)
+    }
     // Opened for writing, though only temporary tables are written, so that closing it leaves
     // no log files beside a kept database.
     let connection = try SQLiteConnection(path: oldPath, mode: .readWrite)
@@ -127,7 +139,7 @@ public struct DatabaseDiff: Sendable {
     for name in ["correlations", "records", "workouts", "clinical_records"] {
       guard let table = KeptTable.all.first(where: { $0.name == name }) else { continue }
       let merge = KeyMerge(connection: connection, table: table)
-      difference.unchanged += try merge.run(keepsMatches: false).unchanged
+      difference.unchanged += try merge.run(keepsMatches: false, digested: digested).unchanged
       let changes = try merge.changes(byType: name == "records")
       switch name {
       case "records": difference.records = changes
@@ -148,12 +160,18 @@ public struct DatabaseDiff: Sendable {
       return path
     case .export(let source):
       let path = scratchFolder + "/" + name
-      var build = DatabaseExport(
-        toolVersion: toolVersion, timeZone: .named(zone), now: now, summaryPeriods: [], summaryUnits: units)
-      build.usesWriteAheadLog = false
-      _ = try build.run(
+      _ = try scratchBuild(zone: zone, units: units).run(
         source: source, destination: .file(path: path, overwrites: false), diagnostics: Diagnostics())
       return path
     }
+  }
+
+  /// How an export is read into a scratch database: in the diff's zone and units, without
+  /// summaries or a log.
+  private func scratchBuild(zone: TimeZone, units: UnitPreferences) -> DatabaseExport {
+    var build = DatabaseExport(
+      toolVersion: toolVersion, timeZone: .named(zone), now: now, summaryPeriods: [], summaryUnits: units)
+    build.usesWriteAheadLog = false
+    return build
   }
 }

@@ -13,7 +13,7 @@ struct DatabaseMerge {
   let importID: Int64
   /// The records compared by digest (`DigestedRecords`): the types with the cutoff of each, and what comparing them found. `fresh` holds the other records
   /// only, and `records` is merged by key among those.
-  var digested: (cutoffs: [String: Int64], join: DigestedRecords.Join)?
+  var digested: DigestedComparison?
 
   /// What the update did.
   struct Counts: Hashable, Sendable {
@@ -30,17 +30,9 @@ struct DatabaseMerge {
   func run() throws(DatabaseError) -> Counts {
     var counts = Counts()
     try mapSources()
-    try noteDigestedTypes()
     for table in KeptTable.all {
       let merge = KeyMerge(connection: connection, table: table)
-      var found = try merge.run(
-        keepsMatches: table.name == "correlations",
-        keptCondition: table.name == "records" && digested != nil ? Self.recordsNotDigested : nil)
-      if table.name == "records", let join = digested?.join {
-        try addGone(join.gone)
-        found.gone += join.gone.count
-        found.unchanged += join.unchanged
-      }
+      let found = try merge.run(keepsMatches: table.name == "correlations", digested: digested)
       counts.added += found.added + found.changed
       counts.removed += found.gone + found.changed
       counts.unchanged += found.unchanged
@@ -63,55 +55,6 @@ struct DatabaseMerge {
     try replaceWhatTheExportSays()
     try settleSources()
     return counts
-  }
-
-  // MARK: - Records compared by digest
-
-  /// The kept records that are not compared by digest, which `records` is merged by key among:
-  /// the members of correlations, those of other types, and those that start after the cutoff of
-  /// their type (the recent ones, the only ones a record of the export built beside can match).
-  static let recordsNotDigested = """
-    t.id IN (
-      SELECT r.id FROM main.records AS r WHERE r.correlation_id IS NOT NULL
-      UNION ALL SELECT r.id FROM temp.other_types AS o JOIN main.records AS r ON r.type = o.type
-      UNION ALL SELECT r.id FROM temp.digested_types AS d JOIN main.records AS r
-        ON r.type = d.type AND r.start_unix > d.cutoff)
-    """
-
-  /// `temp.digested_types` (each type compared by digest, with its cutoff) and
-  /// `temp.other_types` (the other types the kept records have, found through `records (type,
-  /// start_unix)` one look per type).
-  private func noteDigestedTypes() throws(DatabaseError) {
-    guard let digested else { return }
-    try connection.execute(
-      """
-      CREATE TEMP TABLE digested_types (type TEXT PRIMARY KEY, cutoff INTEGER NOT NULL);
-      CREATE TEMP TABLE other_types (type TEXT PRIMARY KEY);
-      """)
-    let insert = try connection.prepare("INSERT INTO temp.digested_types (type, cutoff) VALUES (?, ?)")
-    for (type, cutoff) in digested.cutoffs.sorted(by: { $0.key < $1.key }) {
-      try insert.bind(type, at: 1)
-      try insert.bind(cutoff, at: 2)
-      try insert.run()
-    }
-    try connection.execute(
-      """
-      INSERT INTO temp.other_types
-        WITH RECURSIVE kinds (type) AS (
-          SELECT min(type) FROM main.records
-          UNION ALL SELECT (SELECT min(type) FROM main.records WHERE type > kinds.type) FROM kinds
-          WHERE kinds.type IS NOT NULL)
-        SELECT type FROM kinds WHERE type IS NOT NULL AND type NOT IN (SELECT type FROM temp.digested_types)
-      """)
-  }
-
-  /// Adds the kept records that comparing by digest found gone to `temp.gone`.
-  private func addGone(_ ids: [Int64]) throws(DatabaseError) {
-    let insert = try connection.prepare("INSERT INTO temp.gone (id) VALUES (?)")
-    for id in ids {
-      try insert.bind(id, at: 1)
-      try insert.run()
-    }
   }
 
   // MARK: - Sources

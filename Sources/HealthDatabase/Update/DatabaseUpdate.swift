@@ -119,33 +119,12 @@ public struct DatabaseUpdate: Sendable {
       toolVersion: toolVersion, timeZone: .named(kept.timeZone), now: now, registry: registry,
       summaryUnits: kept.units)
     build.usesWriteAheadLog = false
-    // The bulk of the records (those of types the database holds, up to a month before the
-    // latest it holds) are compared by digest: the kept database's are read on a thread of their own while the
-    // export is read, and only the rest of the export is built beside.
-    let cutoffs = try digestCutoffs(ofDatabaseAt: path)
-    let digests = cutoffs.isEmpty ? nil : DigestedRecords(cutoffs: cutoffs, spillBeside: path)
-    let keptDigests = digests.map { _ in KeptDigestsReading(path: path, cutoffs: cutoffs) }
-    defer { keptDigests?.waitQuietly() }
-    // Records compared by digest are read bare: their metadata and beats are not compared, and
-    // the kept database keeps its own.
-    var filter = ItemFilter.wholeRecord
-    filter.bareUntil = cutoffs
-    var built = try build.run(
-      source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
-      filter: filter, opened: { writer in writer.digests = digests })
-    var digested: (cutoffs: [String: Int64], join: DigestedRecords.Join)?
-    if let digests, let keptDigests {
-      if let join = try digests.join(kept: keptDigests.wait()) {
-        digested = (cutoffs, join)
-      } else {
-        // The export adds a reading among the dates the database holds (or a correlation has a
-        // member of a type compared by digest): it is built whole, and compared as it is.
-        for suffix in ["", "-journal"] { _ = SystemCall.removeTree(freshPath + suffix) }
-        built = try build.run(
-          source: source, destination: .file(path: freshPath, overwrites: false),
-          diagnostics: Diagnostics(isStrict: diagnostics.isStrict))
-      }
-    }
+    // The bulk of the records are compared by digest, and only the rest of the export is built
+    // beside (`DigestedBuild`).
+    let (built, digested) = try DigestedBuild(
+      build: build, keptPath: path, spillBeside: path, recentSeconds: recentSeconds
+    ).run(
+      source: source, at: freshPath, diagnostics: diagnostics)
     try check(kept, against: freshPath)
     do throws(DatabaseError) {
       let counts = try merge(into: path, from: freshPath, folder: folder, digested: digested)
@@ -180,16 +159,6 @@ public struct DatabaseUpdate: Sendable {
     }
   }
 
-  /// The types the database at `path` compares by digest, with the cutoff of each
-  /// (`DigestedRecords.cutoffs(in:)`).
-  private func digestCutoffs(ofDatabaseAt path: String) throws(DatabaseError) -> [String: Int64] {
-    // Opened for writing, though nothing is written, so that closing it removes the log files
-    // of write-ahead log mode (as `KeptDatabase` does).
-    let connection = try SQLiteConnection(path: path, mode: .readWrite)
-    defer { try? connection.close() }
-    return try DigestedRecords.cutoffs(in: connection, recentSeconds: recentSeconds)
-  }
-
   /// Refuses an export of another person, or older than the newest the database holds, unless
   /// allowed.
   private func check(_ kept: KeptDatabase, against freshPath: String) throws {
@@ -217,7 +186,7 @@ public struct DatabaseUpdate: Sendable {
   /// Merges the database at `freshPath` into the one at `path`, in one transaction.
   private func merge(
     into path: String, from freshPath: String, folder: String,
-    digested: (cutoffs: [String: Int64], join: DigestedRecords.Join)?
+    digested: DigestedComparison?
   ) throws(DatabaseError) -> (
     importID: Int64, merge: DatabaseMerge.Counts
   ) {
@@ -265,37 +234,4 @@ public struct DatabaseUpdate: Sendable {
 extension DatabaseUpdate: ExportJob {
   /// The database's zone, where it can be read; else the machine's (the update is refused).
   public var inputTimeZone: TimeZone { .current }
-}
-
-/// The kept database's digests (`DigestedRecords.keptDigests`), read on a thread of their own
-/// while the calling thread reads the newer export.
-private final class KeptDigestsReading {
-  private let result = Locked<DigestRuns?>(nil)
-  private let worker: HandOffWorker<Void, any Error>
-
-  init(path: String, cutoffs: [String: Int64]) {
-    let result = result
-    worker = HandOffWorker(name: "kept digests", depth: 1) { (_: Void) throws(any Error) in
-      let runs = try DigestedRecords.keptDigests(path: path, cutoffs: cutoffs)
-      result.withLock { $0 = runs }
-    }
-    // The first job of a worker is never refused: nothing has failed yet.
-    try? worker.submit(())
-  }
-
-  /// The digests, once read.
-  /// - Throws: what reading them threw.
-  func wait() throws -> DigestRuns {
-    try worker.finish()
-    guard let runs = result.withLock({ $0 }) else {
-      preconditionFailure("the worker sets the result before its job ends")
-    }
-    return runs
-  }
-
-  /// Waits for the thread, whatever it found (the update failed or is done).
-  func waitQuietly() {
-    try? worker.finish()
-    result.withLock { $0 = nil }
-  }
 }

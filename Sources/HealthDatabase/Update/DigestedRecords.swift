@@ -158,8 +158,8 @@ final class DigestedRecords: DigestedRecordSink {
   /// a type in `cutoffs`, starting no later than its cutoff), in sorted runs: read on a
   /// connection of its own, so that it can run beside the newer export's reading.
   /// - Throws: `DatabaseError`; `OutputError` when the spill file cannot be written.
-  static func keptDigests(path: String, cutoffs: [String: Int64]) throws -> DigestRuns {
-    let store = DigestRuns(beside: path, budget: budget)
+  static func keptDigests(path: String, cutoffs: [String: Int64], spillBeside: String) throws -> DigestRuns {
+    let store = DigestRuns(beside: spillBeside, budget: budget)
     // Opened for writing, though nothing is written, so that closing it removes the log files
     // of write-ahead log mode (as `KeptDatabase` does).
     let connection = try SQLiteConnection(path: path, mode: .readWrite)

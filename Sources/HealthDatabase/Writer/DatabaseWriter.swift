@@ -340,7 +340,9 @@ package final class DatabaseWriter {
     try thread.perform { () throws(DatabaseError) in
       // Summaries read back from the records written would leave out those compared by digest
       // (`droppedSummarizedType` is set on this thread; the writing thread waits meanwhile).
-      if droppedSummarizedType || staged == nil { digests?.summariesWereReadBack = true }
+      if !configuration.summaryPeriods.isEmpty, droppedSummarizedType || staged == nil {
+        digests?.summariesWereReadBack = true
+      }
       try writeSummaries(
         staged: droppedSummarizedType ? nil : staged,
         periods: configuration.summaryPeriods, units: configuration.summaryUnits)
