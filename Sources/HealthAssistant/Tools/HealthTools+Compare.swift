@@ -200,10 +200,9 @@ extension HealthTools {
       )
     }
     let period = try arguments.choice("period", among: Self.comparedPeriods, default: "week")
-    func range(_ day: CalendarDay) -> (from: CalendarDay, to: CalendarDay) {
-      let start = PeriodStatistics.start(of: period, holding: day)
-      return (start, PeriodStatistics.end(of: period, startingOn: start))
-    }
-    return (period, range(first), range(second))
+    return (
+      period, PeriodStatistics.range(of: period, holding: first),
+      PeriodStatistics.range(of: period, holding: second)
+    )
   }
 }

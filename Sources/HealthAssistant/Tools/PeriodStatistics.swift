@@ -1,32 +1,13 @@
 import HealthExport
 
-/// The arithmetic of `compare` and `baseline`: the periods of the summaries (a week starts on
-/// Monday, as summaries.md's weeks do), a value over several days' summary rows, and quantiles.
+/// The arithmetic of `compare` and `baseline`: the periods of the summaries, a value over several
+/// days' summary rows, and quantiles.
 enum PeriodStatistics {
-  /// The first day of the `period` (`day`, `week` or `month`) that holds `day`.
-  static func start(of period: String, holding day: CalendarDay) -> CalendarDay {
-    switch period {
-    case "week":
-      // Day 0 (1970-01-01) was a Thursday: Monday is 3 days before it.
-      let weekday = Int(((day.dayNumber + 3) % 7 + 7) % 7)
-      return day.adding(days: -weekday)
-    case "month": return CalendarDay(year: day.year, month: day.month, day: 1)
-    default: return day
-    }
-  }
-
-  /// The last day of the `period` that starts on `start`.
-  static func end(of period: String, startingOn start: CalendarDay) -> CalendarDay {
-    switch period {
-    case "week": return start.adding(days: 6)
-    case "month":
-      let next =
-        start.month == 12
-        ? CalendarDay(year: start.year + 1, month: 1, day: 1)
-        : CalendarDay(year: start.year, month: start.month + 1, day: 1)
-      return next.adding(days: -1)
-    default: return start
-    }
+  /// The first and last day of the `period` (`day`, `week` or `month`, as the summaries reckon
+  /// them: `SummaryPeriod.days(holding:)`) that holds `day`.
+  static func range(of period: String, holding day: CalendarDay) -> (from: CalendarDay, to: CalendarDay) {
+    let (first, next) = (SummaryPeriod(rawValue: period) ?? .day).days(holding: day)
+    return (first, next.adding(days: -1))
   }
 
   /// A day's summary row: its value, its count of samples, and whether its type is discrete

@@ -126,8 +126,7 @@ extension KeyMerge {
     """
 
   /// `temp.digested_types` (each type compared by digest, with its cutoff) and
-  /// `temp.other_types` (the other types the kept records have, found through `records (type,
-  /// start_unix)` one look per type).
+  /// `temp.other_types` (the other types the kept records have, `DigestedRecords.keptTypes`).
   private func noteDigestedTypes(_ cutoffs: [String: Int64]) throws(DatabaseError) {
     try connection.execute(
       """
@@ -142,13 +141,8 @@ extension KeyMerge {
       try insert.run()
     }
     try connection.execute(
-      """
-      INSERT INTO temp.other_types
-        WITH RECURSIVE kinds (type) AS (
-          SELECT min(type) FROM main.records
-          UNION ALL SELECT (SELECT min(type) FROM main.records WHERE type > kinds.type) FROM kinds
-          WHERE kinds.type IS NOT NULL)
-        SELECT type FROM kinds WHERE type IS NOT NULL AND type NOT IN (SELECT type FROM temp.digested_types)
-      """)
+      "INSERT INTO temp.other_types " + DigestedRecords.keptTypes
+        + " SELECT type FROM kinds WHERE type IS NOT NULL AND type NOT IN (SELECT type FROM temp.digested_types)"
+    )
   }
 }

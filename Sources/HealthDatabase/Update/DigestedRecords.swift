@@ -12,7 +12,8 @@ import HealthModel
 /// source that syncs days late adds its readings there.
 ///
 /// Both sides' digests go into sorted runs (`DigestRuns`, a few MiB in memory, the rest in spill
-/// files beside the database), read back in order and walked together (`join`).
+/// files beside the file the caller names: the kept database for an update, diff's scratch
+/// database), read back in order and walked together (`join`).
 final class DigestedRecords: DigestedRecordSink {
   /// Each type compared by digest, with the last start (Unix seconds) compared so.
   let cutoffs: [String: Int64]
@@ -47,7 +48,7 @@ final class DigestedRecords: DigestedRecordSink {
 
   /// - Parameters:
   ///   - cutoffs: each type compared by digest, with the last start compared so.
-  ///   - spillBeside: the database the spill files are made beside.
+  ///   - spillBeside: the file the spill files are made beside.
   init(cutoffs: [String: Int64], spillBeside: String) {
     self.cutoffs = cutoffs
     fresh = DigestRuns(beside: spillBeside, budget: Self.budget)
@@ -65,14 +66,9 @@ final class DigestedRecords: DigestedRecordSink {
     throws(DatabaseError) -> [String: Int64]
   {
     let rows = try connection.rows(
-      """
-      WITH RECURSIVE kinds (type) AS (
-        SELECT min(type) FROM main.records
-        UNION ALL SELECT (SELECT min(type) FROM main.records WHERE type > kinds.type) FROM kinds
-        WHERE kinds.type IS NOT NULL)
-      SELECT type, (SELECT max(start_unix) FROM main.records WHERE type = kinds.type) FROM kinds
-      WHERE type IS NOT NULL
-      """)
+      Self.keptTypes
+        + " SELECT type, (SELECT max(start_unix) FROM main.records WHERE type = kinds.type) FROM kinds WHERE type IS NOT NULL"
+    )
     var starts: [String: Int64] = [:]
     for row in rows {
       guard case .text(let type) = row[0], case .integer(let latest) = row[1],
@@ -82,6 +78,15 @@ final class DigestedRecords: DigestedRecordSink {
     }
     return starts
   }
+
+  /// `kinds`, every type `main.records` holds, found through `records (type, start_unix)` one look
+  /// per type (and a NULL after the last), for a `SELECT … FROM kinds` to follow.
+  static let keptTypes = """
+    WITH RECURSIVE kinds (type) AS (
+      SELECT min(type) FROM main.records
+      UNION ALL SELECT (SELECT min(type) FROM main.records WHERE type > kinds.type) FROM kinds
+      WHERE kinds.type IS NOT NULL)
+    """
 
   /// Whether a top-level record of `type` starting at `start` is compared by digest.
   @inline(__always)

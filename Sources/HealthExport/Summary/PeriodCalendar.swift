@@ -52,28 +52,8 @@ package struct PeriodCalendar {
 
   private mutating func daySpan(containing seconds: Int64) -> SummaryPeriodSpan {
     let local = CivilDateTime(secondsSince1970: seconds + Int64(offsets.offset(at: seconds)))
-    let firstDay: CalendarDay
-    let nextFirstDay: CalendarDay
-    switch period {
-    case .week:
-      let day = CalendarDay(year: local.year, month: local.month, day: local.day)
-      // 1970-01-01 was a Thursday: days since a Monday are (day number + 3) mod 7.
-      let sinceMonday = Int(Self.floorModulo(day.dayNumber + 3, 7))
-      firstDay = day.adding(days: -sinceMonday)
-      nextFirstDay = firstDay.adding(days: 7)
-    case .month:
-      firstDay = CalendarDay(year: local.year, month: local.month, day: 1)
-      nextFirstDay =
-        local.month == 12
-        ? CalendarDay(year: local.year + 1, month: 1, day: 1)
-        : CalendarDay(year: local.year, month: local.month + 1, day: 1)
-    case .year:
-      firstDay = CalendarDay(year: local.year, month: 1, day: 1)
-      nextFirstDay = CalendarDay(year: local.year + 1, month: 1, day: 1)
-    case .day, .hour:
-      firstDay = CalendarDay(year: local.year, month: local.month, day: local.day)
-      nextFirstDay = firstDay.adding(days: 1)
-    }
+    let (firstDay, nextFirstDay) = period.days(
+      holding: CalendarDay(year: local.year, month: local.month, day: local.day))
     if let cached = spansByFirstDay[firstDay.dayNumber] { return cached }
     let start = DateRange.startOfDay(firstDay, in: timeZone)
     let span = SummaryPeriodSpan(
@@ -100,10 +80,5 @@ package struct PeriodCalendar {
   private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     let quotient = value / divisor
     return value % divisor < 0 ? quotient - 1 : quotient
-  }
-
-  private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
-    let remainder = value % divisor
-    return remainder < 0 ? remainder + divisor : remainder
   }
 }

@@ -12,6 +12,31 @@ public enum SummaryPeriod: String, Hashable, Sendable, CaseIterable {
 
   /// The name on the command line (`day`).
   public var optionName: String { rawValue }
+
+  /// The first day of the period that holds `day`, and the first day of the next (a week starts
+  /// on Monday); an hour's are its day's.
+  package func days(holding day: CalendarDay) -> (first: CalendarDay, next: CalendarDay) {
+    switch self {
+    case .week:
+      // 1970-01-01 was a Thursday: days since a Monday are (day number + 3) mod 7.
+      let sinceMonday = Int(((day.dayNumber + 3) % 7 + 7) % 7)
+      let first = day.adding(days: -sinceMonday)
+      return (first, first.adding(days: 7))
+    case .month:
+      return (
+        CalendarDay(year: day.year, month: day.month, day: 1),
+        day.month == 12
+          ? CalendarDay(year: day.year + 1, month: 1, day: 1)
+          : CalendarDay(year: day.year, month: day.month + 1, day: 1)
+      )
+    case .year:
+      return (
+        CalendarDay(year: day.year, month: 1, day: 1), CalendarDay(year: day.year + 1, month: 1, day: 1)
+      )
+    case .day, .hour:
+      return (day, day.adding(days: 1))
+    }
+  }
 }
 
 /// One period of a summary: the instants it spans and the local date and time it starts at.
