@@ -24,6 +24,9 @@ struct Comparison {
   /// The zone the export's samples name (the one its own zone resolves to), for the job that
   /// names it.
   let timeZoneNamed: String
+  /// "Now" for the jobs (`HEALTH_EXPORTER_NOW`), unless the environment sets it: the export's
+  /// date, so that the default export's last 30 days hold its last month; 2026-07-01 without one.
+  let now: String?
 
   /// Bytes of health XML the jobs read.
   var xmlBytes: Double { Double(SystemCall.fileSize(xml) ?? 0) }
@@ -36,7 +39,7 @@ struct Comparison {
     // No saved settings, a fixed "now" just after the generated exports end, and no `TZ`: the
     // zone is the export's own, as a user gets it (one job names it instead, to compare).
     environment["XDG_CONFIG_HOME"] = settings
-    environment["HEALTH_EXPORTER_NOW"] = environment["HEALTH_EXPORTER_NOW"] ?? "2026-07-01T04:00:00Z"
+    environment["HEALTH_EXPORTER_NOW"] = environment["HEALTH_EXPORTER_NOW"] ?? now ?? "2026-07-01T04:00:00Z"
     environment["TZ"] = nil
 
     var jobs = makeJobs()
@@ -60,9 +63,11 @@ struct Comparison {
   }
 
   private func makeJobs() -> [Job] {
-    let registry = ["--metrics", "weight,steps,glucose", "--vitals", "all", "--all"]
+    let registry = ["--metrics", "weight,steps,glucose", "--vitals", "all", "--labs", "all", "--all"]
     var jobs = [
-      Job(name: "reference: memchr scan of `<Record type=\"`", arguments: [benchmark, "scan", "--file", xml])
+      Job(
+        name: "reference: scan.c's memchr scan of `<Record type=\"`",
+        arguments: [benchmark, "scan", "--file", xml])
     ]
     if let xmllint = executableOnPath("xmllint") {
       jobs.append(Job(name: "`xmllint --stream --noout`", arguments: [xmllint, "--stream", "--noout", xml]))

@@ -125,13 +125,17 @@ if mode == "compare" {
     fail("\(tool) is missing: build it first (swift build -c release)")
   }
   do {
-    // The zone the export names: read once, for the job that names it.
+    // The zone the export names and the day it was made: read once, for the job that names the
+    // zone, and for "now" (a person exports the day they made the export).
     let input = try HealthInput.open(path: file)
-    try input.readItems(filter: .nothing, diagnostics: Diagnostics()) { _, _ in }
+    var exportDate: Timestamp?
+    try input.readItems(filter: .nothing, diagnostics: Diagnostics()) { item, _ in
+      if case .exportDate(let date) = item { exportDate = date }
+    }
     let zone = input.header.timeZones.mostNamedZone?.identifier ?? "UTC"
     try Comparison(
       xml: file, zip: zipFile, rounds: rounds, folder: folder, benchmark: benchmark, tool: tool,
-      timeZoneNamed: zone
+      timeZoneNamed: zone, now: exportDate?.iso8601UTCText()
     ).run()
   } catch {
     fail("\(error)")
@@ -203,7 +207,7 @@ switch mode {
 case "scan":
   var scan = RecordScan()
   try scan.scan(try FileByteStream(path: path))
-  detail = "\(scan.records) records, \(scan.selected) of weight or steps"
+  detail = "\(scan.records) records, checksum \(scan.checksum)"
 case "read":
   var samples = 0
   var correlations = 0

@@ -76,7 +76,9 @@ public struct ReportExport: Sendable {
   package func collect(source: some HealthInputSource, diagnostics: Diagnostics) throws -> ReportData {
     if case .lastRecords = selection.range { throw ReportError.recordRange }
     let stage = ReportStage(selection: selection, now: now, diagnostics: diagnostics)
-    try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
+    var filter = stage.itemFilter
+    filter.readsInParallel = true
+    try source.readItems(filter: filter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
     return try stage.finish(timeZone: source.timeZone(selection.timeZone))

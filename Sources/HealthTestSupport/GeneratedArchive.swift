@@ -13,6 +13,11 @@ package struct GeneratedArchive: Sendable {
   /// Every item the archive gives with the filter asked for, in order.
   package let items: [HealthItem]
 
+  /// The health XML of `days` of a generated export, in memory.
+  package static func xml(days: Int) throws -> [UInt8] {
+    try StreamBytes.all(of: SampleExport(configuration: SampleConfiguration(days: days)).exportXML())
+  }
+
   /// Writes `days` of a generated export to `path` and reads it back with `filter`.
   package init(days: Int, at path: String, filter: ItemFilter = .everything) throws {
     let export = try SampleExport(configuration: SampleConfiguration(days: days))

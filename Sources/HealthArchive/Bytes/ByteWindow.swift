@@ -38,6 +38,13 @@ struct ByteWindow: ~Copyable {
     storage.deallocate()
   }
 
+  /// Says that the stream read into this window starts at `offset` of the input (a stream opened
+  /// partway into a file), before anything is read.
+  mutating func startsAt(_ offset: Int64) {
+    precondition(end == 0, "a window's start is set before it is filled")
+    self.offset = offset
+  }
+
   // MARK: - Views, valid until the next refill
 
   /// The first valid byte, for scanning loops that index positions below `end`.

@@ -80,6 +80,13 @@ package final class InputFile {
     return stream
   }
 
+  /// A stream of a regular file from its byte at `offset`; nil for a stream, which cannot start
+  /// anywhere but where it is.
+  package func openStream(at offset: Int64) -> (any ByteStream)? {
+    guard isSeekable else { return nil }
+    return InputFileStream(file: self, name: path, offset: offset)
+  }
+
   /// Appends to `output` the next bytes (a stream) or those at `offset` (a regular file).
   /// - Returns: how many.
   func read(into output: inout OutputRawSpan, at offset: Int64?) throws(InputError) -> Int {
@@ -121,10 +128,11 @@ final class InputFileStream: ByteStream {
   private var lookahead: [UInt8]
   private var lookaheadUsed = 0
 
-  init(file: InputFile, name: String, lookahead: [UInt8] = []) {
+  init(file: InputFile, name: String, lookahead: [UInt8] = [], offset: Int64 = 0) {
     self.file = file
     self.name = name
     self.lookahead = lookahead
+    self.offset = offset
   }
 
   func read(into output: inout OutputRawSpan) throws {

@@ -11,10 +11,12 @@ package final class MemoryByteStream: ByteStream {
   ///   - bytes: the content.
   ///   - name: what to call it in messages.
   ///   - chunkLimit: the most bytes one read returns (tests use small values to cut tokens).
-  package init(_ bytes: [UInt8], name: String, chunkLimit: Int = .max) {
+  ///   - offset: where reading starts.
+  package init(_ bytes: [UInt8], name: String, chunkLimit: Int = .max, from offset: Int = 0) {
     self.bytes = bytes
     self.name = name
     self.chunkLimit = max(1, chunkLimit)
+    position = min(max(offset, 0), bytes.count)
   }
 
   package func read(into output: inout OutputRawSpan) throws {

@@ -13,6 +13,9 @@ package protocol ExportContainer {
   func openHealthXML() throws -> any ByteStream
   /// The size of the health XML in bytes (inflated, in an archive); nil when not known.
   var healthXMLSize: Int64? { get }
+  /// Opens the health XML from its byte at `offset`, named as `openHealthXML` names it; nil when
+  /// it can be read only from its start (an archive's entry, a pipe), as by default.
+  func openHealthXML(at offset: Int64) throws -> (any ByteStream)?
   /// The content of the file at `path` (such as `/clinical-records/Observation-1.json`), or nil
   /// when there is none.
   /// - Throws: when the file exists but cannot be read, or is larger than `limit`.
@@ -35,6 +38,8 @@ package protocol ExportContainer {
 }
 
 extension ExportContainer {
+  package func openHealthXML(at offset: Int64) throws -> (any ByteStream)? { nil }
+
   /// The whole file in memory as a stream, for containers that make their files when asked.
   package func openFile(at path: String) throws -> (any ByteStream)? {
     try contents(ofFileAt: path, limit: 256 << 20).map {
@@ -78,6 +83,11 @@ struct FolderContainer: ExportContainer {
   func openHealthXML() throws -> any ByteStream {
     if let xmlFile { return try xmlFile.openStream() }
     return try InputFile(path: xmlPath).openStream()
+  }
+
+  func openHealthXML(at offset: Int64) throws -> (any ByteStream)? {
+    if let xmlFile { return xmlFile.openStream(at: offset) }
+    return try InputFile(path: xmlPath).openStream(at: offset)
   }
 
   var healthXMLSize: Int64? {

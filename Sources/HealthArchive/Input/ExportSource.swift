@@ -18,10 +18,17 @@ package final class ExportSource: HealthInputSource {
   package var contentName: String { container.healthXMLName }
   /// What the reader learned about the export: the locale and DTD version once the first item
   /// has come, everything after `readItems`.
-  package var header: ExportHeader { reader?.header ?? finishedHeader }
+  package var header: ExportHeader { reader?.header ?? chunkedReading?.header ?? finishedHeader }
   private var finishedHeader = ExportHeader()
   /// The reader while `readItems` runs.
   private var reader: ExportXMLReader?
+  /// The reading in chunks while `readItems` runs, when it reads so.
+  private var chunkedReading: ChunkedXMLReading?
+  /// About how many bytes of a health XML that can be read at offsets (a file, not an archive's
+  /// entry) each of the threads that read it at once takes at a time, when the filter asks for it
+  /// (`ItemFilter.readsInParallel`, `ChunkedXMLReading`); a health XML of fewer than two chunks is
+  /// read by one reader.
+  package var chunkSize = 1 << 20
 
   /// An export read from `container`.
   package init(container: any ExportContainer, shape: Shape, registry: MetricRegistry = .standard) {
@@ -43,16 +50,8 @@ package final class ExportSource: HealthInputSource {
     var readerFilter = filter
     readerFilter.includesClinicalRecords =
       filter.includesClinicalRecords || filter.includesLabResults || filter.includesClinicalResources
-    let reader = ExportXMLReader(
-      stream: try container.openHealthXML().observed(by: monitor, totalBytes: container.healthXMLSize),
-      filter: readerFilter, diagnostics: diagnostics)
-    self.reader = reader
-    defer {
-      finishedHeader = reader.header
-      self.reader = nil
-    }
     let resources = ResourceFiles(container: container)
-    try reader.read { item, location in
+    func consumeXML(_ item: HealthItem, _ location: SourceLocation) throws {
       switch item {
       case .clinicalRecord(let record):
         try readClinicalRecord(
@@ -65,6 +64,35 @@ package final class ExportSource: HealthInputSource {
       default:
         try consume(item, location)
       }
+    }
+    if filter.readsInParallel, let size = container.healthXMLSize, size >= 2 * Int64(chunkSize),
+      try container.openHealthXML(at: 0) != nil
+    {
+      let container = container
+      let reading = ChunkedXMLReading(
+        open: { offset in
+          guard let stream = try container.openHealthXML(at: offset) else {
+            throw InputError.unreadable(
+              path: container.healthXMLName, reason: "it cannot be read at an offset")
+          }
+          return stream
+        }, size: size, chunkSize: chunkSize, filter: readerFilter)
+      chunkedReading = reading
+      defer {
+        finishedHeader = reading.header
+        chunkedReading = nil
+      }
+      try reading.read(diagnostics: diagnostics, monitor: monitor, consumeXML)
+    } else {
+      let reader = ExportXMLReader(
+        stream: try container.openHealthXML().observed(by: monitor, totalBytes: container.healthXMLSize),
+        filter: readerFilter, diagnostics: diagnostics)
+      self.reader = reader
+      defer {
+        finishedHeader = reader.header
+        self.reader = nil
+      }
+      try reader.read(consumeXML)
     }
     if filter.includesElectrocardiograms {
       try readElectrocardiograms(from: resources, diagnostics: diagnostics, consume)

@@ -37,6 +37,9 @@ struct MemoryContainer: ExportContainer {
 
   var healthXMLName: String { name }
   func openHealthXML() throws -> any ByteStream { MemoryByteStream(xml, name: name) }
+  func openHealthXML(at offset: Int64) throws -> (any ByteStream)? {
+    MemoryByteStream(xml, name: name, from: Int(offset))
+  }
   var healthXMLSize: Int64? { Int64(xml.count) }
   func contents(ofFileAt path: String, limit: Int) throws -> [UInt8]? { nil }
   func fileNames(in folder: String) -> [String] { [] }

@@ -39,6 +39,12 @@ public struct ItemFilter: Sendable {
   /// Whether a sample that ends before it starts is delivered (the record CSV writes readings,
   /// not spans) rather than reported and skipped (`Plausibility`).
   public var keepsSamplesEndingBeforeTheyStart = false
+  /// Whether a health XML that can be read at offsets (a file, not an archive's entry) is read by
+  /// two threads at once, a chunk each, ahead of the consumer (`ChunkedXMLReading`): for
+  /// consumers that do little with each item (rows collected, days summed, nothing kept), which
+  /// then wait on the reading. A consumer that keeps a core busy of its own (the database's
+  /// writer) gains nothing from it and pays for the items handed over.
+  public var readsInParallel = false
 
   /// A filter, each argument the property of the same name.
   public init(

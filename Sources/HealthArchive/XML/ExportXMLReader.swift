@@ -74,6 +74,11 @@ package final class ExportXMLReader {
   /// - Throws: `XMLError` for malformed XML or an input that is not a Health export; the stream's
   ///   errors; `StrictModeError` in strict mode; whatever `consume` throws.
   package func read(_ consume: (HealthItem, SourceLocation) throws -> Void) throws {
+    try readTaking { item, location in try consume(item, location) }
+  }
+
+  /// Reads the whole input as `read` does, each item `consume`'s to keep.
+  func readTaking(_ consume: (consuming HealthItem, SourceLocation) throws -> Void) throws {
     defer { header.timeZones = timeZones.census }
     guard try tokenizer.next() != .endOfInput else { return }
     guard tokenizer.nameIs("HealthData") else {
@@ -84,6 +89,20 @@ package final class ExportXMLReader {
       header.locale = try tokenizer.value(of: attribute)
     }
     if tokenizer.depth == 0 { return }  // <HealthData/>
+    try readRootContent(consume)
+  }
+
+  /// Reads a chunk of the input whose tokenizer starts inside the root element
+  /// (`XMLTokenizer.startInsideRoot`): the root's children through its end tag or the tokenizer's
+  /// `stopOffset`.
+  func readChunk(_ consume: (consuming HealthItem, SourceLocation) throws -> Void) throws {
+    defer { header.timeZones = timeZones.census }
+    try readRootContent(consume)
+  }
+
+  /// Reads the root element's children, from where the tokenizer is, through its end tag (or the
+  /// tokenizer's `stopOffset`).
+  func readRootContent(_ consume: (consuming HealthItem, SourceLocation) throws -> Void) throws {
     while true {
       guard case .startTag(let isEmpty) = try tokenizer.next() else {
         return  // the end of HealthData

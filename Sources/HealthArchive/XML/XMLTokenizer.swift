@@ -128,6 +128,33 @@ final class XMLTokenizer {
   /// How many elements are open.
   var depth: Int { openNameEnds.count }
 
+  // MARK: - Chunks
+
+  /// Where reading stops: `next()` ends the input at the first markup between the root's children
+  /// (depth 1) at or past this offset, and says where (`stop`). A chunk of the input read on its
+  /// own (`ChunkedXMLReading`) ends where the next one starts.
+  var stopOffset: Int64 = .max
+  /// The offset and location of the markup `next()` stopped at (`stopOffset`), if it did.
+  private(set) var stop: (offset: Int64, location: SourceLocation)?
+
+  /// Reads from inside the root element `root`, as if its start tag had been read: the stream
+  /// starts at `offset` of the input, between two of the root's children, on a line that starts
+  /// at `lineStart`, which is line `line` (1 when not known: lines are then counted from the
+  /// chunk's start). The root's own line is `rootLine` (0 when not known).
+  func startInsideRoot(_ root: String, at offset: Int64, lineStart: Int64, line: Int = 1, rootLine: Int = 0) {
+    window.startsAt(offset)
+    currentLineStart = lineStart
+    newlinesCounted = line - 1
+    hasCheckedByteOrderMark = true
+    hasSeenRoot = true
+    openNameBytes = Array(root.utf8)
+    openNameEnds = [openNameBytes.count]
+    openLines = [rootLine]
+  }
+
+  /// The line of the root element's start tag, once it has been read.
+  var rootLine: Int? { openLines.first }
+
   // MARK: - Tokens
 
   /// The next start or end tag.
@@ -168,6 +195,13 @@ final class XMLTokenizer {
         return .endOfInput
       }
       tagStart = i
+      if depth == 1, bufferOffset + Int64(i) >= stopOffset {
+        // A chunk's end (`stopOffset`): what follows is another chunk's.
+        stop = (bufferOffset + Int64(i), location(of: i))
+        hasClosedRoot = true
+        attributeList.removeAll()
+        return .endOfInput
+      }
       if depth == 1, skipsRecordType != nil, let type = passedOverType(at: i),
         let next = recordSkip.end(of: p, at: i, type: type, end: end)
       {

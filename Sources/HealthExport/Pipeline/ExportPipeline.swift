@@ -38,7 +38,11 @@ package struct ExportPipeline {
   ) throws -> Writer.Outcome where Writer.Input == Stage.Output {
     try destination.check(form: writer.outputForm)
     var stage = stage
-    try source.readItems(filter: stage.itemFilter, diagnostics: diagnostics) { item, location in
+    // A stage keeps what it needs of each item and writes nothing until the end: the reading is
+    // what it waits on.
+    var filter = stage.itemFilter
+    filter.readsInParallel = true
+    try source.readItems(filter: filter, diagnostics: diagnostics) { item, location in
       try stage.add(item, at: location)
     }
     let zone = source.timeZone(timeZone)

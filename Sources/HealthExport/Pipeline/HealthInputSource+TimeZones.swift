@@ -20,7 +20,9 @@ extension HealthInputSource {
   /// - Throws: the input's errors.
   package func timeZoneBeforeWriting(_ choice: TimeZoneChoice) throws -> TimeZone {
     guard case .export = choice else { return choice.provisional }
-    try readItems(filter: .nothing, diagnostics: Diagnostics()) { _, _ in }
+    var nothing = ItemFilter.nothing
+    nothing.readsInParallel = true
+    try readItems(filter: nothing, diagnostics: Diagnostics()) { _, _ in }
     var input: any HealthInputSource = self
     while let forwarding = input as? any ForwardingSource { input = forwarding.base }
     (input as? any RepeatedItemReading)?.expectSamePassAgain()

@@ -64,7 +64,9 @@ public struct SummaryExport: Sendable {
   {
     if case .lastRecords = selection.range { throw SummaryError.recordRange }
     let summarizer = Summarizer(selection: selection, now: now, diagnostics: diagnostics)
-    try source.readItems(filter: summarizer.itemFilter, diagnostics: diagnostics) { item, location in
+    var filter = summarizer.itemFilter
+    filter.readsInParallel = true
+    try source.readItems(filter: filter, diagnostics: diagnostics) { item, location in
       try summarizer.add(item, at: location)
     }
     return try summarizer.finish(timeZone: source.timeZone(selection.timeZone))

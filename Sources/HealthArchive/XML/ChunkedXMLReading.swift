@@ -1,0 +1,369 @@
+import HealthModel
+import SystemShim
+
+/// Reads a health XML that can be opened at any offset (a file, bytes in memory) in chunks, on two
+/// threads at once, handing the items over in the order of the file, with what the reader of the
+/// whole file would have given: the same items at the same lines and columns, the same
+/// diagnostics, the same header, and the same first error.
+///
+/// The file is cut where a line starts with one space and a start tag (`\n <Record`), which is how
+/// the export writes the root's children, about every `chunkSize` bytes. Each chunk is read by a
+/// reader of its own that starts inside the root element and stops at the first markup between
+/// the root's children at or past the next cut (`XMLTokenizer.stopOffset`). The cut is a guess:
+/// it holds only when the chunk before stops exactly on it. When it does not (the cut fell inside
+/// a workout, a comment), what was read from it is dropped and the bytes from where the chunk
+/// before stopped are read again. A chunk that runs on far past its cut (one element of megabytes,
+/// a file with no line breaks) gives way to one reader for the rest of the file, as without
+/// chunks, so that what is held stays bounded.
+///
+/// Lines are counted from each chunk's start and made the file's as the chunk is handed over;
+/// progress is told, and cancellation checked, once a chunk.
+final class ChunkedXMLReading {
+  /// Where a chunk starts and where it ends.
+  struct Plan {
+    /// The offset of its first markup (0 for the file's start).
+    var start: Int64
+    /// The offset of the first byte of `start`'s line.
+    var lineStart: Int64
+    /// The offset of the next chunk's first markup; `.max` when none follows.
+    var stop: Int64
+
+    var isFirst: Bool { start == 0 }
+  }
+
+  /// What is read of a chunk.
+  struct Outcome {
+    enum Event {
+      case item(HealthItem, SourceLocation)
+      case diagnostic(Diagnostic)
+    }
+
+    /// Items and diagnostics, last first (so that each is taken out, not copied, as it is handed
+    /// over), located from the chunk's line.
+    var events: [Event] = []
+    /// What the reader threw, after its events; nil when it did not.
+    var failure: (any Error)?
+    /// Where it stopped: the offset of the markup at or past `Plan.stop`, and its location from the
+    /// chunk's line; nil when the root element ended (or the input) first.
+    var stop: (offset: Int64, location: SourceLocation)?
+    /// What its reader learned.
+    var header = ExportHeader()
+    /// The root element's line, read by the first chunk.
+    var rootLine: Int?
+    /// Whether it ran so far past its plan's stop that it was given up.
+    var wasAbandoned = false
+  }
+
+  /// One chunk, read on a worker.
+  final class Job: @unchecked Sendable {
+    // Unchecked: `plan` and `reading` are set once, before the job is handed over; the outcome is
+    // under its lock.
+    let plan: Plan
+    let reading: ChunkedXMLReading
+    private let outcome = Locked<Outcome?>(nil)
+
+    init(plan: Plan, reading: ChunkedXMLReading) {
+      self.plan = plan
+      self.reading = reading
+    }
+
+    /// Reads the chunk (on the worker's thread).
+    func run() {
+      let read = reading.readChunk(plan)
+      outcome.withLock { $0 = read }
+    }
+
+    /// Waits for the chunk to be read, and gives what was.
+    func wait() -> Outcome {
+      outcome.wait(until: { $0 != nil })
+      return outcome.withLock { outcome in
+        defer { outcome = Outcome() }
+        return outcome ?? Outcome()
+      }
+    }
+  }
+
+  /// Thrown by a chunk's stream past its budget: the chunk is given up.
+  private struct ChunkTooLong: Error {}
+
+  let open: (Int64) throws -> any ByteStream
+  let size: Int64
+  let chunkSize: Int
+  let filter: ItemFilter
+  /// How many chunks are read ahead of the one handed over.
+  let lookahead = 4
+  /// The bytes of its own tokenizer's buffer each chunk reader starts with.
+  let bufferSize: Int
+
+  /// How the reading went: the chunks handed over, those read again from where the chunk before
+  /// stopped, and whether the rest of the file was read by one reader.
+  struct Counts: Equatable {
+    var chunks = 0
+    var readAgain = 0
+    var restReadAtOnce = false
+  }
+
+  private(set) var counts = Counts()
+
+  /// What the readers learned: the first chunk's locale and version once it is handed over, every
+  /// chunk's counts once all are.
+  private(set) var header = ExportHeader()
+
+  /// - Parameters:
+  ///   - open: opens the health XML at an offset.
+  ///   - size: its size in bytes.
+  ///   - chunkSize: about how many bytes each chunk holds.
+  ///   - filter: which items to deliver.
+  init(open: @escaping (Int64) throws -> any ByteStream, size: Int64, chunkSize: Int, filter: ItemFilter) {
+    self.open = open
+    self.size = size
+    self.chunkSize = max(chunkSize, 64)
+    self.filter = filter
+    bufferSize = min(max(chunkSize / 16, 4096), 64 << 10)
+  }
+
+  // MARK: - Handing chunks over
+
+  /// Reads the whole file, handing each item to `consume` in the file's order.
+  /// - Throws: what the reader of the whole file throws, at the same point: `XMLError` (its line
+  ///   the file's), `StrictModeError` from `diagnostics`, the stream's errors; `CancellationError`
+  ///   from `monitor`; whatever `consume` throws.
+  func read(
+    diagnostics: Diagnostics, monitor: ReadMonitor, _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    let workers = (0..<2).map { index in
+      HandOffWorker<Job, Never>(name: "xml-chunk-\(index)", depth: lookahead) { $0.run() }
+    }
+    defer { for worker in workers { worker.stop() } }
+    var submitted = 0
+    var pending: [Job] = []
+    /// Where the next chunk to plan starts; nil once the last is planned.
+    var nextStart: Int64? = 0
+    func plan() throws -> Plan? {
+      guard let start = nextStart else { return nil }
+      let stop = try cut(from: start + Int64(chunkSize)) ?? .max
+      nextStart = stop == .max ? nil : stop
+      // A cut's line starts at the space before its `<`.
+      return Plan(start: start, lineStart: start == 0 ? 0 : start - 1, stop: stop)
+    }
+    func fill() throws {
+      while pending.count < lookahead, let next = try plan() {
+        let job = Job(plan: next, reading: self)
+        workers[submitted % workers.count].submit(job)
+        submitted += 1
+        pending.append(job)
+      }
+    }
+    try fill()
+    var lineBase = 0
+    var rootLine = 0
+    while !pending.isEmpty {
+      try monitor.check()
+      let job = pending.removeFirst()
+      try fill()
+      var outcome = job.wait()
+      if outcome.wasAbandoned {
+        counts.restReadAtOnce = true
+        for worker in workers { worker.stop() }
+        try readRest(
+          from: job.plan, lineBase: lineBase, rootLine: rootLine, diagnostics: diagnostics, monitor: monitor,
+          consume)
+        return
+      }
+      if job.plan.isFirst {
+        header.locale = outcome.header.locale
+        header.exportVersion = outcome.header.exportVersion
+        rootLine = outcome.rootLine ?? 0
+      }
+      header.add(outcome.header)
+      counts.chunks += 1
+      try hand(&outcome, lineBase: lineBase, rootLine: rootLine, to: diagnostics, consume)
+      guard let stop = outcome.stop else {
+        monitor.report(ReadProgress(.bytes, done: size, total: size))
+        return
+      }
+      monitor.report(ReadProgress(.bytes, done: stop.offset, total: size))
+      lineBase += stop.location.line - 1
+      if let next = pending.first, next.plan.start != stop.offset {
+        // The cut was not between two of the root's children: read again from where this chunk
+        // stopped to the next cut, here.
+        let dropped = pending.removeFirst()
+        let again = Job(
+          plan: Plan(
+            start: stop.offset, lineStart: stop.offset - Int64(stop.location.column - 1),
+            stop: dropped.plan.stop),
+          reading: self)
+        again.run()
+        counts.readAgain += 1
+        pending.insert(again, at: 0)
+      }
+    }
+  }
+
+  /// Hands a chunk's events over, located in the file, then throws its failure.
+  private func hand(
+    _ outcome: inout Outcome, lineBase: Int, rootLine: Int, to diagnostics: Diagnostics,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    while let event = outcome.events.popLast() {
+      switch event {
+      case .item(let item, var location):
+        location.line += lineBase
+        try consume(item, location)
+      case .diagnostic(var diagnostic):
+        diagnostic.location?.line += lineBase
+        try diagnostics.report(diagnostic)
+      }
+    }
+    if let failure = outcome.failure {
+      throw Self.located(failure, lineBase: lineBase, rootLine: rootLine)
+    }
+  }
+
+  /// An error of a chunk's reader, its lines the file's.
+  static func located(_ error: any Error, lineBase: Int, rootLine: Int) -> any Error {
+    guard var error = error as? XMLError else { return error }
+    error.location.line += lineBase
+    if case .endOfFileInsideElement(let name, let line) = error.reason {
+      // Line 0 is the root's, which a chunk does not see.
+      error.reason = .endOfFileInsideElement(name, openedAtLine: line == 0 ? rootLine : line + lineBase)
+    }
+    return error
+  }
+
+  /// Reads from `plan`'s start to the end of the file with one reader, handing items over as they
+  /// come: what is left once a chunk has run too long. Its lines are counted from `lineBase`.
+  private func readRest(
+    from plan: Plan, lineBase: Int, rootLine: Int, diagnostics: Diagnostics, monitor: ReadMonitor,
+    _ consume: (HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    // Progress counted from the plan's start.
+    let stream = try open(plan.start).observed(by: monitor, totalBytes: size - plan.start)
+    let reader = ExportXMLReader(stream: stream, filter: filter, diagnostics: diagnostics)
+    defer {
+      if plan.isFirst {
+        header.locale = reader.header.locale
+        header.exportVersion = reader.header.exportVersion
+      }
+      header.add(reader.header)
+    }
+    if plan.isFirst {
+      try reader.read(consume)
+    } else {
+      reader.tokenizer.startInsideRoot(
+        "HealthData", at: plan.start, lineStart: plan.lineStart, line: lineBase + 1, rootLine: rootLine)
+      try reader.readChunk(consume)
+    }
+  }
+
+  // MARK: - Reading one chunk
+
+  /// Reads one chunk into memory (on a worker, or here when read again).
+  func readChunk(_ plan: Plan) -> Outcome {
+    var outcome = Outcome()
+    let recorder = Diagnostics(keepsEach: true)
+    var recorded = 0
+    func record() {
+      let each = recorder.each
+      while recorded < each.count {
+        outcome.events.append(.diagnostic(each[recorded]))
+        recorded += 1
+      }
+    }
+    do {
+      let reader = try makeReader(plan, diagnostics: recorder)
+      defer {
+        outcome.header = reader.header
+        outcome.stop = reader.tokenizer.stop
+        if plan.isFirst { outcome.rootLine = reader.tokenizer.rootLine }
+      }
+      do {
+        try read(plan, with: reader) { item, location in
+          record()
+          outcome.events.append(.item(consume item, location))
+          if recorder.each.count >= Diagnostics.keptLimit { throw ChunkTooLong() }
+        }
+      } catch {
+        outcome.failure = error
+      }
+    } catch {
+      outcome.failure = error
+    }
+    record()
+    if outcome.failure is ChunkTooLong {
+      return Outcome(wasAbandoned: true)
+    }
+    outcome.events.reverse()
+    return outcome
+  }
+
+  /// A reader of `plan`'s bytes, from the file's start or from inside the root element, through
+  /// its stop.
+  private func makeReader(_ plan: Plan, diagnostics: Diagnostics) throws -> ExportXMLReader {
+    // A chunk that reads this far past its stop is given up (`readRest`).
+    let budget = (plan.stop == .max ? Int64(chunkSize) : plan.stop - plan.start) + Int64(chunkSize)
+    let stream = CappedByteStream(try open(plan.start), cap: budget) { ChunkTooLong() }
+    let reader = ExportXMLReader(
+      stream: stream, filter: filter, diagnostics: diagnostics, bufferSize: bufferSize)
+    if !plan.isFirst {
+      reader.tokenizer.startInsideRoot("HealthData", at: plan.start, lineStart: plan.lineStart)
+    }
+    reader.tokenizer.stopOffset = plan.stop
+    return reader
+  }
+
+  private func read(
+    _ plan: Plan, with reader: ExportXMLReader,
+    _ consume: (consuming HealthItem, SourceLocation) throws -> Void
+  ) throws {
+    if plan.isFirst {
+      try reader.readTaking(consume)
+    } else {
+      try reader.readChunk(consume)
+    }
+  }
+
+  // MARK: - Cuts
+
+  /// The offset of the first start tag at or past `offset` that begins a line after one space
+  /// (`\n <` and a letter), as the export writes the root's children; nil when none comes within
+  /// four chunks, or before the end.
+  func cut(from offset: Int64) throws -> Int64? {
+    guard offset < size else { return nil }
+    let stream = try open(max(offset - 1, 0))
+    var position = max(offset - 1, 0)
+    let limit = offset + 4 * Int64(chunkSize)
+    var carried: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 16 << 10)
+    while position < limit {
+      let count = try stream.read(filling: &block)
+      if count == 0 { return nil }
+      let bytes = carried + block[0..<count]
+      let first = position - Int64(carried.count)
+      var i = 0
+      while i + 3 < bytes.count {
+        if bytes[i] == 0x0A, bytes[i + 1] == 0x20, bytes[i + 2] == UInt8(ascii: "<"),
+          Self.isLetter(bytes[i + 3]), first + Int64(i) + 2 >= offset
+        {
+          return first + Int64(i) + 2
+        }
+        i += 1
+      }
+      carried = Array(bytes.suffix(3))
+      position += Int64(count)
+    }
+    return nil
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+}
+
+extension ExportHeader {
+  /// Adds what another part of the same file's reading counted.
+  mutating func add(_ other: ExportHeader) {
+    for (name, count) in other.otherElements { otherElements[name, default: 0] += count }
+    timeZones.add(other.timeZones)
+  }
+}
