@@ -38,9 +38,8 @@ final class ChunkedXMLReading {
       case diagnostic(Diagnostic)
     }
 
-    /// Items and diagnostics, last first (so that each is taken out, not copied, as it is handed
-    /// over), located from the chunk's line.
-    var events: [Event] = []
+    /// Items and diagnostics, in the order the reader gave them, located from the chunk's line.
+    var events = HandOverQueue<Event>(capacity: 1)
     /// What the reader threw, after its events; nil when it did not.
     var failure: (any Error)?
     /// Where it stopped: the offset of the markup at or past `Plan.stop`, and its location from the
@@ -92,7 +91,8 @@ final class ChunkedXMLReading {
   let filter: ItemFilter
   /// How many chunks are read ahead of the one handed over.
   let lookahead = 4
-  /// The bytes of its own tokenizer's buffer each chunk reader starts with.
+  /// The bytes of its own tokenizer's buffer each chunk reader starts with (small: a chunk's
+  /// reader reads little past its stop).
   let bufferSize: Int
 
   /// How the reading went: the chunks handed over, those read again from where the chunk before
@@ -161,7 +161,7 @@ final class ChunkedXMLReading {
       try monitor.check()
       let job = pending.removeFirst()
       try fill()
-      var outcome = job.wait()
+      let outcome = job.wait()
       if outcome.wasAbandoned {
         counts.restReadAtOnce = true
         for worker in workers { worker.stop() }
@@ -170,14 +170,10 @@ final class ChunkedXMLReading {
           consume)
         return
       }
-      if job.plan.isFirst {
-        header.locale = outcome.header.locale
-        header.exportVersion = outcome.header.exportVersion
-        rootLine = outcome.rootLine ?? 0
-      }
-      header.add(outcome.header)
+      if job.plan.isFirst { rootLine = outcome.rootLine ?? 0 }
+      take(outcome.header, of: job.plan)
       counts.chunks += 1
-      try hand(&outcome, lineBase: lineBase, rootLine: rootLine, to: diagnostics, consume)
+      try hand(outcome, lineBase: lineBase, rootLine: rootLine, to: diagnostics, consume)
       guard let stop = outcome.stop else {
         monitor.report(ReadProgress(.bytes, done: size, total: size))
         return
@@ -202,10 +198,10 @@ final class ChunkedXMLReading {
 
   /// Hands a chunk's events over, located in the file, then throws its failure.
   private func hand(
-    _ outcome: inout Outcome, lineBase: Int, rootLine: Int, to diagnostics: Diagnostics,
+    _ outcome: Outcome, lineBase: Int, rootLine: Int, to diagnostics: Diagnostics,
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
-    while let event = outcome.events.popLast() {
+    while let event = outcome.events.takeFirst() {
       switch event {
       case .item(let item, var location):
         location.line += lineBase
@@ -218,6 +214,15 @@ final class ChunkedXMLReading {
     if let failure = outcome.failure {
       throw Self.located(failure, lineBase: lineBase, rootLine: rootLine)
     }
+  }
+
+  /// Adds what a chunk's reader learned to `header`: the locale and version, read by the first.
+  private func take(_ learned: ExportHeader, of plan: Plan) {
+    if plan.isFirst {
+      header.locale = learned.locale
+      header.exportVersion = learned.exportVersion
+    }
+    header.add(learned)
   }
 
   /// An error of a chunk's reader, its lines the file's.
@@ -239,21 +244,11 @@ final class ChunkedXMLReading {
   ) throws {
     // Progress counted from the plan's start.
     let stream = try open(plan.start).observed(by: monitor, totalBytes: size - plan.start)
-    let reader = ExportXMLReader(stream: stream, filter: filter, diagnostics: diagnostics)
-    defer {
-      if plan.isFirst {
-        header.locale = reader.header.locale
-        header.exportVersion = reader.header.exportVersion
-      }
-      header.add(reader.header)
-    }
-    if plan.isFirst {
-      try reader.read(consume)
-    } else {
-      reader.tokenizer.startInsideRoot(
-        "HealthData", at: plan.start, lineStart: plan.lineStart, line: lineBase + 1, rootLine: rootLine)
-      try reader.readChunk(consume)
-    }
+    let reader = makeReader(
+      plan, stream: stream, diagnostics: diagnostics, bufferSize: 1 << 20, line: lineBase + 1,
+      rootLine: rootLine)
+    defer { take(reader.header, of: plan) }
+    try read(plan, with: reader) { item, location in try consume(item, location) }
   }
 
   // MARK: - Reading one chunk
@@ -261,17 +256,23 @@ final class ChunkedXMLReading {
   /// Reads one chunk into memory (on a worker, or here when read again).
   func readChunk(_ plan: Plan) -> Outcome {
     var outcome = Outcome()
+    let events = HandOverQueue<Outcome.Event>(capacity: chunkSize / 128)
+    outcome.events = events
     let recorder = Diagnostics(keepsEach: true)
     var recorded = 0
     func record() {
       let each = recorder.each
       while recorded < each.count {
-        outcome.events.append(.diagnostic(each[recorded]))
+        events.append(.diagnostic(each[recorded]))
         recorded += 1
       }
     }
     do {
-      let reader = try makeReader(plan, diagnostics: recorder)
+      // A chunk that reads this far past its stop is given up (`readRest`).
+      let budget = (plan.stop == .max ? Int64(chunkSize) : plan.stop - plan.start) + Int64(chunkSize)
+      let stream = CappedByteStream(try open(plan.start), cap: budget) { ChunkTooLong() }
+      let reader = makeReader(plan, stream: stream, diagnostics: recorder, bufferSize: bufferSize)
+      reader.tokenizer.stopOffset = plan.stop
       defer {
         outcome.header = reader.header
         outcome.stop = reader.tokenizer.stop
@@ -280,7 +281,7 @@ final class ChunkedXMLReading {
       do {
         try read(plan, with: reader) { item, location in
           record()
-          outcome.events.append(.item(consume item, location))
+          events.append(.item(consume item, location))
           if recorder.each.count >= Diagnostics.keptLimit { throw ChunkTooLong() }
         }
       } catch {
@@ -293,22 +294,21 @@ final class ChunkedXMLReading {
     if outcome.failure is ChunkTooLong {
       return Outcome(wasAbandoned: true)
     }
-    outcome.events.reverse()
     return outcome
   }
 
-  /// A reader of `plan`'s bytes, from the file's start or from inside the root element, through
-  /// its stop.
-  private func makeReader(_ plan: Plan, diagnostics: Diagnostics) throws -> ExportXMLReader {
-    // A chunk that reads this far past its stop is given up (`readRest`).
-    let budget = (plan.stop == .max ? Int64(chunkSize) : plan.stop - plan.start) + Int64(chunkSize)
-    let stream = CappedByteStream(try open(plan.start), cap: budget) { ChunkTooLong() }
+  /// A reader of `stream`, `plan`'s bytes: from the file's start, or from inside the root element
+  /// on line `line` (1 when not known) with the root on `rootLine` (0 when not known).
+  private func makeReader(
+    _ plan: Plan, stream: any ByteStream, diagnostics: Diagnostics, bufferSize: Int, line: Int = 1,
+    rootLine: Int = 0
+  ) -> ExportXMLReader {
     let reader = ExportXMLReader(
       stream: stream, filter: filter, diagnostics: diagnostics, bufferSize: bufferSize)
     if !plan.isFirst {
-      reader.tokenizer.startInsideRoot("HealthData", at: plan.start, lineStart: plan.lineStart)
+      reader.tokenizer.startInsideRoot(
+        "HealthData", at: plan.start, lineStart: plan.lineStart, line: line, rootLine: rootLine)
     }
-    reader.tokenizer.stopOffset = plan.stop
     return reader
   }
 
