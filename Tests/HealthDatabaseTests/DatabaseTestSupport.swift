@@ -17,7 +17,7 @@ struct TestDatabase {
   /// Writes `items` (with `header`) into a new database in a fresh folder.
   init(
     items: [HealthItem], header: ExportHeader = ExportHeader(), timeZone: String = "UTC",
-    summaries: [SummaryRow] = []
+    summaries: [SummaryRow] = [], sourceGeneration: Int? = nil
   ) throws {
     folder = try TestDirectory()
     path = folder.file("health.sqlite")
@@ -27,6 +27,7 @@ struct TestDatabase {
         toolVersion: "test", inputName: "export.xml", inputShape: "XML file",
         timeZone: .named(TimeZone(identifier: timeZone)!), created: Timestamp(secondsSince1970: 1_768_910_400)
       ))
+    if let sourceGeneration { writer.sources = SourceTable(generationSize: sourceGeneration) }
     for item in items { try writer.add(item) }
     try writer.addSummaries(summaries)
     counts = try writer.finish(header: header)
@@ -34,13 +35,13 @@ struct TestDatabase {
   }
 
   /// Writes the items `xml` gives through the export reader.
-  init(xml: String, timeZone: String = "UTC") throws {
+  init(xml: String, timeZone: String = "UTC", sourceGeneration: Int? = nil) throws {
     let reader = ExportXMLReader(
       stream: MemoryByteStream(Array(xml.utf8), name: "export.xml"), diagnostics: Diagnostics(isStrict: false)
     )
     var items: [HealthItem] = []
     try reader.read { item, _ in items.append(item) }
-    try self.init(items: items, header: reader.header, timeZone: timeZone)
+    try self.init(items: items, header: reader.header, timeZone: timeZone, sourceGeneration: sourceGeneration)
   }
 
   /// Expects the rows of `sql`, as `lines` gives them, to be `expected`; a failure shows the

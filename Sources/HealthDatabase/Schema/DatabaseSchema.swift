@@ -232,6 +232,11 @@ package enum DatabaseSchema {
     }
   }
 
+  /// The tables whose rows refer to `sources` (`source_id`).
+  package static var sourceOwners: [String] {
+    tables.filter { columnNames(of: $0.name).contains("source_id") }.map(\.name)
+  }
+
   /// `CREATE TABLE` statements for every table.
   package static var createTables: String {
     tables.map { "CREATE TABLE \($0.name) (\($0.columns.split(separator: "\n").joined(separator: " ")));" }

@@ -29,7 +29,11 @@ struct DatabaseMerge {
   /// - Throws: `DatabaseError`.
   func run() throws(DatabaseError) -> Counts {
     var counts = Counts()
-    try mapSources()
+    try connection.execute(
+      """
+      CREATE TEMP TABLE source_map (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
+      CREATE TEMP TABLE source_doomed (id INTEGER PRIMARY KEY);
+      """)
     for table in KeptTable.all {
       let merge = KeyMerge(connection: connection, table: table)
       let found = try merge.run(keepsMatches: table.name == "correlations", digested: digested)
@@ -59,48 +63,60 @@ struct DatabaseMerge {
 
   // MARK: - Sources
 
-  /// `temp.source_map`: each source of `fresh` to its row in `main` (by name, version and
-  /// device), those `main` lacks added.
-  private func mapSources() throws(DatabaseError) {
+  /// Adds to `temp.source_map` the sources of the rows about to be added to `table` (those of
+  /// `temp.owner_map`), each to the first row of `main` with its name, version and device, or to
+  /// a row added for it. An export may hold about as many sources as records (`SourceTable`):
+  /// only those the added rows name are looked for, in one pass over `main.sources`.
+  private func mapSources(of table: KeptTable) throws(DatabaseError) {
+    guard table.references.contains(where: { $0.table == "sources" }) else { return }
     try connection.execute(
       """
-      CREATE TEMP TABLE source_map (fresh_id INTEGER PRIMARY KEY, main_id INTEGER);
-      INSERT INTO temp.source_map SELECT f.id, (
-          SELECT m.id FROM main.sources AS m
-          WHERE m.name IS f.name AND m.version IS f.version AND m.device IS f.device ORDER BY m.id LIMIT 1)
-        FROM fresh.sources AS f;
-      CREATE TEMP TABLE source_new AS
-        SELECT fresh_id, (SELECT coalesce(max(id), 0) FROM main.sources) + row_number() OVER (ORDER BY fresh_id) AS main_id
-        FROM temp.source_map WHERE main_id IS NULL;
-      UPDATE temp.source_map SET main_id = (SELECT n.main_id FROM temp.source_new AS n WHERE n.fresh_id = source_map.fresh_id)
-        WHERE main_id IS NULL;
+      DROP TABLE IF EXISTS temp.source_wanted;
+      CREATE TEMP TABLE source_wanted (fresh_id INTEGER PRIMARY KEY, name TEXT, version TEXT, device TEXT);
+      INSERT INTO temp.source_wanted
+        SELECT f.id, f.name, f.version, f.device FROM fresh.sources AS f
+        WHERE f.id IN (SELECT t.source_id FROM fresh.\(table.name) AS t JOIN temp.owner_map AS m ON m.fresh_id = t.id)
+          AND f.id NOT IN (SELECT fresh_id FROM temp.source_map);
+      """)
+    guard try connection.value("SELECT count(*) FROM temp.source_wanted") != .integer(0) else { return }
+    try connection.execute(
+      """
+      CREATE INDEX temp.source_wanted_key ON source_wanted (name, version, device);
+      INSERT INTO temp.source_map (fresh_id, main_id)
+        SELECT w.fresh_id, min(s.id) FROM main.sources AS s CROSS JOIN temp.source_wanted AS w
+        WHERE w.name IS s.name AND w.version IS s.version AND w.device IS s.device GROUP BY w.fresh_id;
+      DROP TABLE IF EXISTS temp.source_new;
+      CREATE TEMP TABLE source_new (fresh_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL);
+      INSERT INTO temp.source_new
+        SELECT fresh_id, (SELECT coalesce(max(id), 0) FROM main.sources) + row_number() OVER (ORDER BY fresh_id)
+        FROM temp.source_wanted WHERE fresh_id NOT IN (SELECT fresh_id FROM temp.source_map);
+      INSERT INTO temp.source_map (fresh_id, main_id) SELECT fresh_id, main_id FROM temp.source_new;
       INSERT INTO main.sources (id, name, version, device, device_model, priority)
         SELECT n.main_id, f.name, f.version, f.device, f.device_model, f.priority
         FROM temp.source_new AS n JOIN fresh.sources AS f ON f.id = n.fresh_id ORDER BY n.main_id;
       """)
   }
 
-  /// Gives every source the newer export's priority, and removes the sources no row refers to
-  /// any more.
+  /// Gives every source the newer export's priority of its name (rewriting only the rows whose
+  /// priority changed), and removes the sources that only rows removed referred to (each table
+  /// that refers to sources read once, where rows were removed).
   private func settleSources() throws(DatabaseError) {
     try connection.execute(
       """
+      CREATE TEMP TABLE name_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL);
+      INSERT OR IGNORE INTO temp.name_priority SELECT DISTINCT coalesce(name, ''), priority FROM fresh.sources;
       UPDATE main.sources SET priority = (
-          SELECT f.priority FROM temp.source_map AS m JOIN fresh.sources AS f ON f.id = m.fresh_id
-          WHERE m.main_id = sources.id)
-        WHERE id IN (SELECT main_id FROM temp.source_map);
+          SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))
+        WHERE priority IS NOT (SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))
+          AND coalesce(name, '') IN (SELECT name FROM temp.name_priority);
       """)
-    let candidates = try connection.rows(
-      "SELECT id FROM main.sources WHERE id NOT IN (SELECT main_id FROM temp.source_map)")
-    let owners = ["records", "correlations", "workouts", "audiograms", "state_of_mind"]
-    for row in candidates {
-      guard case .integer(let id) = row[0] else { continue }
-      let uses = owners.map { "SELECT 1 FROM main.\($0) WHERE source_id = \(id)" }.joined(
-        separator: " UNION ALL ")
-      if try connection.value("SELECT EXISTS (\(uses))") == .integer(0) {
-        try connection.execute("DELETE FROM main.sources WHERE id = \(id)")
-      }
+    guard try connection.value("SELECT count(*) FROM temp.source_doomed") != .integer(0) else { return }
+    let used = DatabaseSchema.sourceOwners.map {
+      "SELECT source_id FROM main.\($0) WHERE source_id IS NOT NULL"
     }
+    .joined(separator: " UNION ")
+    try connection.execute(
+      "DELETE FROM main.sources WHERE id IN (SELECT id FROM temp.source_doomed) AND id NOT IN (\(used))")
   }
 
   // MARK: - Kept tables
@@ -116,6 +132,13 @@ struct DatabaseMerge {
       CREATE TEMP TABLE doomed (id INTEGER PRIMARY KEY);
       INSERT INTO temp.doomed SELECT id FROM temp.gone UNION SELECT main_id FROM temp.changed;
       """)
+    if table.references.contains(where: { $0.table == "sources" }) {
+      try connection.execute(
+        """
+        INSERT OR IGNORE INTO temp.source_doomed
+          SELECT source_id FROM main.\(table.name) WHERE id IN (SELECT id FROM temp.doomed)
+        """)
+    }
     try deleteOwned(by: table)
     try connection.execute("DELETE FROM main.\(table.name) WHERE id IN (SELECT id FROM temp.doomed)")
     // The added rows get ids past every id the table has given, kept or removed, so that an id
@@ -133,6 +156,7 @@ struct DatabaseMerge {
       INSERT INTO temp.owner_map SELECT fresh_id, \(lastID.description) + row_number() OVER (ORDER BY fresh_id)
         FROM temp.added;
       """)
+    try mapSources(of: table)
     var selected: [String] = []
     var joins: [String] = ["JOIN temp.owner_map AS m ON m.fresh_id = t.id"]
     for column in columns {

@@ -199,7 +199,7 @@ public struct DatabaseUpdate: Sendable {
       PRAGMA journal_mode = WAL;
       PRAGMA temp_store = FILE;
       PRAGMA temp_store_directory = '\(temporaryFolder)';
-      PRAGMA cache_size = -8192;
+      PRAGMA cache_size = -2048;
       ATTACH DATABASE '\(freshPath.replacingOccurrences(of: "'", with: "''"))' AS fresh;
       BEGIN IMMEDIATE;
       """)

@@ -169,19 +169,12 @@ final class DigestedRecords: DigestedRecordSink {
     // of write-ahead log mode (as `KeptDatabase` does).
     let connection = try SQLiteConnection(path: path, mode: .readWrite)
     defer { try? connection.close() }
-    var names: [Int64: String?] = [:]
-    let sources = try connection.prepare("SELECT id, name FROM sources")
-    while try sources.step() {
-      if case .text(let name) = sources.value(at: 1) {
-        names[sources.integer(at: 0)] = name
-      } else {
-        names[sources.integer(at: 0)] = .some(nil)
-      }
-    }
+    // Each record's source name read with it: an export may hold about as many sources as
+    // records (`SourceTable`).
     let records = try connection.prepare(
       """
-      SELECT id, type, start_unix, end_unix, source_id, unit, value, value_text, creation_unix
-      FROM records WHERE correlation_id IS NULL
+      SELECT r.id, r.type, r.start_unix, r.end_unix, s.name, r.unit, r.value, r.value_text, r.creation_unix
+      FROM records AS r LEFT JOIN sources AS s ON s.id = r.source_id WHERE r.correlation_id IS NULL
       """)
     var lastType: [UInt8] = []
     var lastCutoff: Int64?
@@ -202,8 +195,7 @@ final class DigestedRecords: DigestedRecordSink {
       records.digest(column: 2, into: &key)
       records.digest(column: 3, into: &key)
       // A source the sources table lacks has no name, as a source without one.
-      key.add(names[records.integer(at: 4)] ?? nil)
-      for column: Int32 in 5...8 { records.digest(column: column, into: &key) }
+      for column: Int32 in 4...8 { records.digest(column: column, into: &key) }
       try store.append(Row(digest: key.finish(), id: records.integer(at: 0)))
     }
     return store

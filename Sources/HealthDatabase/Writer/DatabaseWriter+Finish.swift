@@ -5,6 +5,47 @@ import HealthModel
 /// What the database learns only at the end: the copies of correlation members, `export_info`,
 /// source priorities, the `types` table.
 extension DatabaseWriter {
+  /// Joins each row of `sources` marked as possibly repeating one forgotten (priority -1:
+  /// `SourceTable`) with the first row of the same name, version and device, if there is one:
+  /// the rows that refer to it refer to that one, and it is deleted. The marked rows are found
+  /// in one pass over `sources`, and the rows that refer to them in one pass over each table
+  /// that refers to sources, where any was joined.
+  /// - Returns: how many rows were joined.
+  /// - Throws: `DatabaseError`.
+  func joinRepeatedSources() throws(DatabaseError) -> Int {
+    try connection.execute(
+      """
+      CREATE TEMP TABLE source_repeats (id INTEGER PRIMARY KEY, name TEXT, version TEXT, device TEXT);
+      INSERT INTO temp.source_repeats SELECT id, name, version, device FROM sources WHERE priority < 0;
+      CREATE INDEX temp.source_repeats_key ON source_repeats (name, version, device);
+      CREATE TEMP TABLE source_firsts (id INTEGER PRIMARY KEY, first INTEGER NOT NULL);
+      INSERT INTO temp.source_firsts
+        SELECT r.id, min(s.id) FROM sources AS s CROSS JOIN temp.source_repeats AS r
+        WHERE r.name IS s.name AND r.version IS s.version AND r.device IS s.device AND s.id < r.id
+        GROUP BY r.id;
+      DROP TABLE temp.source_repeats;
+      """)
+    guard case .integer(let joined) = try connection.value("SELECT count(*) FROM temp.source_firsts"),
+      joined > 0
+    else {
+      try connection.execute("DROP TABLE temp.source_firsts")
+      return 0
+    }
+    for table in DatabaseSchema.sourceOwners {
+      try connection.execute(
+        """
+        UPDATE \(table) SET source_id = (SELECT f.first FROM temp.source_firsts AS f WHERE f.id = \(table).source_id)
+          WHERE source_id IN (SELECT id FROM temp.source_firsts)
+        """)
+    }
+    try connection.execute(
+      """
+      DELETE FROM sources WHERE id IN (SELECT id FROM temp.source_firsts);
+      DROP TABLE temp.source_firsts
+      """)
+    return Int(joined)
+  }
+
   /// Deletes the top-level records that repeat a correlation's member (Apple's export writes
   /// each blood-pressure and food member twice), with their metadata: each reading is stored
   /// once, inside its correlation.
@@ -91,14 +132,23 @@ extension DatabaseWriter {
     try imports.run()
   }
 
-  /// Each source's priority among all sources (summaries.md): `priorities`, by id.
-  func writeSourcePriorities(_ priorities: [Int64: Int]) throws(DatabaseError) {
-    let statement = try connection.prepare("UPDATE sources SET priority = ? WHERE id = ?")
-    for (id, priority) in priorities {
-      try statement.bind(priority, at: 1)
-      try statement.bind(id, at: 2)
+  /// Each source's priority among all sources (summaries.md): `priorities`, by name (a source
+  /// without a name under the empty one), written in one pass over `sources`.
+  func writeSourcePriorities(_ priorities: [(name: String, priority: Int)]) throws(DatabaseError) {
+    try connection.execute(
+      "CREATE TEMP TABLE source_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL)")
+    let statement = try connection.prepare("INSERT INTO temp.source_priority (name, priority) VALUES (?, ?)")
+    for (name, priority) in priorities {
+      try statement.bind(name, at: 1)
+      try statement.bind(priority, at: 2)
       try statement.run()
     }
+    try connection.execute(
+      """
+      UPDATE sources SET priority = coalesce(
+        (SELECT p.priority FROM temp.source_priority AS p WHERE p.name = coalesce(sources.name, '')), 0);
+      DROP TABLE temp.source_priority
+      """)
     let points = try connection.prepare("UPDATE workout_routes SET points = ? WHERE id = ?")
     for (id, count) in routePointCounts {
       try points.bind(count, at: 1)

@@ -31,14 +31,13 @@ extension DatabaseWriter {
   /// The names of the sources of `type`'s records, in the order the summaries rank them for it:
   /// those with an Apple Watch among their devices, then an iPhone, then the rest, each group by
   /// name in byte order.
-  static func sourcePriority(
-    ofType type: String, query: SQLiteStatement, names: [Int64: String], devices: [Int64: String]
-  ) throws(DatabaseError) -> [String] {
+  static func sourcePriority(ofType type: String, query: SQLiteStatement) throws(DatabaseError) -> [String] {
     var order = SourcePriority()
     try query.bind(type, at: 1)
     while try query.step() {
-      guard case .integer(let id) = query.value(at: 0), let name = names[id] else { continue }
-      order.note(device: devices[id], source: order.number(of: name), ranking: 0)
+      guard case .text(let name) = query.value(at: 0) else { continue }
+      let device: String? = if case .text(let device) = query.value(at: 1) { device } else { nil }
+      order.note(device: device, source: order.number(of: name), ranking: 0)
     }
     let ranks = order.ranks(priority: [], ranking: 0)
     return order.names.indices.sorted { ranks[$0] < ranks[$1] }.map { order.names[$0] }
@@ -87,18 +86,16 @@ extension DatabaseWriter {
       try connection.execute("DELETE FROM temp.summary_rows")
       counts.summaries = 0
     }
-    var names: [Int64: String] = [:]
-    var devices: [Int64: String] = [:]
-    for row in try connection.rows("SELECT id, name, device FROM sources") {
-      guard case .integer(let id) = row[0], case .text(let name) = row[1] else { continue }
-      names[id] = name
-      if case .text(let device) = row[2] { devices[id] = device }
-    }
-    let typeSources = try connection.prepare("SELECT DISTINCT source_id FROM records WHERE type = ?")
+    // The sources are read with the records that name them: an export may hold about as many
+    // as records (`SourceTable`).
+    let typeSources = try connection.prepare(
+      "SELECT name, device FROM sources WHERE id IN (SELECT source_id FROM records WHERE type = ?) ORDER BY id"
+    )
     let query = try connection.prepare(
       """
-      SELECT value, unit, value_text, start_unix, end_unix, source_id FROM records
-      WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix >= ? ORDER BY id
+      SELECT r.value, r.unit, r.value_text, r.start_unix, r.end_unix, s.name
+      FROM records AS r LEFT JOIN sources AS s ON s.id = r.source_id
+      WHERE r.type = ? AND r.start_unix >= ? AND r.start_unix < ? AND r.end_unix >= ? ORDER BY r.id
       """)
     // The rows are made type by type and year by year, and written in period, start, metric and
     // type order: they wait in `temp.summary_rows`, which SQLite sorts in its bounded memory, so
@@ -114,8 +111,7 @@ extension DatabaseWriter {
       let zone = timeZone ?? configuration.timeZone.provisional
       // The type's sources in the order its own records rank them (summaries.md): the year's
       // records alone would rank them otherwise.
-      let priority = try Self.sourcePriority(
-        ofType: type, query: typeSources, names: names, devices: devices)
+      let priority = try Self.sourcePriority(ofType: type, query: typeSources)
       // A night is named by the morning it ends on: a sleep sample counts up to twelve hours later.
       let firstYear = CivilDateTime(Timestamp(secondsSince1970: first), in: zone).year
       let lastYear = CivilDateTime(Timestamp(secondsSince1970: last + Self.nightSeconds), in: zone).year
@@ -141,7 +137,7 @@ extension DatabaseWriter {
         try query.bind(start - Self.nightSeconds, at: 4)
         let location = SourceLocation(file: "records", line: 0)
         while try query.step() {
-          let sample = Self.sample(of: type, from: query, sourceNames: names, texts: &texts)
+          let sample = Self.sample(of: type, from: query, texts: &texts)
           for summarizer in summarizers {
             do {
               try summarizer.add(.sample(sample), at: location)
@@ -196,7 +192,7 @@ extension DatabaseWriter {
   /// category value where it has text or a number (written back as the export wrote it), else
   /// none. Units and category values, which repeat, become strings once.
   private static func sample(
-    of type: String, from row: SQLiteStatement, sourceNames: [Int64: String], texts: inout StringInterner
+    of type: String, from row: SQLiteStatement, texts: inout StringInterner
   ) -> Sample {
     func text(_ column: Int32) -> String {
       row.withText(at: column) { bytes in texts.string(for: bytes) { String(decoding: bytes, as: UTF8.self) }
@@ -214,7 +210,7 @@ extension DatabaseWriter {
       value = .category(isWhole ? String(Int64(number)) : String(number))
     }
     return Sample(
-      type: type, value: value, sourceName: sourceNames[row.integer(at: 5)] ?? "",
+      type: type, value: value, sourceName: row.type(at: 5) == SQLITE_TEXT ? text(5) : "",
       startDate: Timestamp(secondsSince1970: row.integer(at: 3)),
       endDate: Timestamp(secondsSince1970: row.integer(at: 4)))
   }

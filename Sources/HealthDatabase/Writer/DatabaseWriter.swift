@@ -96,6 +96,9 @@ package final class DatabaseWriter {
   /// Whether a dropped copy of a correlation member was of a type summarized as written, whose
   /// summaries must then be read back (set by `dropRepeatedMembers`, on SQLite's thread).
   var droppedSummarizedType = false
+  /// How many rows of `sources` repeated an earlier one and were joined with it (set by
+  /// `joinRepeatedSources`, on SQLite's thread).
+  var joinedSources = 0
   /// Whether each record type has carried a quantity (for types whose prefix names no kind).
   var recordTypesWithQuantities: [String: Bool] = [:]
   private var lastRecordType = ""
@@ -224,21 +227,22 @@ package final class DatabaseWriter {
 
   // MARK: - Shared columns
 
-  /// The id of a source, written on first sight.
+  /// The id of a source, written on first sight (a source that may repeat one forgotten with
+  /// the priority -1, for `joinRepeatedSources`).
   func sourceID(name: String, version: String?, device: String?) throws(DatabaseError) -> Int64 {
-    let (id, isNew) = sources.id(name: name, version: version, device: device)
-    if isNew {
+    let found = sources.id(name: name, version: version, device: device)
+    if found.isNew {
       let statement = statements.source
-      try statement.bind(id, at: 1)
+      try statement.bind(found.id, at: 1)
       try statement.bind(name.nonEmpty, at: 2)
       try statement.bind(version?.nonEmpty, at: 3)
       try statement.bind(device?.nonEmpty, at: 4)
       try statement.bind(SourceTable.deviceModel(device), at: 5)
-      try statement.bind(Int64(0), at: 6)
+      try statement.bind(Int64(found.isPossibleRepeat ? -1 : 0), at: 6)
       try statement.run()
       counts.sources += 1
     }
-    return id
+    return found.id
   }
 
   /// Binds a date's text at `textIndex` and its Unix seconds at `unixIndex`, or NULLs.
@@ -325,12 +329,14 @@ package final class DatabaseWriter {
     timeZone = zone
     try recorder.handOver()
     let priorities = sources.priorities()
+    let mayRepeatSources = sources.possibleRepeats > 0
     let summarizedTypes = recordSummaries?.summarizedTypes ?? []
     // SQLite's thread completes the tables while this one makes the rows of the summaries made
     // as the records were written: the two share nothing until the `perform` below.
     thread.performLater { [self] () throws(DatabaseError) in
       try side.preparedStatements().flush()
       try checkRecordIDs()
+      if mayRepeatSources { joinedSources = try joinRepeatedSources() }
       try dropRepeatedMembers(summarizedTypes: summarizedTypes)
       try writeExportInfo(header: header)
       try writeSourcePriorities(priorities)
@@ -340,6 +346,7 @@ package final class DatabaseWriter {
     try thread.perform { () throws(DatabaseError) in
       // Summaries read back from the records written would leave out those compared by digest
       // (`droppedSummarizedType` is set on this thread; the writing thread waits meanwhile).
+      counts.sources -= joinedSources
       if !configuration.summaryPeriods.isEmpty, droppedSummarizedType || staged == nil {
         digests?.summariesWereReadBack = true
       }

@@ -24,7 +24,11 @@ package struct SourcePriority {
   package var names: [String] { table.values }
   /// Each ranking's groups, by source number (sources it has not noted are `other`).
   private var groups: [[Group]] = []
-  private var groupByDevice: [String: Group] = [:]
+  /// The groups of the device descriptions met, without their addresses
+  /// (`HealthKitDevice.withoutAddress`), forgotten once there are `deviceLimit`: memory does
+  /// not grow with the addresses, nearly one per record.
+  private var groupByDevice: [Substring: Group] = [:]
+  private static let deviceLimit = 4096
   private var lastName: String?
   private var lastNumber = 0
   private var lastDevice: String?
@@ -117,7 +121,8 @@ package struct SourcePriority {
   private mutating func group(ofDevice device: String) -> Group {
     if device == lastDevice { return lastDeviceGroup }
     let group: Group
-    if let known = groupByDevice[device] {
+    let description = HealthKitDevice.withoutAddress(device)
+    if let known = groupByDevice[description] {
       group = known
     } else {
       switch HealthKitDevice.model(in: device) {
@@ -125,7 +130,8 @@ package struct SourcePriority {
       case "iPhone": group = .iPhone
       default: group = .other
       }
-      groupByDevice[device] = group
+      if groupByDevice.count == Self.deviceLimit { groupByDevice.removeAll(keepingCapacity: true) }
+      groupByDevice[description] = group
     }
     lastDevice = device
     lastDeviceGroup = group

@@ -19,6 +19,20 @@ package enum HealthKitDevice {
     field("hardware", in: description)
   }
 
+  /// The description without the address of the object that wrote it (`, name:Apple Watch, …>`
+  /// of `<<HKDevice: 0x…>, name:Apple Watch, …>`): export.xml gives nearly every record's device
+  /// an address of its own, while the rest names one of the few devices a person has. The whole
+  /// description where it does not start with an address.
+  package static func withoutAddress(_ description: String) -> Substring {
+    let prefix = "<<HKDevice: 0x".utf8
+    let utf8 = description.utf8
+    guard utf8.starts(with: prefix) else { return description[...] }
+    var index = utf8.index(utf8.startIndex, offsetBy: prefix.count)
+    while index < utf8.endIndex, utf8[index] != UInt8(ascii: ">") { index = utf8.index(after: index) }
+    guard index < utf8.endIndex else { return description[...] }
+    return description[index...]
+  }
+
   /// The value of the field `name:` up to the next `, ` or the closing `>` (a value may hold a
   /// comma: `hardware:Watch7,2`).
   static func field(_ name: String, in description: String) -> String? {

@@ -8,7 +8,8 @@ import HealthTestSupport
 @testable import HealthDatabase
 
 /// One generated person's exports, an older and a newer one: the newer is the generator's
-/// export.xml of 45 days, less five readings the person deleted on the phone; the older is the
+/// export.xml of 45 days, each reading's device with an address of its own
+/// (`addressOfItsOwn`), less five readings the person deleted on the phone; the older is the
 /// same export made two weeks earlier: without the top-level records of the last fourteen days
 /// (those of blood pressure and food kept, as their correlations are), and with that day's
 /// export date.
@@ -37,7 +38,9 @@ final class UpdateFixture: @unchecked Sendable {
       try SampleExport(configuration: SampleConfiguration(days: 45)), to: generated, format: .xml,
       overwrites: false)
     let lines = try String(contentsOfFile: generated, encoding: .utf8).split(
-      separator: "\n", omittingEmptySubsequences: false)
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(Self.addressOfItsOwn)
+    try lines.joined(separator: "\n").write(toFile: generated, atomically: false, encoding: .utf8)
     let parser = DateFormatter()
     parser.locale = Locale(identifier: "en_US_POSIX")
     parser.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
@@ -103,6 +106,20 @@ final class UpdateFixture: @unchecked Sendable {
     cutByType = cut
     olderPath = try folder.write(older.joined(separator: "\n"), to: "older.xml")
     newerPath = try folder.write(newer.joined(separator: "\n"), to: "newer.xml")
+  }
+
+  /// The line with its device's address made its own, as export.xml gives nearly every
+  /// record's device (the generator gives each device one): derived from the rest of the line
+  /// without its indent, so that a correlation's member and its top-level copy, one sample, keep
+  /// one address. The databases then hold about as many sources as readings of devices.
+  static func addressOfItsOwn(_ line: Substring) -> Substring {
+    guard let start = line.range(of: "HKDevice: 0x"),
+      let end = line[start.upperBound...].range(of: "&gt;")
+    else { return line }
+    let rest = line[..<start.upperBound].drop { $0 == " " } + line[end.lowerBound...]
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in rest.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return line[..<start.upperBound] + String(hash >> 28, radix: 16) + line[end.lowerBound...]
   }
 
   /// Builds a database of `input` at `path` in the fixture's zone.

@@ -69,4 +69,23 @@ import Testing
     #expect(sources.ranks(priority: [], ranking: 2) == [1, 0])
     #expect(sources.ranks(priority: ["Zeta"], ranking: 2) == [0, 1])
   }
+
+  /// Nearly every record's device has an address of its own: past the devices remembered, each
+  /// is still classed by its model.
+  @Test func devicesWithAddressesOfTheirOwnAreClassedWhateverTheirNumber() {
+    var sources = SourcePriority()
+    let (scale, phone, watch) = (
+      sources.number(of: "Scale"), sources.number(of: "Phone"), sources.number(of: "Watch")
+    )
+    for address in 0..<10_000 {
+      sources.note(
+        device: "<<HKDevice: 0x\(String(address, radix: 16))>, name:Body+, model:WBS05>", source: scale,
+        ranking: 0)
+      sources.note(
+        device: "<<HKDevice: 0x\(String(address + 1, radix: 16))>, name:iPhone, model:iPhone>", source: phone,
+        ranking: 0)
+    }
+    sources.note(device: "<<HKDevice: 0xfffff>, name:Apple Watch, model:Watch>", source: watch, ranking: 0)
+    #expect(sources.ranks(priority: [], ranking: 0) == [2, 1, 0])
+  }
 }

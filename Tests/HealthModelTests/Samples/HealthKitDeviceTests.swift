@@ -31,4 +31,19 @@ import Testing
     #expect(HealthKitDevice.name(in: "<<HKDevice: 0x1>, model:BP7450>") == nil)
     #expect(HealthKitDevice.hardware(in: "<<HKDevice: 0x1>, name:Body+, hardware:>") == nil)
   }
+
+  @Test(arguments: [
+    (
+      "<<HKDevice: 0x283c4a8f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch>",
+      ">, name:Apple Watch, manufacturer:Apple Inc., model:Watch>"
+    ),
+    ("<<HKDevice: 0x1>>", ">>"),
+    // Not HealthKit's description, or one that never closes its address: kept whole.
+    ("Withings Body+", "Withings Body+"),
+    ("<<HKDevice: 0x12", "<<HKDevice: 0x12"),
+    ("", ""),
+  ])
+  func dropsTheAddress(_ description: String, _ rest: String) {
+    #expect(HealthKitDevice.withoutAddress(description) == rest)
+  }
 }
