@@ -7,7 +7,6 @@ extension DatabaseWriter {
   /// during an update, a top-level record the update compares by digest (`digests`) is noted
   /// there instead, with what the summaries, the spans and the counts need.
   func addRecord(_ sample: Sample, correlationID: Int64?) throws(DatabaseError) {
-    let source = try sourceID(name: sample.sourceName, version: sample.sourceVersion, device: sample.device)
     let value = StoredRecordValue(sample.value)
     noteRecordType(sample.type, hasQuantity: value.isQuantity)
     let start = sample.startDate.wholeSecondsSince1970
@@ -30,7 +29,11 @@ extension DatabaseWriter {
         digests.noteMember(ofType: sample.type)
       }
     }
-    if !isDigested {
+    if isDigested {
+      // No row refers to its source, whose device still counts in the names' priorities.
+      sources.notePriority(name: sample.sourceName, device: sample.device)
+    } else {
+      let source = try sourceID(name: sample.sourceName, version: sample.sourceVersion, device: sample.device)
       // No id is bound: SQLite gives the next one itself, which is `lastIDs.record` (the records
       // are written in id order from 1, none removed until `finish`), without looking it up
       // first; `finish` checks it.

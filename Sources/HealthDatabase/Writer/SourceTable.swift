@@ -72,6 +72,12 @@ struct SourceTable {
     return Found(id: count, isNew: true, isPossibleRepeat: isPossibleRepeat)
   }
 
+  /// Notes a source that no row refers to (a record an update compares by digest) in the names'
+  /// priorities, as if it had a row.
+  mutating func notePriority(name: String, device: String?) {
+    order.note(device: device, source: order.number(of: name), ranking: 0)
+  }
+
   private mutating func remember(_ key: ReadingDigest, id: Int64) {
     if newer.count == generationSize {
       if !older.isEmpty {
