@@ -99,12 +99,27 @@ struct DatabaseMerge {
 
   /// Gives every source the newer export's priority of its name (rewriting only the rows whose
   /// priority changed), and removes the sources that only rows removed referred to (each table
-  /// that refers to sources read once, where rows were removed).
+  /// that refers to sources read once, where rows were removed). The priorities are those the
+  /// writer of `fresh` worked out where records were compared by digest (`fresh` has no source
+  /// for them), else those of `fresh.sources`.
   private func settleSources() throws(DatabaseError) {
     try connection.execute(
+      "CREATE TEMP TABLE name_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL)")
+    if let digested {
+      let insert = try connection.prepare(
+        "INSERT OR IGNORE INTO temp.name_priority (name, priority) VALUES (?, ?)")
+      for (name, priority) in digested.namePriorities {
+        try insert.bind(name, at: 1)
+        try insert.bind(priority, at: 2)
+        try insert.run()
+      }
+    } else {
+      try connection.execute(
+        "INSERT OR IGNORE INTO temp.name_priority SELECT DISTINCT coalesce(name, ''), priority FROM fresh.sources"
+      )
+    }
+    try connection.execute(
       """
-      CREATE TEMP TABLE name_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL);
-      INSERT OR IGNORE INTO temp.name_priority SELECT DISTINCT coalesce(name, ''), priority FROM fresh.sources;
       UPDATE main.sources SET priority = (
           SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))
         WHERE priority IS NOT (SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))

@@ -5,7 +5,9 @@ import SystemShim
 
 /// What comparing records by digest found: the types compared so, each with its cutoff, and the
 /// kept records gone and alike (`DigestedRecords.Join`).
-typealias DigestedComparison = (cutoffs: [String: Int64], join: DigestedRecords.Join)
+typealias DigestedComparison = (
+  cutoffs: [String: Int64], join: DigestedRecords.Join, namePriorities: [(name: String, priority: Int)]
+)
 
 /// A newer export built beside a kept database with most of its records compared by digest
 /// (`DigestedRecords`), for `--update` and `diff` alike: the kept database's digests are read on
@@ -42,7 +44,9 @@ struct DigestedBuild {
       source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
       filter: filter, opened: { writer in writer.digests = digests })
     guard let digests, let keptDigests else { return (built, nil) }
-    if let join = try digests.join(kept: keptDigests.wait()) { return (built, (cutoffs, join)) }
+    if let join = try digests.join(kept: keptDigests.wait()) {
+      return (built, (cutoffs, join, digests.namePriorities))
+    }
     // The export adds a reading among the dates the database holds (or a correlation has a member
     // of a type compared by digest): it is built whole, and compared as it is.
     for suffix in ["", "-journal"] { _ = SystemCall.removeTree(freshPath + suffix) }

@@ -36,6 +36,7 @@ final class DigestedRecords: DigestedRecordSink {
   /// Whether the database beside summarized by reading its records back (`DatabaseWriter.finish`),
   /// which would leave out those compared by digest: the update then builds the export whole.
   var summariesWereReadBack = false
+  var namePriorities: [(name: String, priority: Int)] = []
   /// The run of records being added: its type, and its cutoff, if compared.
   private var lastType = ""
   private var lastCutoff: Int64?

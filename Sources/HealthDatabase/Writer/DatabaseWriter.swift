@@ -329,6 +329,7 @@ package final class DatabaseWriter {
     timeZone = zone
     try recorder.handOver()
     let priorities = sources.priorities()
+    digests?.namePriorities = priorities
     let mayRepeatSources = sources.possibleRepeats > 0
     let summarizedTypes = recordSummaries?.summarizedTypes ?? []
     // SQLite's thread completes the tables while this one makes the rows of the summaries made

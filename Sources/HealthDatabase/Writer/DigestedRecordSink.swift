@@ -11,6 +11,9 @@ protocol DigestedRecordSink: AnyObject {
   func add(_ digest: ReadingDigest)
   /// Notes a correlation's member of `type`.
   func noteMember(ofType type: String)
+  /// The names' priorities, as the writer works them out over every record (those compared by
+  /// digest included, which no row of the database beside refers to): set when it finishes.
+  var namePriorities: [(name: String, priority: Int)] { get set }
   /// Set when the summaries were read back from the records written, which leaves out those
   /// compared by digest.
   var summariesWereReadBack: Bool { get set }
