@@ -103,28 +103,14 @@ struct DatabaseMerge {
   /// writer of `fresh` worked out where records were compared by digest (`fresh` has no source
   /// for them), else those of `fresh.sources`.
   private func settleSources() throws(DatabaseError) {
-    try connection.execute(
-      "CREATE TEMP TABLE name_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL)")
-    if let digested {
-      let insert = try connection.prepare(
-        "INSERT OR IGNORE INTO temp.name_priority (name, priority) VALUES (?, ?)")
-      for (name, priority) in digested.namePriorities {
-        try insert.bind(name, at: 1)
-        try insert.bind(priority, at: 2)
-        try insert.run()
+    var priorities = digested?.namePriorities ?? []
+    if digested == nil {
+      for row in try connection.rows("SELECT DISTINCT coalesce(name, ''), priority FROM fresh.sources") {
+        guard case .text(let name) = row[0], case .integer(let priority) = row[1] else { continue }
+        priorities.append((name, Int(priority)))
       }
-    } else {
-      try connection.execute(
-        "INSERT OR IGNORE INTO temp.name_priority SELECT DISTINCT coalesce(name, ''), priority FROM fresh.sources"
-      )
     }
-    try connection.execute(
-      """
-      UPDATE main.sources SET priority = (
-          SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))
-        WHERE priority IS NOT (SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))
-          AND coalesce(name, '') IN (SELECT name FROM temp.name_priority);
-      """)
+    try SourceTable.write(priorities, on: connection)
     guard try connection.value("SELECT count(*) FROM temp.source_doomed") != .integer(0) else { return }
     let used = DatabaseSchema.sourceOwners.map {
       "SELECT source_id FROM main.\($0) WHERE source_id IS NOT NULL"

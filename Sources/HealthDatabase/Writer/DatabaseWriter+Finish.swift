@@ -132,23 +132,10 @@ extension DatabaseWriter {
     try imports.run()
   }
 
-  /// Each source's priority among all sources (summaries.md): `priorities`, by name (a source
-  /// without a name under the empty one), written in one pass over `sources`.
+  /// Each source's priority among all sources (summaries.md): `priorities`, by name
+  /// (`SourceTable.write`); each route's number of points.
   func writeSourcePriorities(_ priorities: [(name: String, priority: Int)]) throws(DatabaseError) {
-    try connection.execute(
-      "CREATE TEMP TABLE source_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL)")
-    let statement = try connection.prepare("INSERT INTO temp.source_priority (name, priority) VALUES (?, ?)")
-    for (name, priority) in priorities {
-      try statement.bind(name, at: 1)
-      try statement.bind(priority, at: 2)
-      try statement.run()
-    }
-    try connection.execute(
-      """
-      UPDATE sources SET priority = coalesce(
-        (SELECT p.priority FROM temp.source_priority AS p WHERE p.name = coalesce(sources.name, '')), 0);
-      DROP TABLE temp.source_priority
-      """)
+    try SourceTable.write(priorities, on: connection)
     let points = try connection.prepare("UPDATE workout_routes SET points = ? WHERE id = ?")
     for (id, count) in routePointCounts {
       try points.bind(count, at: 1)

@@ -67,7 +67,7 @@ struct SourceTable {
     let isPossibleRepeat = forgotten?.mayContain(key) ?? false
     if isPossibleRepeat { possibleRepeats += 1 }
     remember(key, id: count)
-    order.note(device: device, source: order.number(of: name), ranking: 0)
+    notePriority(name: name, device: device)
     lastID = count
     return Found(id: count, isNew: true, isPossibleRepeat: isPossibleRepeat)
   }
@@ -89,6 +89,32 @@ struct SourceTable {
       newer.reserveCapacity(generationSize)
     }
     newer[key] = id
+  }
+
+  /// Gives the rows of `main.sources` the priority of their names (a source without a name
+  /// under the empty one), in one pass over the table, rewriting only the rows whose priority
+  /// changes; a name not given keeps its rows' priorities.
+  /// - Throws: `DatabaseError`.
+  static func write(
+    _ priorities: [(name: String, priority: Int)], on connection: SQLiteConnection
+  ) throws(DatabaseError) {
+    try connection.execute(
+      "CREATE TEMP TABLE name_priority (name TEXT PRIMARY KEY, priority INTEGER NOT NULL)")
+    let insert = try connection.prepare(
+      "INSERT OR IGNORE INTO temp.name_priority (name, priority) VALUES (?, ?)")
+    for (name, priority) in priorities {
+      try insert.bind(name, at: 1)
+      try insert.bind(priority, at: 2)
+      try insert.run()
+    }
+    let priority =
+      "(SELECT p.priority FROM temp.name_priority AS p WHERE p.name = coalesce(sources.name, ''))"
+    try connection.execute(
+      """
+      UPDATE main.sources SET priority = \(priority)
+        WHERE coalesce(name, '') IN (SELECT name FROM temp.name_priority) AND priority IS NOT \(priority);
+      DROP TABLE temp.name_priority
+      """)
   }
 
   /// The `model:` part of HealthKit's device description (`Watch`, `iPhone`), if any.
