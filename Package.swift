@@ -80,7 +80,7 @@ let package = Package(
       dependencies: [
         "HealthExport", "HealthArchive", "HealthSampleGenerator", "HealthTestSupport", "SystemShim",
       ],
-      exclude: ["Export/Golden", "Profile/Golden", "Summary/Golden"]),
+      exclude: ["Convert/FHIR/Golden", "Export/Golden", "Profile/Golden", "Summary/Golden"]),
     .testTarget(
       name: "HealthDatabaseTests",
       dependencies: [

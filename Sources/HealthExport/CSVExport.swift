@@ -2,11 +2,15 @@ public import Foundation
 public import HealthArchive
 public import HealthModel
 
-/// An export that selects no rows.
+/// An export that selects no rows, or a conversion with nothing to write.
 public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// Nothing matched; no file was written. The report says why: the range, what the input holds
   /// of each selected series, and what removed readings.
   case noData(NoDataReport)
+  /// GPX was asked for and the input (named) holds no workout with a route, or none whose route
+  /// has points (`withoutPoints` workouts' routes name files the input lacks); nothing was
+  /// written.
+  case noWorkoutRoutes(input: String, withoutPoints: Int)
 
   /// The first line of the message.
   public static let noDataMessage = "No data found for the selected metrics and date range."
@@ -15,6 +19,10 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   public var description: String {
     switch self {
     case .noData(let report): ([Self.noDataMessage] + report.lines).joined(separator: "\n  ")
+    case .noWorkoutRoutes(let input, 0):
+      "No workout in \(input) has a route: GPX is written for workouts recorded with one. Nothing was written."
+    case .noWorkoutRoutes(let input, let count):
+      "No workout in \(input) has a route with points: the routes of \(count) \(count == 1 ? "workout name files" : "workouts name files") the input lacks. Nothing was written."
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HealthArchive
 public import HealthModel
 
@@ -19,6 +19,12 @@ public struct ConvertExport: Sendable {
     case xml
     /// The JSON health profile.
     case profile
+    /// A folder of GPX files, one per workout with a route, each point with its heart rate, for
+    /// training apps (chosen with `--format` only).
+    case gpx
+    /// FHIR R4: a Bundle for a `.json` file or standard output, FHIR Bulk Data's NDJSON files for a
+    /// folder (chosen with `--format` only).
+    case fhir
 
     /// The format an output path names: `.zip`, `.xml`, `.json` (or `.hsg`), a folder for a path
     /// ending in `/` or without an extension (a leading dot starts a hidden name, not an
@@ -53,6 +59,8 @@ public struct ConvertExport: Sendable {
       case .folder: "folder"
       case .xml: "XML file"
       case .profile: "JSON profile"
+      case .gpx: "GPX folder"
+      case .fhir: "FHIR R4"
       }
     }
 
@@ -61,7 +69,15 @@ public struct ConvertExport: Sendable {
       case .zip: .zip
       case .folder: .folder
       case .xml: .xml
-      case .profile: nil
+      case .profile, .gpx, .fhir: nil
+      }
+    }
+
+    /// Whether the output is a folder of files, whatever its name.
+    public var writesFolder: Bool {
+      switch self {
+      case .folder, .gpx: true
+      case .zip, .xml, .profile, .fhir: false
       }
     }
   }
@@ -103,12 +119,22 @@ public struct ConvertExport: Sendable {
     public var export: AppleExportWriter.Outcome?
     /// What was written as a profile; nil for Apple's format.
     public var profile: ProfileExport.Outcome?
+    /// What was written as GPX; nil for the other formats.
+    public var tracks: TrackOutcome?
+    /// What was written as FHIR; nil for the other formats.
+    public var fhir: FHIROutcome?
     /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
 
     /// One line for standard error.
     public var line: String {
       if let profile { return profile.line }
+      if let tracks {
+        return tracks.line(path: outputPath) + OutcomeLine.leftOut(dropped: [], skipped: skipped) + "."
+      }
+      if let fhir {
+        return fhir.line(path: outputPath) + OutcomeLine.leftOut(dropped: [], skipped: skipped) + "."
+      }
       guard let export else { return "" }
       func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
@@ -175,6 +201,26 @@ public struct ConvertExport: Sendable {
   public func run(
     source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
   ) throws -> Outcome {
+    if options.format == .gpx {
+      let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+        source, filter: WorkoutTrackOutput.filter, into: WorkoutTrackOutput(timeZone: options.timeZone))
+      return Outcome(
+        format: .gpx, outputPath: destination.path, tracks: TrackOutcome(written),
+        skipped: diagnostics.summary)
+    }
+    if options.format == .fhir {
+      // Offsets are written as the records are: the zone is known before they are read.
+      let zone = try source.timeZoneBeforeWriting(options.timeZone)
+      destination.settle(timeZone: zone)
+      let layout: FHIROutput.Layout =
+        destination.path.map { $0.lowercased().hasSuffix(".json") } ?? true ? .bundle : .bulk
+      let written = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+        source, filter: FHIRResources.filter,
+        into: FHIROutput(layout: layout, timeZone: zone, now: options.now))
+      return Outcome(
+        format: .fhir, outputPath: destination.path, fhir: FHIROutcome(written, timeZone: zone),
+        skipped: diagnostics.summary)
+    }
     guard let format = options.format.appleFormat else {
       let profile = try ProfileExport(
         options: ProfileWriter.Options(
@@ -197,5 +243,90 @@ public struct ConvertExport: Sendable {
       source, filter: .wholeRecord, into: writer)
     return Outcome(
       format: options.format, outputPath: destination.path, export: written, skipped: diagnostics.summary)
+  }
+}
+
+extension ConvertExport {
+  /// What GPX for training apps holds.
+  public struct TrackOutcome: Sendable {
+    /// The files written, relative to the folder, in the order of their workouts.
+    public var fileNames: [String]
+    /// The points written.
+    public var points: Int
+    /// The points with a heart rate recorded within five seconds.
+    public var pointsWithHeartRate: Int
+    /// Workouts with a route none of whose points the input holds.
+    public var workoutsWithoutPoints: Int
+    /// The zone the files are named in.
+    public var timeZone: TimeZone
+
+    init(_ outcome: WorkoutTrackOutput.Outcome) {
+      fileNames = outcome.fileNames
+      points = outcome.points
+      pointsWithHeartRate = outcome.pointsWithHeartRate
+      workoutsWithoutPoints = outcome.workoutsWithoutPoints
+      timeZone = outcome.timeZone
+    }
+
+    /// The summary line without its skipped records and its full stop.
+    func line(path: String?) -> String {
+      let files = fileNames.count
+      var text =
+        "Wrote \(path ?? "GPX") (GPX folder): \(files) workout \(files == 1 ? "track" : "tracks") of \(points) "
+        + "\(points == 1 ? "point" : "points"), \(pointsWithHeartRate) with a heart rate; files named in "
+        + timeZone.identifier
+      if workoutsWithoutPoints > 0 {
+        text +=
+          "; \(workoutsWithoutPoints) \(workoutsWithoutPoints == 1 ? "workout" : "workouts") left out, "
+          + "no point of \(workoutsWithoutPoints == 1 ? "its" : "their") route in the input"
+      }
+      return text
+    }
+  }
+}
+
+extension ConvertExport {
+  /// What FHIR R4 holds.
+  public struct FHIROutcome: Sendable {
+    /// Whether it is a Bundle (else NDJSON files in a folder).
+    public var isBundle: Bool
+    /// Resources written, by type.
+    public var resources: [String: Int]
+    /// What was left out, by reason.
+    public var leftOut: [String: Int]
+    /// Records of types with no FHIR form, by type.
+    public var unmappedTypes: [String: Int]
+    /// The zone of the dates' offsets and of the days of steps.
+    public var timeZone: TimeZone
+
+    init(_ outcome: FHIROutput.Outcome, timeZone: TimeZone) {
+      isBundle = outcome.layout == .bundle
+      resources = outcome.written
+      leftOut = outcome.leftOut
+      unmappedTypes = outcome.unmappedTypes
+      self.timeZone = timeZone
+    }
+
+    /// The summary line without its skipped records and its full stop.
+    func line(path: String?) -> String {
+      let total = resources.values.reduce(0, +)
+      var text =
+        (path.map { "Wrote \($0) (FHIR R4 \(isBundle ? "Bundle" : "NDJSON, a file per resource type")): " }
+          ?? "Wrote a FHIR R4 Bundle to standard output: ")
+        + "\(total) \(total == 1 ? "resource" : "resources") ("
+        + resources.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .map { "\($0.value) \($0.key)" }.joined(separator: ", ") + "), dates in \(timeZone.identifier)"
+      let unmapped = unmappedTypes.values.reduce(0, +)
+      var notes: [String] = []
+      if unmapped > 0 {
+        notes.append(
+          "\(unmapped) \(unmapped == 1 ? "record" : "records") of \(unmappedTypes.count) "
+            + "\(unmappedTypes.count == 1 ? "type" : "types") with no FHIR form")
+      }
+      notes += leftOut.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .map { "\($0.value) × \($0.key)" }
+      if !notes.isEmpty { text += "; left out: " + notes.joined(separator: ", ") }
+      return text
+    }
   }
 }

@@ -3,11 +3,12 @@ import HealthArchive
 import HealthExport
 import HealthModel
 
-/// `health-exporter convert`: any input in Apple's export format or as a JSON profile.
+/// `health-exporter convert`: any input in Apple's export format or as a JSON profile, FHIR R4 or
+/// GPX with heart rate.
 enum ConvertCommand: Subcommand {
   static let name = "convert"
   static let abstract =
-    "Write an input whole in Apple's export format (export.zip, its folder or export.xml) or as a JSON profile."
+    "Write an input whole in Apple's export format (export.zip, its folder or export.xml) or as a JSON profile; or as FHIR R4, or GPX with heart rate."
   static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = ProfileCommand.arguments
@@ -19,7 +20,7 @@ enum ConvertCommand: Subcommand {
       help:
         "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
-    FormatOption.definition,
+    FormatOption.convertDefinition,
     .timeZone(
       help:
         "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth."
@@ -35,7 +36,9 @@ enum ConvertCommand: Subcommand {
     metadata and heart-rate beats, correlations (their members repeated at top level, as the \
     Health app does), workouts with their events, statistics, activities and routes (their GPX \
     files), activity summaries, the person's characteristics, audiograms, vision prescriptions, \
-    states of mind, ECG recordings, clinical records with their FHIR files; see docs/convert.md \
+    states of mind, ECG recordings, clinical records with their FHIR files. --format fhir writes \
+    the measures with LOINC codes, the days' steps and the clinical records as FHIR R4; --format \
+    gpx a GPX file per workout with a route, each point with its heart rate. See docs/convert.md \
     for what each format keeps. The input is never overwritten, even with --force.
     """
 
@@ -46,7 +49,8 @@ enum ConvertCommand: Subcommand {
           "missing '-o, --output <path>': name the .zip archive, .xml file, .json profile or folder to write")
       )
     }
-    let format = try FormatOption.format(arguments, output: output, command: name)
+    let format = try FormatOption.format(
+      arguments, output: output, command: name, choices: FormatOption.convertChoices)
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
     var path = output

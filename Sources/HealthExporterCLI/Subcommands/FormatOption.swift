@@ -2,9 +2,10 @@ import HealthExport
 
 /// What `generate` and `convert` write: `--format`, else the output's name (`.zip` a zip archive,
 /// `.xml` export.xml alone, `.json` and `.hsg` a profile, a trailing `/` or no extension a
-/// folder); `-` is export.xml on standard output.
+/// folder); `-` is export.xml on standard output. `convert` also writes the formats others use,
+/// chosen by `--format` alone (`gpx`, a folder).
 enum FormatOption {
-  /// The values of `--format`.
+  /// The values of `generate`'s `--format`.
   static let choices = [
     OptionChoice("zip", "a zip archive, as the Health app's export.zip"),
     OptionChoice("folder", "an unpacked export folder"),
@@ -12,7 +13,14 @@ enum FormatOption {
     OptionChoice("profile", "the JSON health profile"),
   ]
 
-  /// `--format`.
+  /// The values of `convert`'s `--format`.
+  static let convertChoices =
+    choices + [
+      OptionChoice("gpx", "a folder of GPX files with heart rate, one per workout with a route"),
+      OptionChoice("fhir", "FHIR R4: a Bundle (.json) or NDJSON files, one per resource type (a folder)"),
+    ]
+
+  /// `generate`'s `--format`.
   static let definition = OptionDefinition.value(
     "format", placeholder: "zip|folder|xml|profile", .oneOf(choices),
     help:
@@ -21,19 +29,29 @@ enum FormatOption {
       "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
   )
 
+  /// `convert`'s `--format`.
+  static let convertDefinition = OptionDefinition.value(
+    "format", placeholder: "zip|folder|xml|profile|gpx|fhir", .oneOf(convertChoices),
+    help:
+      "What to write: the export as a zip archive, a folder or export.xml alone, its JSON health profile, GPX files for training apps (a folder), or FHIR R4 (a Bundle for a .json file, NDJSON files for a folder).",
+    default:
+      "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
+  )
+
   /// The format of `command`'s output.
   /// - Throws: `UsageError` for an unknown format, an extension that names none, or a zip archive
   ///   or folder asked for standard output.
-  static func format(_ arguments: ParsedArguments, output: String, command: String) throws(UsageError)
-    -> ConvertExport.Format
-  {
+  static func format(
+    _ arguments: ParsedArguments, output: String, command: String, choices: [OptionChoice] = choices
+  ) throws(UsageError) -> ConvertExport.Format {
     let format: ConvertExport.Format
     if let text = arguments.values["format"] {
-      guard let chosen = ConvertExport.Format(rawValue: text.lowercased()) else {
-        let names = choices.map(\.name)
+      let names = choices.map(\.name)
+      guard names.contains(text.lowercased()), let chosen = ConvertExport.Format(rawValue: text.lowercased())
+      else {
         throw UsageError(
           .invalidValue(
-            option: "--format <zip|folder|xml|profile>", value: text,
+            option: "--format <\(names.joined(separator: "|"))>", value: text,
             expected: "expected one of \(names.joined(separator: ", "))"
               + (Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? "")),
           command: command)
@@ -51,9 +69,27 @@ enum FormatOption {
             "'.\(fileExtension(of: output) ?? "")' names no format \(command) writes: end it in .zip (a zip archive), .xml (export.xml alone) or .json (a JSON profile), give a folder name without an extension, or choose with --format"
         ), command: command)
     }
-    if output == "-" && format != .xml && format != .profile {
+    if output == "-" && format != .xml && format != .profile && format != .fhir {
+      let streamable = choices.contains { $0.name == "fhir" } ? "xml, profile or fhir" : "xml or profile"
       throw UsageError(
-        .other("only --format xml or profile can be written to standard output (-o -)"), command: command)
+        .other("only --format \(streamable) can be written to standard output (-o -)"), command: command)
+    }
+    if format == .fhir, output != "-", let ext = fileExtension(of: output), ext != "json" {
+      throw UsageError(
+        .invalidValue(
+          option: "-o, --output <path>", value: output,
+          expected:
+            "--format fhir writes a Bundle to a .json file or NDJSON files into a folder: end it in .json, or give a folder name without an extension, not '.\(ext)'"
+        ), command: command)
+    }
+    if format.writesFolder, format != .folder, let ext = fileExtension(of: output) {
+      throw UsageError(
+        .invalidValue(
+          option: "-o, --output <path>", value: output,
+          expected:
+            "--format \(format.rawValue) writes a folder: give a folder name without an extension, not '.\(ext)'"
+        ),
+        command: command)
     }
     return format
   }

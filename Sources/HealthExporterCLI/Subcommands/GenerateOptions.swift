@@ -83,6 +83,11 @@ enum GenerateOptions {
     case .folder: return .export(.folder)
     case .xml: return .export(.xml)
     case .profile: return .profile
+    case .gpx, .fhir:
+      // `generate`'s --format does not offer them (`FormatOption.choices`).
+      throw UsageError(
+        .other("generate writes an export or a profile; convert one to GPX or FHIR"),
+        command: GenerateCommand.name)
     }
   }
 

@@ -11,6 +11,8 @@ public enum HealthKitIdentifier {
   public static let bloodPressureSystolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
   /// Diastolic blood pressure.
   public static let bloodPressureDiastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
+  /// Heart rate.
+  public static let heartRate = "HKQuantityTypeIdentifierHeartRate"
   /// Resting heart rate.
   public static let restingHeartRate = "HKQuantityTypeIdentifierRestingHeartRate"
   /// Heart rate variability (SDNN).

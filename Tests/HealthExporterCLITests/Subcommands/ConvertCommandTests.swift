@@ -68,11 +68,26 @@ import Testing
     ),
     Refusal(
       name: "a zip archive to standard output", arguments: ["-o", "-", "--format", "zip"], status: 64,
-      message: "Error: only --format xml or profile can be written to standard output (-o -)\n"),
+      message: "Error: only --format xml, profile or fhir can be written to standard output (-o -)\n"),
     Refusal(
       name: "an unknown format", arguments: ["-o", "x.out", "--format", "zpi"], status: 64,
       message:
-        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile>': expected one of zip, folder, xml, profile; did you mean 'zip'?\n"
+        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile|gpx|fhir>': expected one of zip, folder, xml, profile, gpx, fhir; did you mean 'zip'?\n"
+    ),
+    Refusal(
+      name: "GPX into a file", arguments: ["-o", "x.zip", "--format", "gpx"], status: 64,
+      message:
+        "Error: invalid value 'x.zip' for '-o, --output <path>': --format gpx writes a folder: give a folder name without an extension, not '.zip'\n"
+    ),
+    Refusal(
+      name: "FHIR into a file that is not JSON", arguments: ["-o", "x.csv", "--format", "fhir"], status: 64,
+      message:
+        "Error: invalid value 'x.csv' for '-o, --output <path>': --format fhir writes a Bundle to a .json file or NDJSON files into a folder: end it in .json, or give a folder name without an extension, not '.csv'\n"
+    ),
+    Refusal(
+      name: "GPX of an export without routes", arguments: ["-o", "x", "--format", "gpx"], status: 1,
+      message:
+        "Error: No workout in \(exampleExport) has a route: GPX is written for workouts recorded with one. Nothing was written.\n"
     ),
     Refusal(
       name: "no output", arguments: [], status: 64,
@@ -88,14 +103,44 @@ import Testing
   func refuses(_ refusal: Refusal) throws {
     let folder = try TestDirectory()
     let arguments = refusal.arguments.map {
-      $0.hasPrefix("x.") || $0.hasPrefix("export.") ? folder.file($0) : $0
+      $0 == "x" || $0.hasPrefix("x.") || $0.hasPrefix("export.") ? folder.file($0) : $0
     }
     let run = ToolRun(["convert", exampleExport] + arguments, environment: environment)
     #expect(run.status == refusal.status)
     let expected = refusal.message.replacingOccurrences(
-      of: "'export.csv'", with: "'\(folder.file("export.csv"))'")
+      of: "'export.csv'", with: "'\(folder.file("export.csv"))'"
+    ).replacingOccurrences(of: "'x.zip'", with: "'\(folder.file("x.zip"))'")
+      .replacingOccurrences(of: "'x.csv'", with: "'\(folder.file("x.csv"))'")
     #expect(run.standardError.hasPrefix(expected), "\(run.standardError)")
     #expect(try folder.contents() == [])
+  }
+
+  /// GPX of the sample: a file per workout with a route, every point with a heart rate.
+  @Test func writesGPXForTrainingApps() throws {
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["convert", "--sample", "--format", "gpx", "-o", folder.file("routes")], environment: environment)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "Wrote \(folder.file("routes")) (GPX folder): 17 workout tracks of 62206 points, 62206 with a heart rate; files named in America/New_York.\n"
+    )
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("routes")).sorted()
+    #expect(names.count == 17)
+    #expect(names.first == "route_2025-12-07_0836_Walking.gpx")
+  }
+
+  /// FHIR of the sample, a Bundle on standard output.
+  @Test func writesAFHIRBundleToStandardOutput() throws {
+    let run = ToolRun(["convert", "--sample", "--format", "fhir", "-o", "-"], environment: environment)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "Wrote a FHIR R4 Bundle to standard output: 27240 resources (27234 Observation, 2 Condition, 1 AllergyIntolerance, 1 Immunization, 1 MedicationRequest, 1 Patient), dates in America/New_York; left out: 13439 records of 8 types with no FHIR form, 54 × a top-level copy of a blood-pressure reading (written from its correlation), 45 × an activity summary, 19 × a workout, 2 × a Patient (the one patient of the export replaces it).\n"
+    )
+    #expect(run.standardOutput.hasPrefix(#"{"resourceType":"Bundle","id":"#))
+    #expect(run.standardOutput.hasSuffix("\n]}\n"))
+    #expect(run.standardOutput.components(separatedBy: "\n{\"fullUrl\":").count == 27241)
   }
 
   @Test func writesTheProfileToStandardOutputWhenAsked() throws {
