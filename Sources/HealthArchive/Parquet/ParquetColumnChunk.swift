@@ -1,11 +1,13 @@
-/// The values of one column in the row group being gathered, encoded as they come: definition
-/// levels for a nullable column, then the values that are not null, PLAIN (little-endian numbers,
-/// booleans one byte each until they are packed), or for text as numbers into the chunk's
-/// dictionary. A dictionary that grows past its bound is given up: the chunk's text is written
-/// PLAIN from then on, and so are the values before.
-struct ParquetColumnChunk {
+import SystemShim
+
+/// The values of one column in the row group being gathered, kept as they come: definition
+/// levels for a nullable column, then the values that are not null (numbers as little-endian
+/// words, whose bytes are PLAIN's; booleans one byte each until they are packed), or for text as
+/// numbers into the chunk's dictionary. A dictionary that grows past its bound is given up: the
+/// chunk's text is written PLAIN from then on, and so are the values before.
+struct ParquetColumnChunk: Sendable {
   /// One page's content before compression, with what its header says.
-  struct Page {
+  struct Page: Sendable {
     /// The page's bytes.
     var body: [UInt8]
     /// Values (nulls included) in a data page, entries in a dictionary page.
@@ -15,7 +17,7 @@ struct ParquetColumnChunk {
   }
 
   /// The pages of a chunk, ready to be compressed and written.
-  struct Pages {
+  struct Pages: Sendable {
     /// The dictionary page, for text written through a dictionary.
     var dictionary: Page?
     /// The data page (one per chunk).
@@ -38,7 +40,11 @@ struct ParquetColumnChunk {
   private var nullCount = 0
   /// 1 for a value, 0 for a null; empty for a column that is never null.
   private var definitionLevels: [UInt8] = []
-  /// The values that are not null, PLAIN (booleans a byte each).
+  /// The values that are not null of an 8-byte type (`INT64`, `DOUBLE`), little endian.
+  private var words: [UInt64] = []
+  /// The values that are not null of a 4-byte type (`INT32`), little endian.
+  private var halfWords: [UInt32] = []
+  /// The values that are not null as bytes: booleans one byte each, text written PLAIN.
   private var values: [UInt8] = []
   /// Text, while it goes through the dictionary: the dictionary and each value's number.
   private var dictionary: ParquetDictionary?
@@ -55,7 +61,8 @@ struct ParquetColumnChunk {
 
   /// The bytes it holds, about.
   var byteCount: Int {
-    definitionLevels.count + values.count + numbers.count * 4 + (dictionary?.plain.count ?? 0)
+    definitionLevels.count + values.count + words.count * 8 + (halfWords.count + numbers.count) * 4
+      + (dictionary?.plain.count ?? 0)
   }
 
   // MARK: - Appending
@@ -72,8 +79,8 @@ struct ParquetColumnChunk {
   mutating func append(integer value: Int64) {
     noteValue()
     switch column.kind {
-    case .int32, .date: values.appendLittleEndian(Int32(truncatingIfNeeded: value))
-    case .int64, .timestamp: values.appendLittleEndian(value)
+    case .int32, .date: halfWords.append(UInt32(truncatingIfNeeded: value).littleEndian)
+    case .int64, .timestamp: words.append(UInt64(bitPattern: value).littleEndian)
     case .boolean, .double, .string: preconditionFailure("column \(column.name) holds no integers")
     }
     noteBounds(value)
@@ -83,7 +90,7 @@ struct ParquetColumnChunk {
   mutating func append(double value: Double) {
     precondition(column.kind == .double, "column \(column.name) holds no doubles")
     noteValue()
-    values.appendLittleEndian(value.bitPattern)
+    words.append(value.bitPattern.littleEndian)
     guard !value.isNaN else { return }
     if let bounds = doubleBounds {
       doubleBounds = (min(bounds.minimum, value), max(bounds.maximum, value))
@@ -160,10 +167,11 @@ struct ParquetColumnChunk {
       }
     } else {
       encoding = Self.plain
-      if column.kind == .boolean {
-        appendPackedBooleans(to: &body)
-      } else {
-        body.append(contentsOf: values)
+      switch column.kind {
+      case .boolean: appendPackedBooleans(to: &body)
+      case .int64, .timestamp, .double: words.withRawSpan { body.append($0) }
+      case .int32, .date: halfWords.withRawSpan { body.append($0) }
+      case .string: body.append(contentsOf: values)
       }
       statistics.setBounds(of: column.kind, integers: integerBounds, doubles: doubleBounds)
     }

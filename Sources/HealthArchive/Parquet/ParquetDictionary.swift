@@ -60,7 +60,7 @@ extension [UInt8] {
   }
 
   /// Appends `value`'s bytes, the least significant first.
-  mutating func appendLittleEndian<Value: FixedWidthInteger>(_ value: Value) {
+  package mutating func appendLittleEndian<Value: FixedWidthInteger>(_ value: Value) {
     for shift in stride(from: 0, to: Value.bitWidth, by: 8) {
       append(UInt8(truncatingIfNeeded: value >> shift))
     }

@@ -3,10 +3,13 @@ package import SystemShim
 
 /// Writes one Parquet file of a flat schema as rows stream in: the values of each row group are
 /// gathered column by column, and when the group holds `Options.rowGroupRows` rows or about
-/// `Options.rowGroupBytes` bytes, each column chunk is written (a dictionary page for text, then
-/// one data page, v1, each compressed), so that memory stays bounded by one row group whatever the
-/// number of rows. `finish()` writes the footer: `PAR1`, the chunks, the footer's Thrift, its
-/// length in 4 bytes, `PAR1`.
+/// `Options.rowGroupBytes` bytes, it is handed to a thread of the writer's own
+/// (`ParquetPageWriter`, on a `HandOffWorker`), which encodes each column chunk (a dictionary page
+/// for text, then one data page, v1), compresses and writes it while the next group is gathered.
+/// Memory stays bounded by two row groups whatever the number of rows: the group being gathered
+/// waits for the one being written before it is handed over. `finish()` writes the footer: the
+/// file is `PAR1`, the chunks, the footer's Thrift, its length in 4 bytes, `PAR1`. A failure of
+/// the writing thread is thrown by the next `endRow()` or `finish()`.
 ///
 /// A row is its values appended in the schema's order, then `endRow()`:
 ///
@@ -21,50 +24,52 @@ package final class ParquetWriter {
     /// Rows of a row group at most.
     package var rowGroupRows = 131_072
     /// The bytes a row group's values may take in memory before it is written, about.
-    package var rowGroupBytes = 8 << 20
+    package var rowGroupBytes = 2 << 20
     /// The bytes of a text column's dictionary, per chunk, past which the chunk is written PLAIN.
     package var dictionaryLimit = 1 << 20
     /// Whether pages are compressed with GZIP (at this zlib level, 1–9); nil writes them as
-    /// they are.
-    package var gzipLevel: Int32? = 6
+    /// they are. Level 1: a health export's numbers compress as well as at zlib's default level
+    /// (6), three times as fast (docs/performance.md).
+    package var gzipLevel: Int32? = 1
     /// The writer's name in the footer (`created_by`).
     package var createdBy = "HealthExporter"
 
-    /// The defaults: row groups of 131,072 rows or 8 MiB, dictionaries up to 1 MiB, GZIP at level 6.
+    /// The defaults: row groups of 131,072 rows or 2 MiB, dictionaries up to 1 MiB, GZIP at level 1.
     package init() {}
   }
 
   private let schema: ParquetSchema
   private let options: Options
-  private let sink: ByteSink
   /// Closes the file the writer made, if it made one.
   private var closeFile: (() throws -> Void)?
-  private var columns: [ParquetColumnChunk]
+  // Touched at every value by the one thread that appends the rows: the dynamic exclusivity
+  // checks are left out.
+  @exclusivity(unchecked) private var columns: [ParquetColumnChunk]
   /// The column the next value goes to.
-  private var nextColumn = 0
-  private var rowsInGroup = 0
-  /// The rows written or gathered so far.
-  package private(set) var rowCount = 0
-  /// Bytes written so far: the offset of the next.
-  private var offset: Int64 = 0
-  private var footer: ParquetFooter
-  private let deflater: Deflater?
-  private var compressed: [UInt8] = []
+  @exclusivity(unchecked) private var nextColumn = 0
+  @exclusivity(unchecked) private var rowsInGroup = 0
+  /// The rows appended so far.
+  @exclusivity(unchecked) package private(set) var rowCount = 0
+  /// The row groups handed to the writing thread so far.
+  package private(set) var rowGroupCount = 0
+  /// The file side. Only the worker's thread touches it while row groups are being written: this
+  /// writer does before the first is handed over (`PAR1`) and once `finish` has joined the
+  /// thread (the footer).
+  private let pages: ParquetPageWriter
+  private let worker: HandOffWorker<ParquetPageWriter.RowGroup, any Error>
 
-  /// A writer of `schema`'s rows to `sink`; writes the leading `PAR1`.
+  /// A writer of `schema`'s rows to `sink`; writes the leading `PAR1`. The sink is called on the
+  /// writer's thread, never after `finish` returns.
   /// - Throws: what `sink` throws.
   package init(schema: ParquetSchema, options: Options = Options(), sink: ByteSink) throws {
     self.schema = schema
     self.options = options
-    self.sink = sink
     columns = schema.columns.map { ParquetColumnChunk(column: $0, dictionaryLimit: options.dictionaryLimit) }
-    footer = ParquetFooter(
-      schema: schema, codec: options.gzipLevel == nil ? 0 : 2, createdBy: options.createdBy)
-    deflater = options.gzipLevel.flatMap { Deflater(level: $0, chunkSize: 256 << 10, wrapper: .gzip) }
-    guard options.gzipLevel == nil || deflater != nil else {
-      throw OutputError.writeFailed(path: "a Parquet file", reason: "zlib could not start")
-    }
-    try write(Self.magic)
+    let pages = try ParquetPageWriter(
+      sink: sink, schema: schema, gzipLevel: options.gzipLevel, createdBy: options.createdBy)
+    try pages.writeMagic()
+    self.pages = pages
+    worker = HandOffWorker(name: "parquet", depth: 1) { group in try pages.write(group) }
   }
 
   /// A writer of `schema`'s rows to a new file at `path` (owner-only), closed by `finish()`.
@@ -109,11 +114,11 @@ package final class ParquetWriter {
   }
 
   deinit {
-    // A writer given up before `finish` closes its file; the caller removes it.
+    // A writer given up before `finish` stops its thread, then closes its file; the caller
+    // removes it.
+    worker.stop()
     try? closeFile?()
   }
-
-  private static let magic: [UInt8] = Array("PAR1".utf8)
 
   // MARK: - Rows
 
@@ -166,9 +171,9 @@ package final class ParquetWriter {
     nextColumn += 1
   }
 
-  /// Ends the row whose values were appended, one for each column; writes the row group when it
-  /// is full.
-  /// - Throws: what the sink throws.
+  /// Ends the row whose values were appended, one for each column; hands the row group over
+  /// when it is full.
+  /// - Throws: what the sink threw on the writing thread.
   package func endRow() throws {
     precondition(nextColumn == columns.count, "a row has a value for each column")
     nextColumn = 0
@@ -177,7 +182,7 @@ package final class ParquetWriter {
     if rowsInGroup >= options.rowGroupRows
       || (rowsInGroup % 64 == 0 && columns.reduce(0) { $0 + $1.byteCount } >= options.rowGroupBytes)
     {
-      try writeRowGroup()
+      try handOverRowGroup()
     }
   }
 
@@ -186,85 +191,21 @@ package final class ParquetWriter {
   /// - Throws: what the sink throws.
   package func finish() throws -> Int {
     precondition(nextColumn == 0, "the last row is ended")
-    if rowsInGroup > 0 { try writeRowGroup() }
-    let encoded = footer.encoded()
-    var tail = encoded
-    tail.appendLittleEndian(UInt32(encoded.count))
-    tail.append(contentsOf: Self.magic)
-    try write(tail)
+    if rowsInGroup > 0 { try handOverRowGroup() }
+    try worker.finish()
+    try pages.writeFooter()
     try closeFile?()
     return rowCount
   }
 
-  // MARK: - Pages
-
-  private func writeRowGroup() throws {
-    var group = ParquetFooter.RowGroup(chunks: [], rowCount: Int64(rowsInGroup), fileOffset: offset)
-    for index in columns.indices {
-      let pages = columns[index].takePages()
-      let start = offset
-      var dictionaryOffset: Int64?
-      var uncompressed = 0
-      if let dictionary = pages.dictionary {
-        dictionaryOffset = offset
-        uncompressed += try write(dictionary, isDictionary: true)
-      }
-      let dataOffset = offset
-      uncompressed += try write(pages.data, isDictionary: false)
-      group.chunks.append(
-        ParquetFooter.Chunk(
-          encodings: pages.encodings, valueCount: Int64(pages.data.valueCount),
-          uncompressedSize: Int64(uncompressed), compressedSize: offset - start, dataPageOffset: dataOffset,
-          dictionaryPageOffset: dictionaryOffset, statistics: pages.statistics))
-    }
-    footer.rowGroups.append(group)
+  /// Hands the row group gathered to the writing thread, once it has written the one before,
+  /// and starts the next.
+  private func handOverRowGroup() throws {
+    let group = ParquetPageWriter.RowGroup(chunks: columns, rowCount: rowsInGroup)
+    columns = schema.columns.map { ParquetColumnChunk(column: $0, dictionaryLimit: options.dictionaryLimit) }
     rowsInGroup = 0
-  }
-
-  /// Writes a page: its header (`PageHeader`, with the CRC-32 of the bytes that follow), then
-  /// its body, compressed.
-  /// - Returns: the page's size with its header, before compression.
-  private func write(_ page: ParquetColumnChunk.Page, isDictionary: Bool) throws -> Int {
-    let body: [UInt8]
-    if let deflater {
-      compressed.removeAll(keepingCapacity: true)
-      page.body.withRawSpan { span in
-        deflater.deflate(span) { compressed.append($0) }
-      }
-      deflater.finish { compressed.append($0) }
-      deflater.reset()
-      body = compressed
-    } else {
-      body = page.body
-    }
-    var crc = CRC32()
-    crc.update(body)
-    var header = ThriftCompactWriter()
-    header.i32(isDictionary ? 2 : 0, field: 1)
-    header.i32(Int32(page.body.count), field: 2)
-    header.i32(Int32(body.count), field: 3)
-    header.i32(Int32(bitPattern: crc.value), field: 4)
-    if isDictionary {
-      header.structure(field: 7) { dictionary in
-        dictionary.i32(Int32(page.valueCount), field: 1)
-        dictionary.i32(page.encoding, field: 2)
-      }
-    } else {
-      header.structure(field: 5) { data in
-        data.i32(Int32(page.valueCount), field: 1)
-        data.i32(page.encoding, field: 2)
-        data.i32(ParquetColumnChunk.rle, field: 3)
-        data.i32(ParquetColumnChunk.rle, field: 4)
-      }
-    }
-    let headerBytes = header.finish()
-    try write(headerBytes)
-    try write(body)
-    return headerBytes.count + page.body.count
-  }
-
-  private func write(_ bytes: [UInt8]) throws {
-    try sink.write(bytes)
-    offset += Int64(bytes.count)
+    try worker.drain()
+    try worker.submit(group)
+    rowGroupCount += 1
   }
 }

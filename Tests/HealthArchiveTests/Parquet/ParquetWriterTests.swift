@@ -165,7 +165,8 @@ import Testing
     #expect(chunk.takePages().data.body == [0x0D, 0x01])
   }
 
-  /// A row group is written once it holds the rows asked for, and the rest at the end.
+  /// A row group is handed to the writing thread once it holds the rows asked for, and the rest
+  /// at the end; the footer lists them.
   @Test func rowGroupsAreWrittenAsRowsCome() throws {
     var bytes: [UInt8] = []
     var options = ParquetWriter.Options()
@@ -174,16 +175,40 @@ import Testing
     let writer = try ParquetWriter(
       schema: ParquetSchema([ParquetColumn("n", .int64)]), options: options,
       sink: ByteSink { bytes.append($0) })
-    var sizes: [Int] = []
+    var groups: [Int] = []
     for n in 0..<10 {
       writer.append(Int64(n))
       try writer.endRow()
-      sizes.append(bytes.count)
+      groups.append(writer.rowGroupCount)
     }
-    // Nothing but the magic until the fourth row, then a page at the fourth and the eighth.
-    #expect(sizes.prefix(3).allSatisfy { $0 == 4 })
-    #expect(sizes[3] > 4 && sizes[3] == sizes[6] && sizes[7] > sizes[6] && sizes[7] == sizes[9])
+    #expect(groups == [0, 0, 0, 1, 1, 1, 1, 2, 2, 2])
     #expect(try writer.finish() == 10)
+    #expect(writer.rowGroupCount == 3)
+    // Each group's data page holds its values: 4, 4 and 2 of them, 8 bytes each.
+    var values: [UInt8] = []
+    for n in Int64(4)..<8 { values.appendLittleEndian(n) }
+    #expect(bytes.firstRange(of: values) != nil)
+  }
+
+  /// A sink that fails fails the writer at the next row group or at `finish`, never silently.
+  @Test func aFailingSinkFailsTheWriter() throws {
+    struct Full: Error {}
+    var options = ParquetWriter.Options()
+    options.rowGroupRows = 2
+    var calls = 0
+    let writer = try ParquetWriter(
+      schema: ParquetSchema([ParquetColumn("n", .int64)]), options: options,
+      sink: ByteSink { _ in
+        calls += 1
+        if calls > 1 { throw Full() }
+      })
+    #expect(throws: Full.self) {
+      for n in 0..<100 {
+        writer.append(Int64(n))
+        try writer.endRow()
+      }
+      _ = try writer.finish()
+    }
   }
 
   /// The file a writer makes by path is owner-only and holds what it would have written to a sink.
