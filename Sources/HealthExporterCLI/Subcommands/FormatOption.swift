@@ -2,9 +2,10 @@ import HealthExport
 
 /// What `generate` and `convert` write: `--format`, else the output's name (`.zip` a zip archive,
 /// `.xml` export.xml alone, `.json` and `.hsg` a profile, a trailing `/` or no extension a
-/// folder); `-` is export.xml on standard output.
+/// folder); `-` is export.xml on standard output. `convert` also writes a folder of Parquet
+/// tables, which only `--format parquet` chooses.
 enum FormatOption {
-  /// The values of `--format`.
+  /// The values of `generate --format`: an export in one of its shapes, or its profile.
   static let choices = [
     OptionChoice("zip", "a zip archive, as the Health app's export.zip"),
     OptionChoice("folder", "an unpacked export folder"),
@@ -12,28 +13,49 @@ enum FormatOption {
     OptionChoice("profile", "the JSON health profile"),
   ]
 
-  /// `--format`.
-  static let definition = OptionDefinition.value(
-    "format", placeholder: "zip|folder|xml|profile", .oneOf(choices),
+  /// The values of `convert --format`: those of `generate`, and a folder of Parquet tables.
+  static let convertChoices =
+    choices + [
+      OptionChoice(
+        "parquet",
+        "a folder of Parquet tables: records, workouts, route points, ECG samples, lab results, summaries")
+    ]
+
+  /// `generate --format`.
+  static let definition = definition(
+    choices: choices,
     help:
-      "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
-    default:
-      "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
+      "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.")
+
+  /// `convert --format`.
+  static let convertDefinition = definition(
+    choices: convertChoices,
+    help:
+      "What to write: the export as a zip archive, a folder or export.xml alone, its JSON health profile, or a folder of Parquet tables."
   )
 
-  /// The format of `command`'s output.
+  private static func definition(choices: [OptionChoice], help: String) -> OptionDefinition {
+    .value(
+      "format", placeholder: choices.map(\.name).joined(separator: "|"), .oneOf(choices), help: help,
+      default:
+        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
+    )
+  }
+
+  /// The format of `command`'s output, one of `choices`' (another format `ConvertExport` knows
+  /// is left for the command to refuse with its own words).
   /// - Throws: `UsageError` for an unknown format, an extension that names none, or a zip archive
   ///   or folder asked for standard output.
-  static func format(_ arguments: ParsedArguments, output: String, command: String) throws(UsageError)
-    -> ConvertExport.Format
-  {
+  static func format(
+    _ arguments: ParsedArguments, output: String, command: String, choices: [OptionChoice] = choices
+  ) throws(UsageError) -> ConvertExport.Format {
     let format: ConvertExport.Format
     if let text = arguments.values["format"] {
       guard let chosen = ConvertExport.Format(rawValue: text.lowercased()) else {
         let names = choices.map(\.name)
         throw UsageError(
           .invalidValue(
-            option: "--format <zip|folder|xml|profile>", value: text,
+            option: "--format <\(names.joined(separator: "|"))>", value: text,
             expected: "expected one of \(names.joined(separator: ", "))"
               + (Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? "")),
           command: command)

@@ -83,6 +83,14 @@ enum GenerateOptions {
     case .folder: return .export(.folder)
     case .xml: return .export(.xml)
     case .profile: return .profile
+    case .parquet:
+      throw UsageError(
+        .invalidValue(
+          option: "--format <zip|folder|xml|profile>", value: "parquet",
+          expected:
+            "generate writes an export or its profile: convert it to Parquet tables with convert --format parquet"
+        ),
+        command: GenerateCommand.name)
     }
   }
 
