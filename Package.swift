@@ -74,7 +74,8 @@ let package = Package(
     .testTarget(name: "SystemShimTests", dependencies: ["SystemShim"]),
     .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
     .testTarget(
-      name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport", "SystemShim"]),
+      name: "HealthArchiveTests", dependencies: ["HealthArchive", "HealthTestSupport", "SystemShim"],
+      exclude: ["Parquet/Golden"]),
     .testTarget(
       name: "HealthExportTests",
       dependencies: [

@@ -143,6 +143,20 @@ package enum WorkoutTotals {
     return workout.totalDistance.flatMap(meters)
   }
 
+  /// The workout's total distance with its unit, as the database's `workouts` and the Parquet
+  /// table give it: the sum of its distance statistics (in their unit when they share one, else
+  /// in meters), else its `totalDistance` attribute.
+  package static func totalDistance(_ workout: Workout) -> Quantity? {
+    let statistics = workout.statistics.filter { distanceTypes.contains($0.type) && $0.sum != nil }
+    if let first = statistics.first {
+      if statistics.allSatisfy({ $0.unit == first.unit }) {
+        return Quantity(value: statistics.reduce(0) { $0 + ($1.sum ?? 0) }, unit: first.unit ?? "")
+      }
+      return distanceMeters(workout).map { Quantity(value: $0, unit: "m") }
+    }
+    return workout.totalDistance
+  }
+
   package static func energyKilocalories(_ workout: Workout) -> Double? {
     let sums = workout.statistics.filter { $0.type == "HKQuantityTypeIdentifierActiveEnergyBurned" }
       .compactMap { statistics in

@@ -10,7 +10,7 @@ extension DatabaseWriter {
     lastIDs.workout += 1
     let id = lastIDs.workout
     let statement = statements.workout
-    let distance = Self.totalDistance(of: workout)
+    let distance = WorkoutTotals.totalDistance(workout)
     try statement.bind(id, at: 1)
     try statement.bind(workout.activityType, at: 2)
     try statement.bind(source, at: 3)
@@ -35,21 +35,6 @@ extension DatabaseWriter {
       }
     }
     currentWorkout = (id, routes)
-  }
-
-  /// The workout's total distance with its unit: the sum of its distance statistics (in their
-  /// unit when they share one, else in meters), else its `totalDistance` attribute.
-  static func totalDistance(of workout: Workout) -> Quantity? {
-    let statistics = workout.statistics.filter {
-      WorkoutTotals.distanceTypes.contains($0.type) && $0.sum != nil
-    }
-    if let first = statistics.first {
-      if statistics.allSatisfy({ $0.unit == first.unit }) {
-        return Quantity(value: statistics.reduce(0) { $0 + ($1.sum ?? 0) }, unit: first.unit ?? "")
-      }
-      return WorkoutTotals.distanceMeters(workout).map { Quantity(value: $0, unit: "m") }
-    }
-    return workout.totalDistance
   }
 
   private func addEvent(_ event: WorkoutEvent, workoutID: Int64, activityID: Int64?) throws(DatabaseError) {

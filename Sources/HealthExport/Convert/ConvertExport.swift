@@ -3,7 +3,7 @@ public import HealthArchive
 public import HealthModel
 
 /// One run of `convert`: any input written whole in Apple's export format (a zip archive, a
-/// folder, export.xml alone) or as a JSON health profile.
+/// folder, export.xml alone), as a JSON health profile, or as a folder of Parquet tables.
 ///
 ///     let summary = try ConvertExport(options: options).run(
 ///       source: try HealthInput.open(path: "profile.json"),
@@ -25,6 +25,8 @@ public struct ConvertExport: Sendable {
     /// FHIR R4: a Bundle for a `.json` file or standard output, FHIR Bulk Data's NDJSON files for a
     /// folder (chosen with `--format` only).
     case fhir
+    /// A folder of Parquet tables (`records.parquet`, …), chosen by `--format` alone.
+    case parquet
 
     /// The format an output path names: `.zip`, `.xml`, `.json` (or `.hsg`), a folder for a path
     /// ending in `/` or without an extension (a leading dot starts a hidden name, not an
@@ -61,6 +63,7 @@ public struct ConvertExport: Sendable {
       case .profile: "JSON profile"
       case .gpx: "GPX folder"
       case .fhir: "FHIR R4"
+      case .parquet: "folder of Parquet tables"
       }
     }
 
@@ -69,14 +72,14 @@ public struct ConvertExport: Sendable {
       case .zip: .zip
       case .folder: .folder
       case .xml: .xml
-      case .profile, .gpx, .fhir: nil
+      case .profile, .gpx, .fhir, .parquet: nil
       }
     }
 
     /// Whether the output is a folder of files, whatever its name.
     public var writesFolder: Bool {
       switch self {
-      case .folder, .gpx: true
+      case .folder, .gpx, .parquet: true
       case .zip, .xml, .profile, .fhir: false
       }
     }
@@ -94,6 +97,10 @@ public struct ConvertExport: Sendable {
     public var now: Timestamp
     /// A profile's `metaData.profileName`; nil for the original library's default.
     public var profileName: String?
+    /// What the Parquet tables' `participant` column holds; nil for no such column.
+    public var participant: String?
+    /// The weight and temperature units of the Parquet `summaries` table.
+    public var summaryUnits: UnitPreferences
 
     /// How a conversion is written.
     /// - Parameters:
@@ -101,11 +108,18 @@ public struct ConvertExport: Sendable {
     ///   - timeZone: where dates without an offset of their own are written.
     ///   - now: when the conversion runs.
     ///   - profileName: a profile's name; nil for the default.
-    public init(format: Format, timeZone: TimeZoneChoice, now: Timestamp, profileName: String? = nil) {
+    ///   - participant: the Parquet tables' `participant`; nil for no such column.
+    ///   - summaryUnits: the units of the Parquet `summaries` table.
+    public init(
+      format: Format, timeZone: TimeZoneChoice, now: Timestamp, profileName: String? = nil,
+      participant: String? = nil, summaryUnits: UnitPreferences = .unitedStates
+    ) {
       self.format = format
       self.timeZone = timeZone
       self.now = now
       self.profileName = profileName
+      self.participant = participant
+      self.summaryUnits = summaryUnits
     }
   }
 
@@ -123,6 +137,8 @@ public struct ConvertExport: Sendable {
     public var tracks: TrackOutcome?
     /// What was written as FHIR; nil for the other formats.
     public var fhir: FHIROutcome?
+    /// The Parquet tables written; nil for the other formats.
+    public var tables: ParquetTables?
     /// Records of the input left out as unreadable, by reason.
     public var skipped: [Diagnostics.Tally]
 
@@ -134,6 +150,14 @@ public struct ConvertExport: Sendable {
       }
       if let fhir {
         return fhir.line(path: outputPath) + OutcomeLine.leftOut(dropped: [], skipped: skipped) + "."
+      }
+      if let tables {
+        var text = "Wrote \(outputPath ?? "the folder") (\(format.displayName)): \(tables.description)"
+        text += OutcomeLine.leftOut(dropped: [], skipped: skipped)
+        if !tables.summariesLeftOut.isEmpty {
+          text += "; " + OutcomeLine.describe(tables.summariesLeftOut, verb: "summarized without")
+        }
+        return text + "."
       }
       guard let export else { return "" }
       func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
@@ -192,8 +216,8 @@ public struct ConvertExport: Sendable {
   /// Runs the conversion: reads `source` once and writes every item it holds.
   /// - Parameters:
   ///   - source: the input.
-  ///   - destination: where the output goes; a zip archive or a folder needs a file path, export.xml
-  ///     and a profile may go to a stream.
+  ///   - destination: where the output goes; a zip archive or a folder (of Parquet tables too)
+  ///     needs a file path, export.xml and a profile may go to a stream.
   ///   - diagnostics: collects skipped records; strict diagnostics stop the run.
   /// - Returns: what was written.
   /// - Throws: `OutputError` before reading when the output cannot be placed, and when writing
@@ -221,6 +245,9 @@ public struct ConvertExport: Sendable {
         format: .fhir, outputPath: destination.path, fhir: FHIROutcome(written, timeZone: zone),
         skipped: diagnostics.summary)
     }
+    if options.format == .parquet {
+      return try runParquet(source: source, destination: destination, diagnostics: diagnostics)
+    }
     guard let format = options.format.appleFormat else {
       let profile = try ProfileExport(
         options: ProfileWriter.Options(
@@ -243,6 +270,26 @@ public struct ConvertExport: Sendable {
       source, filter: .wholeRecord, into: writer)
     return Outcome(
       format: options.format, outputPath: destination.path, export: written, skipped: diagnostics.summary)
+  }
+
+  /// Writes the Parquet tables: the zone is known before the first row (each row names it), so
+  /// the export's own is read first, in a pass that delivers nothing, as for the database.
+  private func runParquet(
+    source: some HealthInputSource, destination: OutputDestination, diagnostics: Diagnostics
+  ) throws -> Outcome {
+    guard destination.path != nil else {
+      throw OutputError.cannotCreate(
+        path: "standard output", reason: "Parquet tables are a folder of files; name one with --output")
+    }
+    try destination.check(form: .folder)
+    let zone = try source.timeZoneBeforeWriting(options.timeZone)
+    destination.settle(timeZone: zone)
+    let writer = ParquetOutput(
+      timeZone: zone, participant: options.participant, summaryUnits: options.summaryUnits, now: options.now)
+    let tables = try ExportPipeline(destination: destination, diagnostics: diagnostics).run(
+      source, filter: ParquetOutput.itemFilter, into: writer)
+    return Outcome(
+      format: options.format, outputPath: destination.path, tables: tables, skipped: diagnostics.summary)
   }
 }
 

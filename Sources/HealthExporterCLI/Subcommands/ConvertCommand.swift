@@ -3,12 +3,12 @@ import HealthArchive
 import HealthExport
 import HealthModel
 
-/// `health-exporter convert`: any input in Apple's export format or as a JSON profile, FHIR R4 or
-/// GPX with heart rate.
+/// `health-exporter convert`: any input in Apple's export format, as a JSON profile, or in the
+/// formats others read: FHIR R4, GPX with heart rate, Parquet tables.
 enum ConvertCommand: Subcommand {
   static let name = "convert"
   static let abstract =
-    "Write an input whole in Apple's export format (export.zip, its folder or export.xml) or as a JSON profile; or as FHIR R4, or GPX with heart rate."
+    "Write an input whole in Apple's export format (export.zip, its folder or export.xml), as a JSON profile, as FHIR R4, as GPX with heart rate or as Parquet tables."
   static let usageArguments = "[<input>]"
 
   static let arguments: [(name: String, help: String)] = ProfileCommand.arguments
@@ -18,16 +18,21 @@ enum ConvertCommand: Subcommand {
     .value(
       "output", short: "o", placeholder: "path", .path,
       help:
-        "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
+        "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder (of Parquet tables with --format parquet), or - for export.xml (or, with --format profile, the profile) on standard output."
     ),
     FormatOption.convertDefinition,
     .timeZone(
       help:
-        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates and a profile's date of birth."
+        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates, a profile's date of birth, and the Parquet tables' time_zone column and summaries."
     ),
     .value(
       "name", placeholder: "name", .text, help: "A profile's name (metaData.profileName).",
       default: "output and the local time, such as output20260120070000"),
+    .value(
+      "participant", placeholder: "id", .text,
+      help:
+        "With --format parquet: a participant column holding this id in every table, so that the tables of many exports are queried together (docs/studies.md)."
+    ),
     .flag("force", help: "Replace an existing output (never the input)."), .strict, .quiet,
   ]
 
@@ -36,10 +41,12 @@ enum ConvertCommand: Subcommand {
     metadata and heart-rate beats, correlations (their members repeated at top level, as the \
     Health app does), workouts with their events, statistics, activities and routes (their GPX \
     files), activity summaries, the person's characteristics, audiograms, vision prescriptions, \
-    states of mind, ECG recordings, clinical records with their FHIR files. --format fhir writes \
-    the measures with LOINC codes, the days' steps and the clinical records as FHIR R4; --format \
-    gpx a GPX file per workout with a route, each point with its heart rate. See docs/convert.md \
-    for what each format keeps. The input is never overwritten, even with --force.
+    states of mind, ECG recordings, clinical records with their FHIR files; see docs/convert.md \
+    for what each format keeps. --format fhir writes the measures with LOINC codes, the days' \
+    steps and the clinical records as FHIR R4; --format gpx a GPX file per workout with a route, \
+    each point with its heart rate; --format parquet a folder of Parquet tables (records, \
+    workouts, route_points, ecg_samples, lab_results, summaries), dates as UTC timestamps, for \
+    DuckDB, Spark, pandas or R. The input is never overwritten, even with --force.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
@@ -51,8 +58,23 @@ enum ConvertCommand: Subcommand {
     }
     let format = try FormatOption.format(
       arguments, output: output, command: name, choices: FormatOption.convertChoices)
+    let participant = arguments.values["participant"]
+    if let participant {
+      guard format == .parquet else {
+        throw usageError(
+          .other("--participant names the participant of Parquet tables: add --format parquet"))
+      }
+      guard participant.contains(where: { !$0.isWhitespace }), !participant.contains(where: \.isNewline)
+      else {
+        throw usageError(
+          .invalidValue(
+            option: "--participant <id>", value: participant, expected: "give an id of one line, such as P001"
+          ))
+      }
+    }
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let now = try ExportOptions.now(environment: context.environment, command: name)
+    let units = try ExportOptions.days(arguments, context: context, command: name).units
     var path = output
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     let destination: OutputDestination =
@@ -60,7 +82,8 @@ enum ConvertCommand: Subcommand {
       ? .sink { try context.output.writeStandardOutput($0) }
       : .file(path: path, overwrites: arguments.has("force"))
     let options = ConvertExport.Options(
-      format: format, timeZone: timeZone, now: now, profileName: arguments.values["name"])
+      format: format, timeZone: timeZone, now: now, profileName: arguments.values["name"],
+      participant: participant, summaryUnits: units)
     return try run(
       ConvertExport(options: options), to: destination, timeZone: timeZone, arguments: arguments,
       context: context,

@@ -2,10 +2,11 @@ import HealthExport
 
 /// What `generate` and `convert` write: `--format`, else the output's name (`.zip` a zip archive,
 /// `.xml` export.xml alone, `.json` and `.hsg` a profile, a trailing `/` or no extension a
-/// folder); `-` is export.xml on standard output. `convert` also writes the formats others use,
-/// chosen by `--format` alone (`gpx`, a folder).
+/// folder); `-` is export.xml on standard output. `convert` also writes the formats others read,
+/// which only `--format` chooses: FHIR R4 (a `.json` Bundle, or NDJSON files in a folder), GPX
+/// files (a folder) and Parquet tables (a folder).
 enum FormatOption {
-  /// The values of `generate`'s `--format`.
+  /// The values of `generate --format`: an export in one of its shapes, or its profile.
   static let choices = [
     OptionChoice("zip", "a zip archive, as the Health app's export.zip"),
     OptionChoice("folder", "an unpacked export folder"),
@@ -13,32 +14,39 @@ enum FormatOption {
     OptionChoice("profile", "the JSON health profile"),
   ]
 
-  /// The values of `convert`'s `--format`.
+  /// The values of `convert --format`: those of `generate`, and the formats others read.
   static let convertChoices =
     choices + [
-      OptionChoice("gpx", "a folder of GPX files with heart rate, one per workout with a route"),
       OptionChoice("fhir", "FHIR R4: a Bundle (.json) or NDJSON files, one per resource type (a folder)"),
+      OptionChoice("gpx", "a folder of GPX files with heart rate, one per workout with a route"),
+      OptionChoice(
+        "parquet",
+        "a folder of Parquet tables: records, workouts, route points, ECG samples, lab results, summaries"),
     ]
 
-  /// `generate`'s `--format`.
-  static let definition = OptionDefinition.value(
-    "format", placeholder: "zip|folder|xml|profile", .oneOf(choices),
+  /// `generate --format`.
+  static let definition = definition(
+    choices: choices,
     help:
-      "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.",
-    default:
-      "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
+      "What to write: the export as a zip archive, a folder or export.xml alone, or its JSON health profile.")
+
+  /// `convert --format`.
+  static let convertDefinition = definition(
+    choices: convertChoices,
+    help:
+      "What to write: the export as a zip archive, a folder or export.xml alone, its JSON health profile, FHIR R4 (a Bundle for a .json file, NDJSON files for a folder), GPX files for training apps (a folder), or a folder of Parquet tables."
   )
 
-  /// `convert`'s `--format`.
-  static let convertDefinition = OptionDefinition.value(
-    "format", placeholder: "zip|folder|xml|profile|gpx|fhir", .oneOf(convertChoices),
-    help:
-      "What to write: the export as a zip archive, a folder or export.xml alone, its JSON health profile, GPX files for training apps (a folder), or FHIR R4 (a Bundle for a .json file, NDJSON files for a folder).",
-    default:
-      "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
-  )
+  private static func definition(choices: [OptionChoice], help: String) -> OptionDefinition {
+    .value(
+      "format", placeholder: choices.map(\.name).joined(separator: "|"), .oneOf(choices), help: help,
+      default:
+        "from the output's extension: .zip a zip archive, .xml export.xml alone, .json a profile, none a folder"
+    )
+  }
 
-  /// The format of `command`'s output.
+  /// The format of `command`'s output, one of `choices`' (another format `ConvertExport` knows
+  /// is left for the command to refuse with its own words).
   /// - Throws: `UsageError` for an unknown format, an extension that names none, or a zip archive
   ///   or folder asked for standard output.
   static func format(
@@ -46,9 +54,8 @@ enum FormatOption {
   ) throws(UsageError) -> ConvertExport.Format {
     let format: ConvertExport.Format
     if let text = arguments.values["format"] {
-      let names = choices.map(\.name)
-      guard names.contains(text.lowercased()), let chosen = ConvertExport.Format(rawValue: text.lowercased())
-      else {
+      guard let chosen = ConvertExport.Format(rawValue: text.lowercased()) else {
+        let names = choices.map(\.name)
         throw UsageError(
           .invalidValue(
             option: "--format <\(names.joined(separator: "|"))>", value: text,
@@ -82,13 +89,11 @@ enum FormatOption {
             "--format fhir writes a Bundle to a .json file or NDJSON files into a folder: end it in .json, or give a folder name without an extension, not '.\(ext)'"
         ), command: command)
     }
-    if format.writesFolder, format != .folder, let ext = fileExtension(of: output) {
+    if format == .gpx, let ext = fileExtension(of: output) {
       throw UsageError(
         .invalidValue(
           option: "-o, --output <path>", value: output,
-          expected:
-            "--format \(format.rawValue) writes a folder: give a folder name without an extension, not '.\(ext)'"
-        ),
+          expected: "--format gpx writes a folder: give a folder name without an extension, not '.\(ext)'"),
         command: command)
     }
     return format

@@ -83,10 +83,14 @@ enum GenerateOptions {
     case .folder: return .export(.folder)
     case .xml: return .export(.xml)
     case .profile: return .profile
-    case .gpx, .fhir:
-      // `generate`'s --format does not offer them (`FormatOption.choices`).
+    case let other:
+      let what = [.parquet: "Parquet tables", .fhir: "FHIR R4", .gpx: "GPX"][other] ?? other.rawValue
       throw UsageError(
-        .other("generate writes an export or a profile; convert one to GPX or FHIR"),
+        .invalidValue(
+          option: "--format <zip|folder|xml|profile>", value: other.rawValue,
+          expected:
+            "generate writes an export or its profile: convert it to \(what) with convert --format \(other.rawValue)"
+        ),
         command: GenerateCommand.name)
     }
   }

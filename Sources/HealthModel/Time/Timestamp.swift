@@ -41,6 +41,11 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     millisecondsSince1970 = min(max(value, wholeMilliseconds), (wholeMilliseconds + 1).nextDown)
   }
 
+  /// The microseconds since 1970, to the nearest: the inverse of `init(microsecondsSince1970:)`.
+  package var microsecondsSince1970: Int64 {
+    Int64((millisecondsSince1970 * 1000).rounded())
+  }
+
   /// The whole seconds since 1970, any fraction dropped toward the past (never rounded), as dates
   /// are written to the second.
   public var wholeSecondsSince1970: Int64 {

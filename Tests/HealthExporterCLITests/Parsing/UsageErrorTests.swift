@@ -173,6 +173,11 @@ import Testing
         "invalid value 'tar' for '--format <zip|folder|xml|profile>': expected one of zip, folder, xml, profile",
       command: "generate"),
     Case(
+      arguments: ["generate", "-o", "a", "--format", "parquet"],
+      message:
+        "invalid value 'parquet' for '--format <zip|folder|xml|profile>': generate writes an export or its profile: convert it to Parquet tables with convert --format parquet",
+      command: "generate"),
+    Case(
       arguments: ["generate", "-o", "a.zip", "--size", "huge"],
       message: "invalid value 'huge' for '--size <size>': expected a size such as 200MB or 2GB",
       command: "generate"),

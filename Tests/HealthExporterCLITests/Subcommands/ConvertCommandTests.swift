@@ -72,7 +72,7 @@ import Testing
     Refusal(
       name: "an unknown format", arguments: ["-o", "x.out", "--format", "zpi"], status: 64,
       message:
-        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile|gpx|fhir>': expected one of zip, folder, xml, profile, gpx, fhir; did you mean 'zip'?\n"
+        "Error: invalid value 'zpi' for '--format <zip|folder|xml|profile|fhir|gpx|parquet>': expected one of zip, folder, xml, profile, fhir, gpx, parquet; did you mean 'zip'?\n"
     ),
     Refusal(
       name: "GPX into a file", arguments: ["-o", "x.zip", "--format", "gpx"], status: 64,
@@ -89,6 +89,17 @@ import Testing
       message:
         "Error: No workout in \(exampleExport) has a route: GPX is written for workouts recorded with one. Nothing was written.\n"
     ),
+    Refusal(
+      name: "Parquet tables to standard output", arguments: ["-o", "-", "--format", "parquet"], status: 64,
+      message: "Error: only --format xml, profile or fhir can be written to standard output (-o -)\n"),
+    Refusal(
+      name: "a participant without Parquet", arguments: ["-o", "x.zip", "--participant", "P001"], status: 64,
+      message: "Error: --participant names the participant of Parquet tables: add --format parquet\n"),
+    Refusal(
+      name: "a blank participant", arguments: ["-o", "x", "--format", "parquet", "--participant", " "],
+      status: 64,
+      message:
+        "Error: invalid value ' ' for '--participant <id>': give an id of one line, such as P001\n"),
     Refusal(
       name: "no output", arguments: [], status: 64,
       message:
@@ -202,5 +213,37 @@ import Testing
       ["convert", exampleExport, "-o", folder.file("out/"), "--force", "-q"], environment: environment)
     #expect(asFile.status == 0, "\(asFile.standardError)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out")) == ["export.xml"])
+  }
+
+  /// `--format parquet`: a folder of six tables, with a participant column when asked; the closing
+  /// line counts the rows of each, as many as the database of the same export has.
+  @Test func writesParquetTablesWithAParticipant() throws {
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["convert", exampleExport, "--format", "parquet", "-o", folder.file("P001"), "--participant", "P001"],
+      environment: environment)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "Wrote \(folder.file("P001")) (folder of Parquet tables): 9 records, 1 workout, 0 route points, 0 ECG samples, 0 lab results, 27 summary rows (time zone America/New_York, participant P001; 2 top-level copies of correlation members stored only inside them).\n"
+    )
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("P001")).sorted()
+    #expect(
+      names == [
+        "ecg_samples.parquet", "lab_results.parquet", "records.parquet", "route_points.parquet",
+        "summaries.parquet", "workouts.parquet",
+      ])
+    for name in names {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("P001/\(name)"))))
+      #expect(bytes.starts(with: Array("PAR1".utf8)) && bytes.suffix(4).elementsEqual("PAR1".utf8), "\(name)")
+      #expect(bytes.firstRange(of: Array("participant".utf8)) != nil, "\(name)")
+    }
+    let without = ToolRun(
+      ["convert", exampleExport, "--format", "parquet", "-o", folder.file("plain"), "-q"],
+      environment: environment)
+    #expect(without.status == 0)
+    let records = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("plain/records.parquet"))))
+    #expect(records.firstRange(of: Array("participant".utf8)) == nil)
+    #expect(records.firstRange(of: Array("time_zone".utf8)) != nil)
   }
 }

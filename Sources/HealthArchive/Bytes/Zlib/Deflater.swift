@@ -2,21 +2,38 @@ import CZlib
 import SystemShim
 
 /// A zlib stream that deflates into raw deflate data (no zlib or gzip wrapper), as zip entries
-/// hold it. The same input and zlib version always give the same bytes.
+/// hold it, or into a gzip member (RFC 1952), as Parquet's GZIP pages hold it. The same input and
+/// zlib version always give the same bytes.
 ///
 /// The `z_stream` lives at a fixed heap address for the deflater's life, as zlib requires; the
 /// compressed bytes are made in a chunk the deflater owns and handed out as spans.
 final class Deflater {
+  /// What wraps the deflate data.
+  enum Wrapper {
+    /// None: raw deflate data, as a zip entry holds it.
+    case none
+    /// A gzip header and trailer (RFC 1952).
+    case gzip
+
+    /// zlib's `windowBits` for a 32 KiB window with this wrapper.
+    var windowBits: Int32 {
+      switch self {
+      case .none: -MAX_WBITS
+      case .gzip: MAX_WBITS + 16
+      }
+    }
+  }
+
   private let stream: UnsafeMutablePointer<z_stream>
   private let chunk: ByteBlock
 
-  /// Starts a raw deflate stream at `level` (0–9) that hands out compressed bytes up to
-  /// `chunkSize` at a time; nil when zlib cannot allocate its state.
-  init?(level: Int32 = 6, chunkSize: Int) {
+  /// Starts a deflate stream at `level` (0–9) with `wrapper` around its data, that hands out
+  /// compressed bytes up to `chunkSize` at a time; nil when zlib cannot allocate its state.
+  init?(level: Int32 = 6, chunkSize: Int, wrapper: Wrapper = .none) {
     chunk = ByteBlock(capacity: max(chunkSize, 64))
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
-    let result = czlib_deflateInit2(stream, level, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
+    let result = czlib_deflateInit2(stream, level, wrapper.windowBits, 8, Z_DEFAULT_STRATEGY)
     guard result == Z_OK else {
       stream.deinitialize(count: 1)
       stream.deallocate()
@@ -57,6 +74,13 @@ final class Deflater {
     stream.pointee.next_in = nil
     stream.pointee.avail_in = 0
     while try !step(finishing: true, emit: emit) {}
+  }
+
+  /// Starts a new stream with the same settings, after `finish`: cheaper than a new deflater.
+  func reset() {
+    // With a valid stream deflateReset only returns Z_OK.
+    let result = deflateReset(stream)
+    precondition(result == Z_OK)
   }
 
   /// Deflates pending input into the chunk and hands what it made to `emit`; with `finishing`,
