@@ -95,21 +95,7 @@ package struct GPXWriter {
   /// Appends one `trkpt` with the heart rate recorded nearest to it, rounded to whole beats per
   /// minute (from 0 to 255, the extension's range), as `gpxtpx:hr`; a workout's track only.
   package mutating func append(_ point: RoutePoint, heartRate: Double?) {
-    out.append("      <trkpt lat=\"")
-    number(point.latitude)
-    out.append("\" lon=\"")
-    number(point.longitude)
-    out.append("\">")
-    if let elevation = point.elevation {
-      out.append("<ele>")
-      number(elevation)
-      out.append("</ele>")
-    }
-    if let time = point.time {
-      out.append("<time>")
-      appendUTC(time)
-      out.append("</time>")
-    }
+    appendPosition(of: point)
     if let heartRate, heartRate.isFinite {
       out.append("<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>")
       out.append(Int(min(255, max(0, heartRate.rounded()))))
@@ -120,21 +106,7 @@ package struct GPXWriter {
 
   /// Appends one `trkpt`; the values a point lacks are left out.
   package mutating func append(_ point: RoutePoint) {
-    out.append("      <trkpt lon=\"")
-    number(point.longitude)
-    out.append("\" lat=\"")
-    number(point.latitude)
-    out.append("\">")
-    if let elevation = point.elevation {
-      out.append("<ele>")
-      number(elevation)
-      out.append("</ele>")
-    }
-    if let time = point.time {
-      out.append("<time>")
-      appendUTC(time)
-      out.append("</time>")
-    }
+    appendPosition(of: point)
     if point.speed != nil || point.course != nil || point.horizontalAccuracy != nil
       || point.verticalAccuracy != nil
     {
@@ -168,6 +140,26 @@ package struct GPXWriter {
     var time = parts[2]
     time.replaceSubrange(dot...dot, with: ":")
     return "Route \(parts[1]) \(time)"
+  }
+
+  /// A `trkpt`'s start (`lon`, then `lat`, as Apple's files have them), `ele` and `time`, where
+  /// the point has them.
+  private mutating func appendPosition(of point: RoutePoint) {
+    out.append("      <trkpt lon=\"")
+    number(point.longitude)
+    out.append("\" lat=\"")
+    number(point.latitude)
+    out.append("\">")
+    if let elevation = point.elevation {
+      out.append("<ele>")
+      number(elevation)
+      out.append("</ele>")
+    }
+    if let time = point.time {
+      out.append("<time>")
+      appendUTC(time)
+      out.append("</time>")
+    }
   }
 
   private mutating func element(_ start: StaticString, _ value: Double?, _ end: StaticString) {

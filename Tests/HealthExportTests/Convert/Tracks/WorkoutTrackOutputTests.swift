@@ -111,11 +111,11 @@ import Testing
             <name>Running 2026-01-14 18:00</name>
             <type>Running</type>
             <trkseg>
-              <trkpt lat="40.781200" lon="-73.966500"><ele>12.500000</ele><time>2026-01-14T23:00:00Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>110</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
-              <trkpt lat="40.781250" lon="-73.966550"><ele>12.500000</ele><time>2026-01-14T23:00:05Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>110</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+              <trkpt lon="-73.966500" lat="40.781200"><ele>12.500000</ele><time>2026-01-14T23:00:00Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>110</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+              <trkpt lon="-73.966550" lat="40.781250"><ele>12.500000</ele><time>2026-01-14T23:00:05Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>110</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
             </trkseg>
             <trkseg>
-              <trkpt lat="40.781300" lon="-73.966600"><ele>12.500000</ele><time>2026-01-14T23:00:20Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>130</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+              <trkpt lon="-73.966600" lat="40.781300"><ele>12.500000</ele><time>2026-01-14T23:00:20Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>130</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
             </trkseg>
           </trk>
         </gpx>
@@ -124,14 +124,14 @@ import Testing
     // Six seconds from the nearest rate: no heart rate.
     #expect(
       try folder.read("routes/route_2026-01-14_1800_Running_2.gpx").contains(
-        "<trkpt lat=\"40.790000\" lon=\"-73.970000\"><ele>12.500000</ele><time>2026-01-14T23:00:50Z</time></trkpt>"
+        "<trkpt lon=\"-73.970000\" lat=\"40.790000\"><ele>12.500000</ele><time>2026-01-14T23:00:50Z</time></trkpt>"
       ))
     // Inline locations (before iOS 13), their rate three and two seconds away.
     let walk = try folder.read("routes/route_2016-11-14_0925_Walking.gpx")
     #expect(walk.components(separatedBy: "<gpxtpx:hr>90</gpxtpx:hr>").count == 3)
     #expect(
       walk.contains(
-        "<trkpt lat=\"37.777700\" lon=\"-122.426000\"><ele>21.269400</ele><time>2016-11-14T14:25:44Z</time>"))
+        "<trkpt lon=\"-122.426000\" lat=\"37.777700\"><ele>21.269400</ele><time>2016-11-14T14:25:44Z</time>"))
   }
 
   @Test func anInputWithoutRoutesWritesNothing() throws {
