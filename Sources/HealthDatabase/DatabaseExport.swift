@@ -122,7 +122,7 @@ public struct DatabaseExport: Sendable {
     let zone = TimeZoneChoice.named(try source.timeZoneBeforeWriting(timeZone))
     let configuration = DatabaseWriter.Configuration(
       toolVersion: toolVersion,
-      inputName: source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent,
+      inputName: Self.inputName(of: source),
       inputShape: source.shape.rawValue, timeZone: zone, created: now, registry: registry,
       summaryPeriods: summaryPeriods, summaryUnits: summaryUnits, usesWriteAheadLog: usesWriteAheadLog)
     let writer = DatabaseFileWriter(configuration: configuration, header: { source.header }, opened: opened)
@@ -131,6 +131,16 @@ public struct DatabaseExport: Sendable {
     return Outcome(
       counts: counts, skipped: diagnostics.summary, outputPath: destination.path,
       timeZone: source.timeZone(zone))
+  }
+}
+
+extension DatabaseExport {
+  /// What `export_info.input_name` and `imports.input_name` say of `source`: its file name (a
+  /// generated sample's name), or `de-identified` for a de-identified record, whose file name the
+  /// person chose.
+  static func inputName(of source: some HealthInputSource) -> String {
+    if source.header.isDeidentified { return "de-identified" }
+    return source.shape == .generated ? source.name : (source.name as NSString).lastPathComponent
   }
 }
 

@@ -12,6 +12,9 @@ public struct ExportHeader: Hashable, Sendable {
   /// The time zones the samples name in their `HKTimeZone` metadata, every sample counted whether
   /// or not it was delivered: complete once the input is read.
   public var timeZones: TimeZoneCensus
+  /// Whether the items were de-identified on their way (`--deidentify`), or come from a
+  /// de-identified database: an output of them says so where its format can.
+  public var isDeidentified = false
 
   /// A header, each argument the property of the same name.
   public init(

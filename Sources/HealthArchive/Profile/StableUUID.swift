@@ -1,10 +1,10 @@
 /// A UUID derived from content (version 8, RFC 9562): the same element in the same place of the
 /// same input always gets the same identifier.
-enum StableUUID {
+package enum StableUUID {
   /// The bytes of `,"uuid":"…"}` with its UUID.
   static let suffixLength = 48
 
-  static func make(name: String, index: Int, content: some Sequence<UInt8>) -> String {
+  package static func make(name: String, index: Int, content: some Sequence<UInt8>) -> String {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142
     func mix(_ byte: UInt8) {

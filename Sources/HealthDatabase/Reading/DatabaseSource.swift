@@ -36,6 +36,7 @@ public final class DatabaseSource: HealthInputSource {
     timeZone = kept.timeZone
     header = ExportHeader()
     header.timeZones.add(kept.timeZone.identifier)
+    header.isDeidentified = kept.isDeidentified
   }
 
   /// A database.

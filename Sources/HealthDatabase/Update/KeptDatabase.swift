@@ -12,6 +12,8 @@ struct KeptDatabase {
   let person: [(field: String, value: String)]
   /// The newest export imported: its Unix seconds and text.
   let newestExport: (unix: Int64, text: String)?
+  /// Whether it holds a de-identified record (`export_info.deidentified`).
+  let isDeidentified: Bool
 
   /// Reads the database at `path`.
   /// - Parameters:
@@ -52,7 +54,8 @@ struct KeptDatabase {
       else {
         throw UpdateRefusal.notOurs(path: path, reason: "its export_info does not name a time zone and units")
       }
-      if forUpdate, row[3] != .integer(0) { throw UpdateRefusal.deidentified(path: path) }
+      isDeidentified = row[3] != .integer(0)
+      if forUpdate, isDeidentified { throw UpdateRefusal.deidentified(path: path) }
       timeZone = zone
       units = UnitPreferences(weight: weightUnit, temperature: temperature == "°C" ? .celsius : .fahrenheit)
       var person: [(String, String)] = []

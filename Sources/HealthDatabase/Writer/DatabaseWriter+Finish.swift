@@ -95,7 +95,7 @@ extension DatabaseWriter {
       """
       INSERT INTO export_info (schema_version, tool_version, input_name, input_shape, export_date, export_unix,
         locale, export_version, time_zone, created_unix, weight_unit, temperature_unit, deidentified)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try statement.bind(DatabaseSchema.version, at: 1)
     try statement.bind(configuration.toolVersion, at: 2)
@@ -109,6 +109,7 @@ extension DatabaseWriter {
     try statement.bind(configuration.summaryUnits.weight.rawValue, at: 11)
     try statement.bind(
       (configuration.summaryUnits.temperature == .fahrenheit ? CSVUnit.fahrenheit : .celsius).label, at: 12)
+    try statement.bind(header.isDeidentified ? Int(1) : Int(0), at: 13)
     try statement.run()
     let standaloneLabs = try connection.value(
       "SELECT count(*) FROM lab_results WHERE clinical_record_id IS NULL")

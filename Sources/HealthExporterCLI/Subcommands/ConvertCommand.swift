@@ -13,28 +13,30 @@ enum ConvertCommand: Subcommand {
 
   static let arguments: [(name: String, help: String)] = ProfileCommand.arguments
 
-  static let options: [OptionDefinition] = [
-    .sample,
-    .value(
-      "output", short: "o", placeholder: "path", .path,
-      help:
-        "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder (of Parquet tables with --format parquet), or - for export.xml (or, with --format profile, the profile) on standard output."
-    ),
-    FormatOption.convertDefinition,
-    .timeZone(
-      help:
-        "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates, a profile's date of birth, and the Parquet tables' time_zone column and summaries."
-    ),
-    .value(
-      "name", placeholder: "name", .text, help: "A profile's name (metaData.profileName).",
-      default: "output and the local time, such as output20260120070000"),
-    .value(
-      "participant", placeholder: "id", .text,
-      help:
-        "With --format parquet: a participant column holding this id in every table, so that the tables of many exports are queried together (docs/studies.md)."
-    ),
-    .flag("force", help: "Replace an existing output (never the input)."), .strict, .quiet,
-  ]
+  static let options: [OptionDefinition] =
+    [
+      .sample,
+      .value(
+        "output", short: "o", placeholder: "path", .path,
+        help:
+          "Where to write: a .zip archive as the Health app makes it, an .xml file (export.xml alone), a .json profile, a folder (of Parquet tables with --format parquet), or - for export.xml (or, with --format profile, the profile) on standard output."
+      ),
+      FormatOption.convertDefinition,
+      .timeZone(
+        help:
+          "An IANA time zone for dates that carry no UTC offset of their own (a profile's), the archive's file dates, a profile's date of birth, and the Parquet tables' time_zone column and summaries."
+      ),
+      .value(
+        "name", placeholder: "name", .text, help: "A profile's name (metaData.profileName).",
+        default: "output and the local time, such as output20260120070000"),
+      .value(
+        "participant", placeholder: "id", .text,
+        help:
+          "With --format parquet: a participant column holding this id in every table, so that the tables of many exports are queried together (docs/studies.md)."
+      ),
+    ] + DeidentifyOption.definitions + [
+      .flag("force", help: "Replace an existing output (never the input)."), .strict, .quiet,
+    ]
 
   static let discussion: String? = """
     Everything the input holds that the output's format can carry is written: records with their \
@@ -58,6 +60,12 @@ enum ConvertCommand: Subcommand {
     }
     let format = try FormatOption.format(
       arguments, output: output, command: name, choices: FormatOption.convertChoices)
+    if format == .gpx, arguments.has("deidentify"), !arguments.has("keep-routes") {
+      throw usageError(
+        .other(
+          "--deidentify leaves routes out, and --format gpx writes nothing else; add --keep-routes to keep them (where you go can tell where you live)"
+        ))
+    }
     let participant = arguments.values["participant"]
     if let participant {
       guard format == .parquet else {

@@ -36,6 +36,7 @@ enum DatabaseCommand: Subcommand {
       .flag(
         "allow-other-person",
         help: "With --update, take an export whose date of birth or sex differ from the database's."),
+    ] + DeidentifyOption.definitions + [
       .force, .strict, .quiet,
     ]
 
@@ -74,6 +75,12 @@ enum DatabaseCommand: Subcommand {
   /// `--update`: the database named by `--output` brought up to date, in its own zone and units.
   private static func update(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     if arguments.has("force") { throw usageError(.conflicting("--update", "--force")) }
+    if arguments.has("deidentify") {
+      throw usageError(
+        .other(
+          "--deidentify makes a database of its own, which no export can update; leave out --update and name a new file"
+        ))
+    }
     guard let path = arguments.values["output"], path != "-", !path.hasSuffix("/"),
       SystemCall.kind(of: path) != .directory
     else {

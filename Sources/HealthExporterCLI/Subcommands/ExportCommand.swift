@@ -26,7 +26,8 @@ enum ExportCommand: Subcommand {
     + [OptionGroup.selection, .range, .units, .format, .timeZone].flatMap(\.definitions)
     + [
       .flag(
-        "interactive", help: "Ask for the input and every choice, one question at a time (on a terminal)."),
+        "interactive", help: "Ask for the input and every choice, one question at a time (on a terminal).")
+    ] + DeidentifyOption.definitions + [
       .force, .strict, .quiet,
     ]
 

@@ -11,36 +11,38 @@ enum GenerateCommand: Subcommand {
   static let usageArguments = ""
   static let arguments: [(name: String, help: String)] = []
 
-  static let options: [OptionDefinition] = [
-    .value(
-      "output", short: "o", placeholder: "path", .path,
-      help:
-        "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
-    ),
-    FormatOption.definition,
-    .value(
-      "seed", placeholder: "n", .number,
-      help: "Decides the person and every value; the same seed gives the same bytes.",
-      default: "\(SampleConfiguration.defaultSeed)"),
-    .value(
-      "days", placeholder: "n", .number, help: "How many days the record covers, the end day included.",
-      default: "\(SampleConfiguration.defaultDays)"),
-    .value(
-      "end", placeholder: "yyyy-mm-dd", .day,
-      help: "The last day of the record; the export is made at its end.",
-      default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
-    .value(
-      "time-zone", placeholder: "tz", .timeZone,
-      help: "The IANA time zone the person lives in (TZ is not read).",
-      default: SampleConfiguration.defaultTimeZone),
-    .value(
-      "size", placeholder: "size", .text,
-      help:
-        "The size export.xml should have, such as 200MB or 2GB (10^6 and 10^9 bytes): the record is lengthened (or, with --days, made denser) until export.xml is within 10% of it."
-    ),
-    .flag("force", help: "Replace an existing output."),
-    .quiet,
-  ]
+  static let options: [OptionDefinition] =
+    [
+      .value(
+        "output", short: "o", placeholder: "path", .path,
+        help:
+          "Where to write: a .zip archive, an .xml file (export.xml alone), a .json profile, a folder, or - for export.xml (or, with --format profile, the profile) on standard output."
+      ),
+      FormatOption.definition,
+      .value(
+        "seed", placeholder: "n", .number,
+        help: "Decides the person and every value; the same seed gives the same bytes.",
+        default: "\(SampleConfiguration.defaultSeed)"),
+      .value(
+        "days", placeholder: "n", .number, help: "How many days the record covers, the end day included.",
+        default: "\(SampleConfiguration.defaultDays)"),
+      .value(
+        "end", placeholder: "yyyy-mm-dd", .day,
+        help: "The last day of the record; the export is made at its end.",
+        default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
+      .value(
+        "time-zone", placeholder: "tz", .timeZone,
+        help: "The IANA time zone the person lives in (TZ is not read).",
+        default: SampleConfiguration.defaultTimeZone),
+      .value(
+        "size", placeholder: "size", .text,
+        help:
+          "The size export.xml should have, such as 200MB or 2GB (10^6 and 10^9 bytes): the record is lengthened (or, with --days, made denser) until export.xml is within 10% of it."
+      ),
+    ] + DeidentifyOption.definitions + [
+      .flag("force", help: "Replace an existing output."),
+      .quiet,
+    ]
 
   static let discussion: String? = """
     The same options give the same bytes on any machine, on any day and in any TZ. The archive \
@@ -64,6 +66,11 @@ enum GenerateCommand: Subcommand {
       for: arguments, context: context,
       label: output == "-" ? "Making export.xml" : "Writing \((output as NSString).lastPathComponent)")
     defer { progress?.finish() }
+    if let deidentification = try DeidentifyOption.deidentification(arguments, command: name) {
+      return try writeDeidentified(
+        export, target: target, deidentification, to: output, arguments: arguments, context: context,
+        progress: progress)
+    }
     guard case .export(let format) = target else {
       let source = export.source()
       return try writeProfile(
@@ -106,6 +113,39 @@ enum GenerateCommand: Subcommand {
     progress?.finish()
     if !arguments.has("quiet") {
       context.output.message(summary.line + "\n")
+    }
+    return .success
+  }
+}
+
+extension GenerateCommand {
+  /// Writes the generated export de-identified, through `convert`'s writers (the generator's own
+  /// writes its person as made): the same archive, folder, export.xml or profile, without the
+  /// person's names, birth date or routes (docs/deidentification.md).
+  private static func writeDeidentified(
+    _ export: SampleExport, target: GenerateOptions.Target, _ deidentification: Deidentification,
+    to output: String, arguments: ParsedArguments, context: ToolContext, progress: ProgressLine?
+  ) throws -> ExitCode {
+    let format: ConvertExport.Format =
+      switch target {
+      case .profile: .profile
+      case .export(.zip): .zip
+      case .export(.folder): .folder
+      case .export(.xml): .xml
+      }
+    var path = output
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    let destination: OutputDestination =
+      output == "-"
+      ? .sink { try context.output.writeStandardOutput($0) }
+      : .file(path: path, overwrites: arguments.has("force"))
+    let options = ConvertExport.Options(
+      format: format, timeZone: .named(try export.configuration.zone()), now: export.exportDate)
+    let outcome = try DeidentifiedExport(ConvertExport(options: options), deidentification).run(
+      export.source(), to: destination, progress: progress)
+    progress?.finish()
+    if !arguments.has("quiet") {
+      context.output.message(outcome.line + "\n")
     }
     return .success
   }

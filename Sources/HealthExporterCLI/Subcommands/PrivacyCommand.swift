@@ -35,6 +35,12 @@ enum PrivacyCommand: Subcommand {
       ~/.cache/health-exporter (0600), reused while the export is unchanged; --no-cache keeps none.
     - What an AI assistant reads through the assistant server, the assistant's app may send to its
       provider, under that provider's terms.
+    - With --deidentify, a command writes the record without what names you: sources become
+      Source 1, Source 2, …, devices keep only maker and model, identifiers and serial numbers go,
+      the date of birth becomes its year, clinical records lose the records of people and
+      organizations and every name, address and identifier, routes are left out (--keep-routes
+      keeps them) and --shift-days moves every date. The values stay, and can still tell who you
+      are to someone who knows them; docs/deidentification.md says what it does and does not protect.
     - The CSV is plain text that you control: you decide where it goes and whom to share it
       with. It holds data exported as-is from Apple Health; it is not a medical record. Verify it
       with your healthcare provider before any clinical use.

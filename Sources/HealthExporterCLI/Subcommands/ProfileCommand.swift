@@ -17,17 +17,19 @@ enum ProfileCommand: Subcommand {
     )
   ]
 
-  static let options: [OptionDefinition] = [
-    .sample,
-    .output(fileName: "HealthProfile_yyyy-MM-dd_HHmmss.json"),
-    .value(
-      "name", placeholder: "name", .text, help: "The profile's name (metaData.profileName).",
-      default: "output and the local time, such as output20260120070000"),
-    .flag("uuids", help: "Give every sample without one a stable uuid."),
-    .timeZone(
-      help: "An IANA time zone for the date of birth and the default name."),
-    .force, .strict, .quiet,
-  ]
+  static let options: [OptionDefinition] =
+    [
+      .sample,
+      .output(fileName: "HealthProfile_yyyy-MM-dd_HHmmss.json"),
+      .value(
+        "name", placeholder: "name", .text, help: "The profile's name (metaData.profileName).",
+        default: "output and the local time, such as output20260120070000"),
+      .flag("uuids", help: "Give every sample without one a stable uuid."),
+      .timeZone(
+        help: "An IANA time zone for the date of birth and the default name."),
+    ] + DeidentifyOption.definitions + [
+      .force, .strict, .quiet,
+    ]
 
   static let discussion: String? = """
     Everything the profile format holds is written, with this tool's optional keys for what it \

@@ -33,6 +33,7 @@ enum ReportCommand: Subcommand {
       ),
       .timeZone(
         help: "An IANA time zone, such as America/New_York, for local dates, days, nights and weeks."),
+    ] + DeidentifyOption.definitions + [
       .force, .strict, .quiet,
     ]
 

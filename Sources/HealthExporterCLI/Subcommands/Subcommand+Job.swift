@@ -29,10 +29,10 @@ extension Subcommand {
       missingHelp: missingHelp)
   }
 
-  /// Runs `job` as every writing command does, through the library's front door: checks that the
-  /// output is not the input, opens the input (or the sample), shows the progress line as the
-  /// job's progress observer, then prints the job's warnings and, unless `--quiet`, its closing
-  /// line.
+  /// Runs `job` as every writing command does, through the library's front door: de-identified
+  /// with `--deidentify`, checks that the output is not the input, opens the input (or the
+  /// sample), shows the progress line as the job's progress observer, then prints the job's
+  /// warnings and, unless `--quiet`, its closing line.
   /// - Parameters:
   ///   - job: the job, made from the command's options.
   ///   - destination: where its output goes.
@@ -44,6 +44,22 @@ extension Subcommand {
   /// - Returns: success.
   /// - Throws: `UsageError`, and the job's errors.
   static func run<Job: ExportJob>(
+    _ job: Job, to destination: OutputDestination, timeZone: TimeZoneChoice, arguments: ParsedArguments,
+    context: ToolContext, missingHelp: String
+  ) throws -> ExitCode where Job.Outcome: JobOutcome {
+    if let deidentification = try DeidentifyOption.deidentification(arguments, command: name) {
+      return try runJob(
+        DeidentifiedExport(job, deidentification), to: destination, timeZone: timeZone, arguments: arguments,
+        context: context, missingHelp: missingHelp)
+    }
+    return try runJob(
+      job, to: destination, timeZone: timeZone, arguments: arguments, context: context,
+      missingHelp: missingHelp)
+  }
+
+  /// Runs `job` as `run(_:to:timeZone:arguments:context:missingHelp:)` says, once it is the
+  /// de-identified job where `--deidentify` asks for one.
+  private static func runJob<Job: ExportJob>(
     _ job: Job, to destination: OutputDestination, timeZone: TimeZoneChoice, arguments: ParsedArguments,
     context: ToolContext, missingHelp: String
   ) throws -> ExitCode where Job.Outcome: JobOutcome {

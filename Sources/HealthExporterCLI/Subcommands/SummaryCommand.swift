@@ -43,6 +43,7 @@ enum SummaryCommand: Subcommand {
       ),
       .timeZone(help: "An IANA time zone, such as America/New_York, where periods begin and end."),
       ExportOption.rawText.definition,
+    ] + DeidentifyOption.definitions + [
       .force, .strict, .quiet,
     ]
 

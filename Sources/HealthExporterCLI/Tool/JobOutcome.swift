@@ -30,6 +30,16 @@ extension ReportExport.Outcome: JobOutcome {
   var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
 }
 
+extension DeidentifiedExport.Outcome: JobOutcome where Job.Outcome: JobOutcome {
+  /// The job's line, then what was removed (before the line's closing period, where it has one).
+  var line: String {
+    let line = job.line
+    guard line.hasSuffix(".") else { return line + "; " + removed.description }
+    return line.dropLast() + "; " + removed.description + "."
+  }
+  var warnings: [String] { job.warnings }
+}
+
 /// The warnings several jobs share.
 enum JobOutcomeWarning {
   /// A name given to `--source-priority` that no record the job summarized carries.

@@ -35,7 +35,7 @@ package enum HealthKitDevice {
 
   /// The value of the field `name:` up to the next `, ` or the closing `>` (a value may hold a
   /// comma: `hardware:Watch7,2`).
-  static func field(_ name: String, in description: String) -> String? {
+  package static func field(_ name: String, in description: String) -> String? {
     let utf8 = Array(description.utf8)
     let key = Array((name + ":").utf8)
     guard utf8.count >= key.count else { return nil }

@@ -275,6 +275,8 @@ struct FHIRResources {
 
   static func isDate(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
+    // A year alone is a FHIR date too: a de-identified record's date of birth.
+    if bytes.count == 4 { return bytes.allSatisfy { (48...57).contains($0) } }
     return bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
       && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
   }
