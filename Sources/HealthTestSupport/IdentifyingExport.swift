@@ -7,8 +7,12 @@ package enum IdentifyingExport {
   package static let secrets = [
     "Dana", "Kowalczyk", "1979-11-23", "Nov 23", "SYNC-123", "EXT-UUID-456", "SN-789XYZ", "UDI-0001",
     "USER-4242", "Elm Street", "555-0199", "MRN-31337", "Quentin", "Marsh", "ACC-5555", "Lakeside",
-    "lakeside.example", "pat-7", "ACT-UUID-1", "withings.example",
+    "lakeside.example", "pat-7", "ACT-UUID-1", "withings.example", "RGFuYSBLb3dhbGN6eWs=", "SN-IMPLANT-3",
+    "doc-9", "obs-1",
   ]
+
+  /// The export's true dates, which `--shift-days` moves out of every output.
+  package static let dates = ["2025-01-04", "2025-01-05", "2025-01-06", "2025-01-10", "2024-12-30"]
 
   /// The export's files, under `apple_health_export/`.
   package static var fixture: ExportFixture {
@@ -18,6 +22,8 @@ package enum IdentifyingExport {
     fixture.add(root + "clinical-records/Patient-0A.json", patient)
     fixture.add(root + "clinical-records/Practitioner-0B.json", practitioner)
     fixture.add(root + "clinical-records/Observation-0C.json", observation)
+    fixture.add(root + "clinical-records/Condition-0D.json", condition)
+    fixture.add(root + "clinical-records/DocumentReference-0E.json", document)
     fixture.add(root + "electrocardiograms/ecg_2025-01-05.csv", electrocardiogram)
     fixture.add(root + "workout-routes/route_2025-01-05_7.30am.gpx", route)
     return fixture
@@ -61,6 +67,8 @@ package enum IdentifyingExport {
      </Workout>
      <ClinicalRecord type="Patient" identifier="pat-7" sourceName="Lakeside Clinic" sourceURL="https://fhir.lakeside.example/DSTU2/Patient/pat-7" fhirVersion="1.0.2" receivedDate="2025-01-06 10:00:00 -0500" resourceFilePath="/clinical-records/Patient-0A.json"/>
      <ClinicalRecord type="Practitioner" identifier="doc-9" sourceName="Lakeside Clinic" sourceURL="https://fhir.lakeside.example/DSTU2/Practitioner/doc-9" fhirVersion="1.0.2" receivedDate="2025-01-06 10:00:00 -0500" resourceFilePath="/clinical-records/Practitioner-0B.json"/>
+     <ClinicalRecord type="Condition" identifier="cond-2" sourceName="Lakeside Clinic" sourceURL="https://fhir.lakeside.example/DSTU2/Condition/cond-2" fhirVersion="1.0.2" receivedDate="2025-01-06 10:00:00 -0500" resourceFilePath="/clinical-records/Condition-0D.json"/>
+     <ClinicalRecord type="DocumentReference" identifier="doc-3" sourceName="Lakeside Clinic" sourceURL="https://fhir.lakeside.example/R4/DocumentReference/doc-3" fhirVersion="4.0.1" receivedDate="2025-01-06 10:00:00 -0500" resourceFilePath="/clinical-records/DocumentReference-0E.json"/>
      <ClinicalRecord type="Observation" identifier="obs-1" sourceName="Lakeside Clinic" sourceURL="https://fhir.lakeside.example/DSTU2/Observation/obs-1" fhirVersion="1.0.2" receivedDate="2025-01-06 10:00:00 -0500" resourceFilePath="/clinical-records/Observation-0C.json"/>
     </HealthData>
 
@@ -91,6 +99,25 @@ package enum IdentifyingExport {
      "valueQuantity": {"value": 92, "unit": "mg/dL", "system": "http://unitsofmeasure.org", "code": "mg/dL"},
      "comments": "Called Dana at 555-0199",
      "referenceRange": [{"low": {"value": 70, "unit": "mg/dL"}, "high": {"value": 99, "unit": "mg/dL"}}]}
+    """
+
+  static let condition = """
+    {"resourceType": "Condition", "id": "cond-2",
+     "patient": {"reference": "Patient/pat-7", "display": "Dana Kowalczyk"},
+     "asserter": {"reference": "Practitioner/doc-9"},
+     "contained": [{"resourceType": "Device", "id": "dev1", "serialNumber": "SN-IMPLANT-3"}],
+     "code": {"coding": [{"system": "http://snomed.info/sct", "code": "38341003", "display": "Hypertension"}]},
+     "clinicalStatus": "active", "verificationStatus": "confirmed",
+     "onsetDateTime": "2024-12-30", "dateRecorded": "2025-01-06",
+     "notes": "Dana Kowalczyk, seen by Dr. Marsh"}
+    """
+
+  static let document = """
+    {"resourceType": "DocumentReference", "id": "doc-3", "status": "current",
+     "subject": {"reference": "Patient/pat-7"}, "date": "2025-01-06T09:00:00-05:00",
+     "type": {"coding": [{"system": "http://loinc.org", "code": "11506-3", "display": "Progress note"}]},
+     "content": [{"attachment": {"contentType": "text/plain", "data": "RGFuYSBLb3dhbGN6eWs=",
+       "url": "https://fhir.lakeside.example/R4/Binary/b-1"}}]}
     """
 
   static let electrocardiogram = """

@@ -165,7 +165,13 @@ def check(tool, work, folder, label, secrets, parquet=True):
     moved = [(t, v, u, s + 364 * 86400, e + 364 * 86400) for t, v, u, s, e in query(shifted, readings)]
     if sorted(moved) != sorted(query(os.path.join(plain, "health.sqlite"), readings)):
         fail("--shift-days -364 did not move every record by exactly 364 days")
-    expect_none("database moved by 364 days", dump(shifted), secrets)
+    shifted_dump = dump(shifted)
+    expect_none("database moved by 364 days", shifted_dump, secrets)
+    true_days = sorted({d for d in re.findall(r"\d{4}-\d{2}-\d{2}", plain_dump)})
+    moved_days = set(re.findall(r"\d{4}-\d{2}-\d{2}", shifted_dump))
+    kept_days = [d for d in true_days if d in moved_days and d[:4] >= "2026"]
+    if kept_days:
+        fail(f"the database moved by -364 days still holds the true days {kept_days[:5]}")
     count = query(os.path.join(plain, "health.sqlite"), "SELECT count(*) FROM records")[0][0]
     print(f"sqlite3: {count} records in both databases, the same values; none of {len(secrets)} identifying texts "
           f"in the de-identified ones (one moved by -364 days, every record by exactly that)")
@@ -189,7 +195,9 @@ def check(tool, work, folder, label, secrets, parquet=True):
     run(tool, "convert", folder, "--format", "parquet", "-o", os.path.join(plain, "tables"), "-q", *zone)
     run(tool, "convert", folder, "--format", "parquet", "-o", os.path.join(deidentified, "tables"), "-q",
         "--deidentify", *zone)
-    plain_tables, _ = parquet_text(os.path.join(plain, "tables"))
+    plain_tables, plain_text = parquet_text(os.path.join(plain, "tables"))
+    if not any(s in plain_text for s in secrets):
+        fail("the plain tables hold none of the identifying texts")
     tables, text = parquet_text(os.path.join(deidentified, "tables"))
     expect_none("Parquet tables", text, secrets)
     plain_tables.pop("route_points.parquet", None)

@@ -100,6 +100,22 @@ public struct Deidentification: Hashable, Sendable {
       return "de-identified: " + (parts.isEmpty ? "nothing identifying found" : parts.joined(separator: ", "))
     }
 
+    /// Each count the larger of the two; the date of birth where either cut it.
+    mutating func formMaximum(_ other: Removed) {
+      sourceNames = max(sourceNames, other.sourceNames)
+      devices = max(devices, other.devices)
+      metadataEntries = max(metadataEntries, other.metadataEntries)
+      identifiers = max(identifiers, other.identifiers)
+      clinicalResources.merge(other.clinicalResources, uniquingKeysWith: max)
+      clinicalElements = max(clinicalElements, other.clinicalElements)
+      unreadableResources = max(unreadableResources, other.unreadableResources)
+      routes = max(routes, other.routes)
+      routePoints = max(routePoints, other.routePoints)
+      birthDate = birthDate || other.birthDate
+      electrocardiograms = max(electrocardiograms, other.electrocardiograms)
+      attachments = max(attachments, other.attachments)
+    }
+
     private static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
       "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
     }

@@ -41,6 +41,6 @@ public struct DeidentifiedExport<Job: ExportJob>: ExportJob {
     let outcome = try job.run(
       source: DeidentifiedSource(base: source, deidentifier: deidentifier), destination: destination,
       diagnostics: diagnostics)
-    return Outcome(job: outcome, removed: deidentifier.removed)
+    return Outcome(job: outcome, removed: deidentifier.reported)
   }
 }

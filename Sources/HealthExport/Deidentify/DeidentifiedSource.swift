@@ -25,8 +25,10 @@ struct DeidentifiedSource<Base: HealthInputSource>: ForwardingSource {
     // A filter's dates are the writer's, moved; the reader's are the export's.
     let shift = DayShift(days: -deidentifier.deidentification.shiftDays)
     filter.bareUntil = filter.bareUntil.mapValues(shift.seconds)
+    deidentifier.beginPass()
     try base.readItems(filter: filter, diagnostics: diagnostics, monitor: monitor) { item, location in
       if let item = deidentifier.deidentified(item) { try consume(item, location) }
     }
+    deidentifier.endPass()
   }
 }

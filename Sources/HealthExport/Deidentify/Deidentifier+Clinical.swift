@@ -1,3 +1,4 @@
+import Foundation
 import HealthArchive
 import HealthModel
 
@@ -11,8 +12,12 @@ extension Deidentifier {
     }
     var record = record
     record.sourceName = source(record.sourceName)
-    if let url = record.sourceURL, !url.isEmpty { removed.clinicalElements += 1 }
+    if let url = record.sourceURL, !url.isEmpty {
+      removed.clinicalElements += 1
+      if let host = Self.host(of: url), !hosts.contains(host) { hosts.append(host) }
+    }
     record.sourceURL = nil
+    record.identifier = renamed(record.type, record.identifier)
     record.receivedDate = shift(record.receivedDate)
     guard let resource = record.resource else { return record }
     guard let parsed = try? JSONValue(parsing: Array(resource.json.utf8), name: record.type) else {
@@ -21,7 +26,10 @@ extension Deidentifier {
       return record
     }
     var count = 0
-    guard let kept = FHIRDeidentification.deidentified(parsed, shift: shift, removed: &count) else {
+    let context = FHIRDeidentification.Context(shift: shift, hosts: hosts) { [unowned self] in
+      renamed($0, $1)
+    }
+    guard let kept = FHIRDeidentification.deidentified(parsed, context: context, removed: &count) else {
       removed.clinicalResources[parsed["resourceType"]?.stringValue ?? record.type, default: 0] += 1
       return nil
     }
@@ -30,5 +38,23 @@ extension Deidentifier {
       json: String(decoding: JSONWriter.bytes(of: kept, formatting: .pretty), as: UTF8.self),
       resourceType: resource.resourceType)
     return record
+  }
+
+  /// The record's own id of the provider's `id` of a resource of `type`: `1`, `2`, … in the order
+  /// the ids first come, the same wherever the id is met.
+  func renamed(_ type: String, _ id: String) -> String {
+    let key = type + "/" + id
+    if let number = resourceIDs[key] { return number }
+    let number = String(resourceIDs.count + 1)
+    resourceIDs[key] = number
+    return number
+  }
+
+  /// The host of a URL (`fhir.example.org` of `https://fhir.example.org/api/R4/Observation/1`).
+  static func host(of url: String) -> String? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let rest = url[scheme.upperBound...]
+    let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" }
+    return host.isEmpty ? nil : String(host)
   }
 }

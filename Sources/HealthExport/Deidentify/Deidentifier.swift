@@ -7,19 +7,37 @@ import HealthModel
 final class Deidentifier {
   let deidentification: Deidentification
   let shift: DayShift
-  /// What was removed so far.
+  /// What the pass under way removed.
   var removed = Deidentification.Removed()
+  /// What was removed, the most any pass removed of each kind: a writer that reads the input
+  /// again (its zone first, or workouts, then heart rates, then points) is told each thing once.
+  private(set) var reported = Deidentification.Removed()
   /// `Source N` by source name, numbered in the order the names first come.
   private var sourceNames: [String: String] = [:]
   /// Device descriptions cut, by description without its address.
   private var devices: [Substring: String?] = [:]
-  /// Workout activities given an identifier of their own.
-  private var activityCount = 0
+  /// The record's own ids of the provider's resource ids, by `Type/id`.
+  var resourceIDs: [String: String] = [:]
+  /// The hosts of the provider's servers met in the records' `sourceURL`.
+  var hosts: [String] = []
 
   init(_ deidentification: Deidentification) {
     self.deidentification = deidentification
     shift = DayShift(days: deidentification.shiftDays)
     removed.shiftDays = deidentification.shiftDays
+    reported.shiftDays = deidentification.shiftDays
+  }
+
+  /// Starts a pass over the input.
+  func beginPass() {
+    removed = Deidentification.Removed()
+    removed.shiftDays = deidentification.shiftDays
+  }
+
+  /// Ends a pass: what it removed counts where it is the most of its kind.
+  func endPass() {
+    removed.sourceNames = sourceNames.count
+    reported.formMaximum(removed)
   }
 
   /// `item` de-identified; nil when it is left out whole (a route's points, a person's
@@ -74,8 +92,7 @@ final class Deidentifier {
   /// The `Source N` of a source name.
   func source(_ name: String) -> String {
     if let number = sourceNames[name] { return number }
-    removed.sourceNames += 1
-    let number = "Source \(removed.sourceNames)"
+    let number = "Source \(sourceNames.count + 1)"
     sourceNames[name] = number
     return number
   }
@@ -93,12 +110,13 @@ final class Deidentifier {
     workout.events = workout.events.map(event)
     workout.statistics = workout.statistics.map(statistics)
     workout.uuid = uuid(workout.uuid)
-    workout.activities = workout.activities.map { activity in
+    workout.activities = workout.activities.enumerated().map { index, activity in
       var activity = activity
-      activityCount += 1
       removed.identifiers += 1
+      // From the workout's moved start and the activity's place: the same in every pass.
       activity.uuid = StableUUID.make(
-        name: "workoutActivity", index: activityCount, content: Array("deidentified".utf8))
+        name: "workoutActivity", index: index,
+        content: Array(String(workout.startDate.millisecondsSince1970).utf8))
       activity.startDate = shift(activity.startDate)
       activity.endDate = shift(activity.endDate)
       activity.metadata = metadata(activity.metadata)
@@ -203,7 +221,8 @@ final class Deidentifier {
     return cut
   }
 
-  /// `entries` without the identifying ones (`IdentifyingMetadata`), their dates moved.
+  /// `entries` without the identifying ones (`IdentifyingMetadata`), every date in their values
+  /// moved.
   func metadata(_ entries: [MetadataEntry]) -> [MetadataEntry] {
     var kept: [MetadataEntry] = []
     kept.reserveCapacity(entries.count)
@@ -212,17 +231,17 @@ final class Deidentifier {
         removed.metadataEntries += 1
         continue
       }
-      guard !shift.isNone, IdentifyingMetadata.holdsDate(entry.key) else {
+      guard !shift.isNone else {
         kept.append(entry)
         continue
       }
       let moved = shift.shiftingDates(in: entry.value)
-      guard moved.found else {
+      if !moved.found && IdentifyingMetadata.holdsDate(entry.key) {
         // A date that cannot be moved would tell the true one.
         removed.metadataEntries += 1
         continue
       }
-      kept.append(MetadataEntry(key: entry.key, value: moved.text))
+      kept.append(moved.found ? MetadataEntry(key: entry.key, value: moved.text) : entry)
     }
     return kept
   }

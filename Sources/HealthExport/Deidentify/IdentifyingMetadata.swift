@@ -2,9 +2,10 @@
 /// `HKMetadataKeySyncIdentifier` and `HKMetadataKeySyncVersion`, `HKExternalUUID`,
 /// `HKMetadataKeyDeviceSerialNumber`, `HKMetadataKeyUDIDeviceIdentifier` and
 /// `HKMetadataKeyUDIProductionIdentifier`, `HKMetadataKeyDeviceName`, `HKMetadataKeyDigitalSignature`,
-/// and any other app's key that names an identifier, a UUID, a serial number, a sync, a name, a
-/// link or address, a user, an email, a phone, a signature, a source or coordinates (`Withings
-/// User Identifier`, `Withings Link`, `Original Source`). HealthKit's own keys of what was
+/// and any other app's key that names an identifier or an id, a UUID, a serial number, a sync, a
+/// name, a link or address, a user, an email, a phone, a signature, a source, a location or
+/// coordinates (`Withings User Identifier`, `Withings Link`, `Original Source`, `Strava
+/// Activity ID`). HealthKit's own keys of what was
 /// measured (`HKWasUserEntered`, `HKTimeZone`, `HKSwimmingLocationType`) stay.
 enum IdentifyingMetadata {
   /// Words that, in a key, make its value identifying.
@@ -28,11 +29,11 @@ enum IdentifyingMetadata {
       return words.contains { $0 != "udi" && lower.contains($0) }
     }
     let lower = key.lowercased()
-    if lower.contains("user") { return true }
-    return words.contains { word in
-      guard word == "udi" else { return lower.contains(word) }
-      return lower.split(whereSeparator: { !$0.isLetter }).contains("udi")
-    }
+    if ["user", "location", "gps"].contains(where: lower.contains) { return true }
+    // Short words only as words of their own: `Strava Activity ID`, `external_id`, `lat`.
+    let keyWords = Set(lower.split { !$0.isLetter })
+    if !keyWords.isDisjoint(with: ["id", "udi", "lat", "lon", "lng"]) { return true }
+    return words.contains { $0 != "udi" && lower.contains($0) }
   }
 
   /// Whether the entry under `key` holds a date, which moves with the others (`Modified Date`,

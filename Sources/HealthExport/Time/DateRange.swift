@@ -66,6 +66,13 @@ public enum DateRange: Hashable, Sendable {
   /// The default: the last 30 days.
   public static let standard = DateRange.lastDays(30)
 
+  /// The range with the days it names moved by `days` (a range of whole days); the others as they
+  /// are, since they count from "now", which moves with the dates (`--shift-days`).
+  package func moved(by days: Int) -> DateRange {
+    guard case .custom(let from, let to) = self, days != 0 else { return self }
+    return .custom(from: from?.adding(days: days), to: to?.adding(days: days))
+  }
+
   /// The instants this range keeps, `start` inclusive and `end` exclusive, nil where open.
   /// - Parameters:
   ///   - now: the moment the export runs.

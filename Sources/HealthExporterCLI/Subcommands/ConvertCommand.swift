@@ -81,7 +81,8 @@ enum ConvertCommand: Subcommand {
       }
     }
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
-    let now = try ExportOptions.now(environment: context.environment, command: name)
+    let now = try DeidentifyOption.shift(arguments, command: name)(
+      ExportOptions.now(environment: context.environment, command: name))
     let units = try ExportOptions.days(arguments, context: context, command: name).units
     var path = output
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }

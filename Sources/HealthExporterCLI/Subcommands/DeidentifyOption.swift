@@ -1,4 +1,5 @@
 import HealthExport
+import HealthModel
 
 /// `--deidentify`, `--keep-routes` and `--shift-days`, which every command that writes the
 /// record takes: the record is de-identified before its writer sees it (`DeidentifiedExport`).
@@ -17,6 +18,15 @@ enum DeidentifyOption {
       "shift-days", placeholder: "n", .number,
       help: "With --deidentify, move every date by N days (negative: earlier), times of day kept."),
   ]
+
+  /// How far `--deidentify --shift-days N` moves every date (nothing without them). The moment a
+  /// command runs moves with the dates, and so do the days `--from` and `--to` name: the range
+  /// chooses the readings it would choose without `--deidentify`, and nothing an output stamps
+  /// (its creation time, its default name) tells the true dates.
+  /// - Throws: as `deidentification(_:command:)`.
+  static func shift(_ arguments: ParsedArguments, command: String) throws(UsageError) -> DayShift {
+    DayShift(days: try deidentification(arguments, command: command)?.shiftDays ?? 0)
+  }
 
   /// The longest shift: a century.
   static let maximumShift = 36_525

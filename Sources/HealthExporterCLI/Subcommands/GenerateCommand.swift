@@ -140,7 +140,8 @@ extension GenerateCommand {
       ? .sink { try context.output.writeStandardOutput($0) }
       : .file(path: path, overwrites: arguments.has("force"))
     let options = ConvertExport.Options(
-      format: format, timeZone: .named(try export.configuration.zone()), now: export.exportDate)
+      format: format, timeZone: .named(try export.configuration.zone()),
+      now: DayShift(days: deidentification.shiftDays)(export.exportDate))
     let outcome = try DeidentifiedExport(ConvertExport(options: options), deidentification).run(
       export.source(), to: destination, progress: progress)
     progress?.finish()

@@ -17,16 +17,24 @@ import Testing
 
   @Test func numbersSourcesInTheOrderTheyFirstComeAcrossPasses() {
     let deidentifier = Deidentifier(Deidentification())
-    let names = ["Dana’s iPhone", "Withings", "Dana’s iPhone", "Lakeside Clinic", "Withings"].map { name in
-      guard case .sample(let sample) = deidentifier.deidentified(.sample(sample(source: name))) else {
-        return ""
+    func pass(_ sources: [String]) -> [String] {
+      deidentifier.beginPass()
+      defer { deidentifier.endPass() }
+      return sources.map { name in
+        guard case .sample(let sample) = deidentifier.deidentified(.sample(sample(source: name))) else {
+          return ""
+        }
+        return sample.sourceName
       }
-      return sample.sourceName
     }
-    #expect(names == ["Source 1", "Source 2", "Source 1", "Source 3", "Source 2"])
-    #expect(deidentifier.source("Withings") == "Source 2")
-    #expect(deidentifier.removed.sourceNames == 3)
-    #expect(deidentifier.removed.identifiers == 5)
+    #expect(
+      pass(["Dana’s iPhone", "Withings", "Dana’s iPhone", "Lakeside Clinic", "Withings"])
+        == ["Source 1", "Source 2", "Source 1", "Source 3", "Source 2"])
+    // A second pass over part of the input: the same numbers, and a new name the next one.
+    #expect(pass(["Withings", "Oura", "Dana’s iPhone"]) == ["Source 2", "Source 4", "Source 1"])
+    #expect(deidentifier.reported.sourceNames == 4)
+    // The most any pass removed, not their sum.
+    #expect(deidentifier.reported.identifiers == 5)
   }
 
   @Test func keepsADevicesMakerModelAndHardwareOnly() {
@@ -155,24 +163,53 @@ import Testing
             points: [RoutePoint(time: DayShift(days: 1)(instant), latitude: 42.36, longitude: -71.06)])))
   }
 
+  /// An input that notes the filter it is read with.
+  final class FilterNotingExport: HealthInputSource {
+    let export: InMemoryExport
+    var filters: [ItemFilter] = []
+    init(_ export: InMemoryExport) { self.export = export }
+    var name: String { export.name }
+    var shape: InputShape { export.shape }
+    var contentName: String { export.contentName }
+    var header: ExportHeader { export.header }
+    func fileNames(in folder: String) -> [String] { ["route_2025-01-05_7.30am.gpx"] }
+    func readItems(
+      filter: ItemFilter, diagnostics: Diagnostics, monitor: ReadMonitor,
+      _ consume: (HealthItem, HealthModel.SourceLocation) throws -> Void
+    ) throws {
+      filters.append(filter)
+      try export.readItems(filter: filter, diagnostics: diagnostics, monitor: monitor, consume)
+    }
+  }
+
   @Test func theStageSaysTheRecordIsDeidentifiedAndReadsNoRoutes() throws {
-    let export = InMemoryExport(
-      xml: ExportXML.document(
-        ExportXML.record(
-          "BodyMass", value: "61.5", unit: "kg", source: "Dana’s Scale", start: "2025-01-04 07:00:00 -0500")))
-    let source = DeidentifiedSource(base: export, deidentifier: Deidentifier(Deidentification(shiftDays: 1)))
-    var items: [HealthItem] = []
+    let export = FilterNotingExport(
+      InMemoryExport(
+        xml: ExportXML.document(
+          ExportXML.record(
+            "BodyMass", value: "61.5", unit: "kg", source: "Dana’s Scale", start: "2025-01-04 07:00:00 -0500")
+        )))
     var filter = ItemFilter.everything
     filter.includesRoutePoints = true
-    try source.readItems(filter: filter, diagnostics: Diagnostics()) { item, _ in items.append(item) }
-    #expect(source.header.isDeidentified)
-    #expect(!export.header.isDeidentified)
-    #expect(source.fileNames(in: "workout-routes") == [])
-    guard case .sample(let weight) = items.last else {
-      Issue.record("no sample")
-      return
+    filter.bareUntil = ["HKQuantityTypeIdentifierBodyMass": 1_000_000]
+    for keepsRoutes in [false, true] {
+      let source = DeidentifiedSource(
+        base: export, deidentifier: Deidentifier(Deidentification(keepsRoutes: keepsRoutes, shiftDays: 1)))
+      var items: [HealthItem] = []
+      try source.readItems(filter: filter, diagnostics: Diagnostics()) { item, _ in items.append(item) }
+      #expect(source.header.isDeidentified)
+      #expect(source.fileNames(in: "workout-routes") == [])
+      // Routes left out are not read; the writer's dates are the moved ones, the reader's true.
+      #expect(export.filters.last?.includesRoutePoints == keepsRoutes)
+      #expect(export.filters.last?.bareUntil == ["HKQuantityTypeIdentifierBodyMass": 1_000_000 - 86_400])
+      guard case .sample(let weight) = items.last else {
+        Issue.record("no sample")
+        return
+      }
+      #expect(weight.sourceName == "Source 1")
+      #expect(weight.startDate.wholeSecondsSince1970 == 1_735_992_000 + 86_400)
     }
-    #expect(weight.sourceName == "Source 1")
-    #expect(weight.startDate.wholeSecondsSince1970 == 1_735_992_000 + 86_400)
+    #expect(!export.header.isDeidentified)
+    #expect(export.fileNames(in: "workout-routes") == ["route_2025-01-05_7.30am.gpx"])
   }
 }

@@ -74,6 +74,17 @@ import Testing
     #expect(!written.isEmpty)
     let found = IdentifyingExport.secrets.filter { written.contains($0) }
     #expect(found == [], "\(output.name) holds \(found)")
+    // Moved, no output holds a true date either: not in its readings, nor where it says when it
+    // was made.
+    let moved = ToolRun(
+      output.arguments + [
+        input, "-o", folder.file("moved-" + output.output), "--deidentify", "--shift-days", "-400",
+      ],
+      environment: environment)
+    #expect(moved.status == 0, "\(moved.standardError)")
+    let movedText = try text(at: folder.file("moved-" + output.output))
+    let leaked = (IdentifyingExport.secrets + IdentifyingExport.dates).filter { movedText.contains($0) }
+    #expect(leaked == [], "\(output.name) moved holds \(leaked)")
     // The plain output of the same command holds what the de-identified one does not.
     let plainText = try text(at: folder.file("plain-" + output.output))
     #expect(IdentifyingExport.secrets.contains { plainText.contains($0) } == output.identifies)
@@ -110,7 +121,7 @@ import Testing
     #expect(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardError
-        == "Wrote a database of 4 records of 7 types, 1 correlation, 1 workout, 0 route points, 1 ECG, 1 clinical record, 1 lab result, 12 summary rows to \(folder.file("health.sqlite")) (time zone America/New_York); de-identified: 4 source names replaced by Source 1 to Source 4, the date of birth cut to its year, devices cut to maker, model and hardware on 6 records, 7 identifying metadata entries removed, 1 UUID removed, the name and date of birth removed from 1 ECG, 2 clinical resources of people and organizations left out (1 Patient, 1 Practitioner), 6 names, addresses, identifiers, notes and narratives removed from clinical records, 1 workout route left out, dates moved 30 days earlier.\n"
+        == "Wrote a database of 4 records of 9 types, 1 correlation, 1 workout, 0 route points, 1 ECG, 3 clinical records, 1 lab result, 12 summary rows to \(folder.file("health.sqlite")) (time zone America/New_York); de-identified: 4 source names replaced by Source 1 to Source 4, the date of birth cut to its year, devices cut to maker, model and hardware on 6 records, 7 identifying metadata entries removed, 1 UUID removed, the name and date of birth removed from 1 ECG, 2 clinical resources of people and organizations left out (1 Patient, 1 Practitioner), 12 names, addresses, identifiers, notes and narratives removed from clinical records, 1 workout route left out, dates moved 30 days earlier.\n"
     )
     let readings = "SELECT type, value, unit, start_unix FROM records ORDER BY type, start_unix"
     let moved = try shell(on: folder.file("health.sqlite"), readings)
