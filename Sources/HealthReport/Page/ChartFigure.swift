@@ -85,11 +85,13 @@ struct DataTable {
   /// - Parameters:
   ///   - chart: the chart's identifier, set as the table's `data-chart`.
   ///   - plain: whether it stands on its own (text columns wrap).
+  ///   - cards: whether, on a phone's screen, each row is shown as a card, each value named by its
+  ///     column's header (the columns of at a glance do not fit side by side there).
   /// - Returns: the HTML.
-  func table(chart: String, plain: Bool = false) -> String {
+  func table(chart: String, plain: Bool = false, cards: Bool = false) -> String {
     var html = HTML()
     html.raw(
-      "<div class=\"scroll\"><table class=\"data\(plain ? " plain" : "")\" data-chart=\"\(HTML.escape(chart))\">"
+      "<div class=\"scroll\"><table class=\"data\(plain ? " plain" : "")\(cards ? " cards" : "")\" data-chart=\"\(HTML.escape(chart))\">"
     )
     html.raw("<thead><tr>")
     for (index, header) in headers.enumerated() {
@@ -101,9 +103,11 @@ struct DataTable {
     for row in rows {
       html.raw("<tr>")
       for (index, cell) in row.enumerated() {
-        html.element(
-          "td", cell,
-          attributes: numericColumns.contains(index) ? "class=\"n\"" : plain ? "class=\"wrap\"" : "")
+        var attributes = numericColumns.contains(index) ? "class=\"n\"" : plain ? "class=\"wrap\"" : ""
+        if cards, index < headers.count {
+          attributes += (attributes.isEmpty ? "" : " ") + "data-label=\"\(HTML.escape(headers[index]))\""
+        }
+        html.element("td", cell, attributes: attributes)
       }
       html.raw("</tr>")
     }

@@ -114,7 +114,7 @@ extension ReportPage {
   }
 
   /// `high`, `low` or `in range`; nil without a range.
-  private func flagText(_ row: LabRow) -> String? {
+  func flagText(_ row: LabRow) -> String? {
     switch Self.position(of: row) {
     case .above: "high"
     case .below: "low"
@@ -124,7 +124,7 @@ extension ReportPage {
   }
 
   /// `125–200 mg/dL`, `≥ 40`, `≤ 5.70 %`, the bounds with the result's decimals.
-  private func rangeText(_ range: ReferenceRange, decimals: Int, unit: String) -> String {
+  func rangeText(_ range: ReferenceRange, decimals: Int, unit: String) -> String {
     func bound(_ value: Double) -> String { format.number(WrittenValue(value, decimals: decimals)) }
     let text: String
     switch (range.low, range.high) {

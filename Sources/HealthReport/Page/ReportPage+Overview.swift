@@ -5,7 +5,7 @@ extension ReportPage {
   /// their devices) and by kind.
   mutating func overview() {
     let overview = data.overview
-    openSection("overview", title: "Overview")
+    openSection("overview", title: "What the record holds")
     raw("<dl class=\"facts\">")
     if let first = overview.firstRecord, let last = overview.lastRecord {
       fact("Records in the export", "\(format.date(first)) to \(format.date(last))")

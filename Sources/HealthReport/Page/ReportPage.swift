@@ -5,9 +5,10 @@ import HealthModel
 /// The report's HTML: one page that holds everything it shows (its style, its charts as SVG,
 /// a few lines of script that open the tables for printing) and refers to nothing outside itself.
 ///
-/// Sections come in a fixed order, each only where the export has data over the range:
-/// overview, body, activity, heart, blood pressure and glucose, sleep, workouts, labs; the
-/// CSV's three disclaimer lines close the page.
+/// Sections come in a fixed order, each only where the export has data over the range: at a
+/// glance, body, activity, heart, blood pressure and glucose, sleep, workouts, labs, and what the
+/// record holds (its sources and kinds of records); the CSV's three disclaimer lines close the
+/// page.
 struct ReportPage {
   let data: ReportData
   let format: ReportFormat
@@ -35,7 +36,7 @@ struct ReportPage {
     html.element("title", "Health report, \(format.day(firstDay)) to \(format.day(lastDay))")
     html.raw("<style>" + ReportStyle.css + "</style></head><body><main>")
     header()
-    overview()
+    glance()
     body()
     activity()
     heart()
@@ -43,6 +44,7 @@ struct ReportPage {
     sleep()
     workouts()
     labs()
+    overview()
     footer()
     html.raw("</main><script>" + ReportStyle.script + "</script></body></html>\n")
     return html.text

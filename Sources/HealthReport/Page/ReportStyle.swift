@@ -57,6 +57,7 @@ enum ReportStyle {
     th{position:sticky;top:0;background:#f3f3f3}
     td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
     table.plain{margin:.4em 0 1em}
+    .scroll:has(table.cards){max-height:none;overflow-y:visible}
     td.wrap{white-space:normal}
     table[data-chart=kinds] td:nth-child(2){overflow-wrap:anywhere}
     .labs{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:0 1.4em}
@@ -66,7 +67,7 @@ enum ReportStyle {
     .flag{display:inline-block;padding:0 .4em;border:1.5px solid var(--ink);border-radius:3px;font-size:.8rem;font-weight:600;margin-left:.3em}
     .flag.out{background:var(--ink);color:#fff}
     footer{margin:2.4em 0 1em;padding-top:.6em;border-top:2px solid var(--ink);color:var(--muted);font-size:.85rem}
-    @media (max-width:520px){main{padding:10px}h1{font-size:1.4rem}svg.wide{display:none}svg.narrow{display:block}table[data-chart=kinds] :is(th,td):nth-child(2){display:none}}
+    @media (max-width:520px){main{padding:10px}h1{font-size:1.4rem}svg.wide{display:none}svg.narrow{display:block}table[data-chart=kinds] :is(th,td):nth-child(2){display:none}table.cards thead{display:none}table.cards tr{display:block;border-bottom:1px solid var(--grid);padding:.3em 0}table.cards td{display:inline-block;border:none;padding:.05em .9em .05em 0;white-space:normal;text-align:left}table.cards td:first-child{display:block;font-weight:600}table.cards td+td::before{content:attr(data-label) ": ";color:var(--muted)}}
     @media print{
       @page{margin:14mm}
       body{font-size:10pt}

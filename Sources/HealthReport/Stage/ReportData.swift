@@ -28,6 +28,37 @@ package struct ReportData {
   /// The series the report draws that the input holds, each with the span of the readings the
   /// range left out (all of them where the report shows nothing): what an empty report says.
   package var readingSpans: [NoDataReport.Span] = []
+  /// The range before the report's, as many days long, where the range has a length: what "At a
+  /// glance" compares with.
+  package var previous: Previous?
+
+  /// The readings, days and nights of the days just before the report's range.
+  package struct Previous {
+    /// The readings of the range and the one before together; those before `start` are the
+    /// previous range's.
+    package var readings: SelectedRows
+    /// The report's first instant.
+    package var start: Timestamp
+    /// The days and nights before the report's first day.
+    package var days: [SummaryRow]
+    package var nights: [SummaryRow]
+
+    /// The rows of the reading series of `type` before the report's range.
+    package func readings(ofType type: String) -> [MeasureRow] {
+      for block in readings.blocks {
+        if case .measure(let measure, _, let rows) = block, measure.healthKitType == type {
+          return (rows.inMemory ?? []).filter { $0.date < start }
+        }
+      }
+      return []
+    }
+  }
+
+  /// The local day number a summary period starts on.
+  package static func dayNumber(of period: SummaryPeriodSpan) -> Int64 {
+    CalendarDay(year: period.localStart.year, month: period.localStart.month, day: period.localStart.day)
+      .dayNumber
+  }
 
   /// The rows of the reading series of `type`, with the measure and the unit they are in.
   package func readings(ofType type: String) -> (measure: Measure, unit: CSVUnit, rows: [MeasureRow])? {

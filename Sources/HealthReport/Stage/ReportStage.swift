@@ -25,6 +25,10 @@ package final class ReportStage: ExportStage {
   private let days: Summarizer
   private var overview: OverviewTally
   private var workouts: WorkoutTally
+  /// The same readings and days over the range and as many days before it
+  /// (`GlanceComparison`), for "At a glance"'s change; their skipped records are told by the
+  /// stages above, once.
+  private let before: (readings: RowCollector, days: Summarizer)?
 
   /// - Parameters:
   ///   - selection: the range, units and formats; its range must not be `lastRecords`.
@@ -34,20 +38,26 @@ package final class ReportStage: ExportStage {
     self.selection = selection
     self.now = now
     let registry = MetricRegistry.standard
-    readings = RowCollector(
-      selection: ExportSelection(
-        baseMetrics: registry.baseMetrics.filter { ReportSeries.readingMetrics.contains($0.optionName) },
-        vitals: registry.vitals.filter { ReportSeries.readingVitals.contains($0.optionName) },
-        labs: registry.labs, range: selection.range, units: selection.units, dateFormat: selection.dateFormat,
-        timeZone: selection.timeZone),
-      now: now, diagnostics: diagnostics, keepsEveryLab: true)
-    func summary(of types: [String]) -> SummarySelection {
-      SummarySelection(
-        period: .day, range: selection.range, sourcePriority: selection.sourcePriority,
-        units: selection.units,
-        dateFormat: selection.dateFormat, timeZone: selection.timeZone, types: Set(types))
+    func readings(over range: DateRange, diagnostics: Diagnostics) -> RowCollector {
+      RowCollector(
+        selection: ExportSelection(
+          baseMetrics: registry.baseMetrics.filter { ReportSeries.readingMetrics.contains($0.optionName) },
+          vitals: registry.vitals.filter { ReportSeries.readingVitals.contains($0.optionName) },
+          labs: registry.labs, range: range, units: selection.units, dateFormat: selection.dateFormat,
+          timeZone: selection.timeZone),
+        now: now, diagnostics: diagnostics, keepsEveryLab: true)
     }
-    days = Summarizer(selection: summary(of: ReportSeries.dailyTypes), now: now, diagnostics: diagnostics)
+    func days(over range: DateRange, diagnostics: Diagnostics) -> Summarizer {
+      let summary = SummarySelection(
+        period: .day, range: range, sourcePriority: selection.sourcePriority, units: selection.units,
+        dateFormat: selection.dateFormat, timeZone: selection.timeZone, types: Set(ReportSeries.dailyTypes))
+      return Summarizer(selection: summary, now: now, diagnostics: diagnostics)
+    }
+    self.readings = readings(over: selection.range, diagnostics: diagnostics)
+    self.days = days(over: selection.range, diagnostics: diagnostics)
+    before = GlanceComparison.widened(selection.range).map { widened in
+      (readings(over: widened, diagnostics: Diagnostics()), days(over: widened, diagnostics: Diagnostics()))
+    }
     range = RangeFilter(range: selection.range, now: now, timeZone: selection.timeZone)
     overview = OverviewTally(range: range)
     workouts = WorkoutTally(range: range)
@@ -67,6 +77,10 @@ package final class ReportStage: ExportStage {
     overview.add(item)
     try readings.add(item, at: location)
     try days.add(item, at: location)
+    if let before {
+      try before.readings.add(item, at: location)
+      try before.days.add(item, at: location)
+    }
     switch item {
     case .workout(let workout):
       workouts.add(workout)
@@ -84,6 +98,16 @@ package final class ReportStage: ExportStage {
     let dayResult = try days.finish(timeZone: timeZone)
     let isSleep = { (row: SummaryRow) in row.type == HealthKitIdentifier.sleepAnalysis }
     let bounds = range.bounds
+    var previous: ReportData.Previous?
+    if let before, let start = bounds.start {
+      let widened = try before.days.finish(timeZone: timeZone).rows
+      let firstDay = DateRange.day(of: start, in: timeZone)
+      let isBefore = { (row: SummaryRow) in ReportData.dayNumber(of: row.period) < firstDay.dayNumber }
+      previous = ReportData.Previous(
+        readings: try before.readings.finish(timeZone: timeZone), start: start,
+        days: widened.filter { !isSleep($0) && isBefore($0) },
+        nights: widened.filter { isSleep($0) && isBefore($0) })
+    }
     return ReportData(
       selection: selection, now: now, timeZone: timeZone,
       firstDay: bounds.start.map { DateRange.day(of: $0, in: timeZone) },
@@ -94,6 +118,6 @@ package final class ReportStage: ExportStage {
       days: dayResult.rows.filter { !isSleep($0) },
       nights: dayResult.rows.filter(isSleep), workouts: workouts.finish(range: range),
       unknownPrioritySources: dayResult.unknownPrioritySources,
-      readingSpans: (readings.outsideSpans + days.readingSpans).filter { $0.count > 0 })
+      readingSpans: (readings.outsideSpans + days.readingSpans).filter { $0.count > 0 }, previous: previous)
   }
 }

@@ -17,12 +17,12 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2026-01-09 to 2026-01-15 (6 sections, 6 charts) to \(file) (time zone America/New_York).\n"
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(file) (time zone America/New_York).\n"
     )
     #expect(SystemCall.permissions(of: file) == 0o600)
     let html = try String(contentsOfFile: file, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>\n"))
-    for id in ["overview", "body", "activity", "blood", "sleep", "workouts"] {
+    for id in ["glance", "body", "activity", "blood", "sleep", "workouts", "overview"] {
       #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
     }
     // The example's weight, as its CSV writes it.
@@ -43,11 +43,26 @@ import Testing
     let run = ToolRun(["report", "--sample", "-o", file], environment: now)
     #expect(run.status == 0)
     // The last 30 days of the sample, which ends now: every section.
-    #expect(run.standardError.hasPrefix("Wrote a report of 2025-12-22 to 2026-01-20 (8 sections, "))
+    #expect(run.standardError.hasPrefix("Wrote a report of 2025-12-22 to 2026-01-20 (9 sections, "))
     let html = try String(contentsOfFile: file, encoding: .utf8)
-    for id in ["overview", "body", "activity", "heart", "blood", "sleep", "workouts", "labs"] {
+    for id in ["glance", "body", "activity", "heart", "blood", "sleep", "workouts", "labs", "overview"] {
       #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
     }
+    // At a glance counts the days with a reading as the CSV of the same range has them.
+    let csv = ToolRun(
+      ["export", "--sample", "--metrics", "weight,glucose", "--vitals", "blood-pressure", "-o", "-", "-q"],
+      environment: now)
+    func days(of metric: String) -> Int {
+      Set(
+        csv.standardOutput.split(separator: "\n").filter { $0.contains(",\(metric),") }.map { $0.prefix(10) }
+      ).count
+    }
+    let glance = ReportTables.parse(html)["glance"] ?? []
+    func coverage(_ name: String) -> String? { glance.first { $0[0].hasPrefix(name) }?.last }
+    #expect(coverage("Weight") == "\(days(of: "Weight")) of 30 days")
+    #expect(coverage("Blood Glucose") == "\(days(of: "Blood Glucose")) of 30 days")
+    #expect(coverage("Blood pressure") == "\(days(of: "Blood Pressure Systolic")) of 30 days")
+    #expect(days(of: "Weight") > 10)
   }
 
   @Test func failsWithOneWhenNoSectionHasData() throws {
@@ -101,7 +116,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2025-12-22 to 2026-01-20 (6 sections, 6 charts) to standard output (time zone America/New_York).\n"
+        == "Wrote a report of 2025-12-22 to 2026-01-20 (7 sections, 6 charts) to standard output (time zone America/New_York).\n"
     )
     #expect(
       ToolRun(

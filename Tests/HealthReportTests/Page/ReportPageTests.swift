@@ -29,6 +29,50 @@ import Testing
       device: device, from: start, to: end)
   }
 
+  @Test func atAGlanceGivesEachMeasureOverTheRangeAndItsChangeFromTheDaysBefore() throws {
+    func weight(_ pounds: String, _ date: String) -> String {
+      record("BodyMass", pounds, "lb", from: date)
+    }
+    func steps(_ count: String, _ date: String) -> String {
+      record("StepCount", count, "count", from: date)
+    }
+    func pressure(_ systolic: String, _ diastolic: String, _ date: String) -> String {
+      " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Cuff\" startDate=\"\(date)\" endDate=\"\(date)\">\n"
+        + record("BloodPressureSystolic", systolic, "mmHg", source: "Cuff", from: date)
+        + record("BloodPressureDiastolic", diastolic, "mmHg", source: "Cuff", from: date)
+        + " </Correlation>\n"
+    }
+    let body = [
+      // The ten days before the range: what the change is from.
+      weight("154", "2026-01-05 07:00:00 -0500"), weight("153", "2026-01-08 07:00:00 -0500"),
+      steps("4000", "2026-01-03 12:00:00 -0500"),
+      // The range, 2026-01-11 to 2026-01-20.
+      weight("150", "2026-01-12 07:00:00 -0500"), weight("152", "2026-01-12 19:00:00 -0500"),
+      weight("151", "2026-01-15 07:00:00 -0500"), weight("149", "2026-01-20 07:00:00 -0500"),
+      steps("5000", "2026-01-14 12:00:00 -0500"), steps("7000", "2026-01-16 12:00:00 -0500"),
+      pressure("120", "80", "2026-01-18 08:00:00 -0500"), pressure("130", "84", "2026-01-19 08:00:00 -0500"),
+    ].joined()
+    let range = DateRange.custom(
+      from: CalendarDay(year: 2026, month: 1, day: 11), to: CalendarDay(year: 2026, month: 1, day: 20))
+    let page = try ReportTest.page(body, selection: ReportTest.selection(range: range))
+    #expect(page.summary.sections == ["glance", "body", "activity", "blood", "overview"])
+    #expect(
+      ReportTables.parse(page.html)["glance"] == [
+        ["Weight (lbs)", "149.00 (2026-01-20)", "150.50", "149.00–152.00", "−3.00", "3 of 10 days"],
+        ["Steps per day (steps)", "7000 (2026-01-16)", "6000", "5000–7000", "+2000", "2 of 10 days"],
+        [
+          "Blood pressure (mmHg)", "130/84 (2026-01-19)", "125/82", "120–130 / 80–84", "no data before",
+          "2 of 10 days",
+        ],
+      ])
+    #expect(page.html.contains("the change of the median from the 10 days before"))
+    // Over all dates there is no range before to compare with.
+    let all = try ReportTest.page(body)
+    #expect(
+      ReportTables.parse(all.html)["glance"]?.first
+        == ["Weight (lbs)", "149.00 (2026-01-20)", "151.50", "149.00–154.00", "5 of 18 days"])
+  }
+
   @Test func sleepIsCountedPerNightFromNoonToNoonOnceWhereSourcesOverlap() throws {
     let body = [
       sleep(
@@ -55,7 +99,7 @@ import Testing
         to: "2026-01-10 13:30:00 -0500"),
     ].joined()
     let page = try ReportTest.page(body)
-    #expect(page.summary.sections == ["overview", "sleep"])
+    #expect(page.summary.sections == ["glance", "sleep", "overview"])
     let tables = ReportTables.parse(page.html)
     #expect(
       tables["sleep"] == [
@@ -79,7 +123,7 @@ import Testing
 
       """
     let page = try ReportTest.page(body)
-    #expect(page.summary.sections == ["overview", "workouts"])
+    #expect(page.summary.sections == ["workouts", "overview"])
     // Sunday the 11th is in the week of Monday the 5th; distances in km, the unit first in byte
     // order of the two that one workout each carries (3.1 mi = 4.99 km).
     #expect(
@@ -186,7 +230,7 @@ import Testing
     let page = try ReportTest.page(record("BodyMass", "80", "kg", from: "2026-01-09 10:00:00 -0500"))
     #expect(
       page.summary.line
-        == "Wrote a report of 2026-01-09 to 2026-01-09 (2 sections, 1 chart) to standard output (time zone America/New_York)."
+        == "Wrote a report of 2026-01-09 to 2026-01-09 (3 sections, 1 chart) to standard output (time zone America/New_York)."
     )
   }
 }
