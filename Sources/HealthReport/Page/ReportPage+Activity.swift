@@ -74,7 +74,6 @@ extension ReportPage {
 
   /// The local day number a period starts on.
   static func dayNumber(of period: SummaryPeriodSpan) -> Int64 {
-    CalendarDay(year: period.localStart.year, month: period.localStart.month, day: period.localStart.day)
-      .dayNumber
+    ReportData.dayNumber(of: period)
   }
 }
