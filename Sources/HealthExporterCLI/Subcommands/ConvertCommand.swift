@@ -84,12 +84,7 @@ enum ConvertCommand: Subcommand {
     let now = try DeidentifyOption.shift(arguments, command: name)(
       ExportOptions.now(environment: context.environment, command: name))
     let units = try ExportOptions.days(arguments, context: context, command: name).units
-    var path = output
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    let destination: OutputDestination =
-      output == "-"
-      ? .sink { try context.output.writeStandardOutput($0) }
-      : .file(path: path, overwrites: arguments.has("force"))
+    let destination = Self.destination(output, arguments: arguments, context: context)
     let options = ConvertExport.Options(
       format: format, timeZone: timeZone, now: now, profileName: arguments.values["name"],
       participant: participant, summaryUnits: units)
@@ -97,5 +92,17 @@ enum ConvertCommand: Subcommand {
       ConvertExport(options: options), to: destination, timeZone: timeZone, arguments: arguments,
       context: context,
       missingHelp: "give the export.zip, its folder, export.xml or a profile to convert, or --sample")
+  }
+
+  /// Where `-o` puts a whole export: standard output for `-`, else the file or folder named
+  /// (without trailing slashes), replaced only with `--force`.
+  static func destination(_ output: String, arguments: ParsedArguments, context: ToolContext)
+    -> OutputDestination
+  {
+    var path = output
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return output == "-"
+      ? .sink { try context.output.writeStandardOutput($0) }
+      : .file(path: path, overwrites: arguments.has("force"))
   }
 }

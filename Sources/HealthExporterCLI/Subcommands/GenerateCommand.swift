@@ -133,12 +133,7 @@ extension GenerateCommand {
       case .export(.folder): .folder
       case .export(.xml): .xml
       }
-    var path = output
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    let destination: OutputDestination =
-      output == "-"
-      ? .sink { try context.output.writeStandardOutput($0) }
-      : .file(path: path, overwrites: arguments.has("force"))
+    let destination = ConvertCommand.destination(output, arguments: arguments, context: context)
     let options = ConvertExport.Options(
       format: format, timeZone: .named(try export.configuration.zone()),
       now: DayShift(days: deidentification.shiftDays)(export.exportDate))
