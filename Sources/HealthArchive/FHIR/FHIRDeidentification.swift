@@ -8,9 +8,10 @@ package import HealthModel
 /// - Every `name`, `address`, `telecom`, `identifier` (and any key ending in `Identifier` or `Id`:
 ///   `subscriberId`, `accessionIdentifier`), `photo`, `contact`, `extension`, `modifierExtension`,
 ///   `meta`, note (`note`, DSTU2's `notes` and `comments`, an annotation's `authorString`),
-///   narrative (a `text` that is an object: `div` and `status`), attachment content (an attachment's
-///   `data`, any `url`, `presentedForm`, a document's `content`), position, device serial number and UDI is
-///   removed wherever it is, and so is any text that names the provider's server.
+///   narrative (a `text` that is an object: `div` and `status`), attachment content (an
+///   attachment's `data`, any `url`, `presentedForm`, a document's `content`), position, device
+///   serial number and UDI is removed wherever it is, and so is any text that names the
+///   provider's server.
 /// - Ids are the record's own numbers (`renamed`): a resource's `id` and the id in a reference to
 ///   it agree; a reference to a person or an organization names no one (`Patient/deidentified`),
 ///   and one that is a provider's address keeps only its type and id. A `display` outside a
@@ -87,17 +88,12 @@ package enum FHIRDeidentification {
           removed += 1
           continue
         }
-        if case .string(let text) = member.value {
-          if member.key == "reference" {
-            kept.append(.init(key: "reference", value: .string(reference(text, context: context))))
-          } else if member.key == "id", let type {
-            kept.append(.init(key: "id", value: .string(context.renamed(type, text))))
-          } else if context.hosts.contains(where: { text.contains($0) }) {
-            removed += 1
-          } else {
-            kept.append(
-              .init(key: member.key, value: .string(moved(text, key: member.key, shift: context.shift))))
-          }
+        if case .string(let text) = member.value, member.key == "reference" {
+          kept.append(.init(key: "reference", value: .string(reference(text, context: context))))
+          continue
+        }
+        if case .string(let text) = member.value, member.key == "id", let type {
+          kept.append(.init(key: "id", value: .string(context.renamed(type, text))))
           continue
         }
         guard let child = self.value(member.value, key: member.key, context: context, removed: &removed)

@@ -1,5 +1,6 @@
-/// What `--deidentify` takes out of a record before any writer sees it (docs/deidentification.md): a stage in front of every output, so that the CSV, the profile, the
-/// database, the summary, the report and every format of `convert` get the same record.
+/// What `--deidentify` takes out of a record before any writer sees it (docs/deidentification.md):
+/// a stage in front of every output, so that the CSV, the profile, the database, the summary,
+/// the report and every format of `convert` get the same record.
 ///
 /// Source names become `Source 1`, `Source 2`, … in the order they first come; devices keep
 /// their manufacturer, model and hardware; identifying metadata goes; the date of birth becomes

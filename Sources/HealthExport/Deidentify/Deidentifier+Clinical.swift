@@ -14,7 +14,7 @@ extension Deidentifier {
     record.sourceName = source(record.sourceName)
     if let url = record.sourceURL, !url.isEmpty {
       removed.clinicalElements += 1
-      if let host = Self.host(of: url), !hosts.contains(host) { hosts.append(host) }
+      if let host = URL(string: url)?.host, !host.isEmpty, !hosts.contains(host) { hosts.append(host) }
     }
     record.sourceURL = nil
     record.identifier = renamed(record.type, record.identifier)
@@ -50,11 +50,4 @@ extension Deidentifier {
     return number
   }
 
-  /// The host of a URL (`fhir.example.org` of `https://fhir.example.org/api/R4/Observation/1`).
-  static func host(of url: String) -> String? {
-    guard let scheme = url.range(of: "://") else { return nil }
-    let rest = url[scheme.upperBound...]
-    let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" }
-    return host.isEmpty ? nil : String(host)
-  }
 }

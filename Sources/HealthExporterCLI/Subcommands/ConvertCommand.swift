@@ -81,8 +81,7 @@ enum ConvertCommand: Subcommand {
       }
     }
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
-    let now = try DeidentifyOption.shift(arguments, command: name)(
-      ExportOptions.now(environment: context.environment, command: name))
+    let now = try ExportOptions.now(arguments, environment: context.environment, command: name)
     let units = try ExportOptions.days(arguments, context: context, command: name).units
     let destination = Self.destination(output, arguments: arguments, context: context)
     let options = ConvertExport.Options(

@@ -57,8 +57,7 @@ enum DatabaseCommand: Subcommand {
       throw usageError(.other("--\(flag) goes with --update"))
     }
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
-    let now = try DeidentifyOption.shift(arguments, command: name)(
-      ExportOptions.now(environment: context.environment, command: name))
+    let now = try ExportOptions.now(arguments, environment: context.environment, command: name)
     let units = try ExportOptions.days(arguments, context: context, command: name).units
     if arguments.values["output"] == "-" {
       throw usageError(

@@ -41,10 +41,8 @@ enum ExportCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     if arguments.has("interactive") { return try runGuided(arguments, context: context) }
     let timeZone = try ExportOptions.timeZone(arguments, context: context)
-    var selection = try ExportOptions.selection(arguments, context: context, timeZone: timeZone)
-    let shift = try DeidentifyOption.shift(arguments, command: name)
-    selection.range = selection.range.moved(by: shift.days)
-    let now = shift(try ExportOptions.now(environment: context.environment))
+    let selection = try ExportOptions.selection(arguments, context: context, timeZone: timeZone)
+    let now = try ExportOptions.now(arguments, environment: context.environment)
     return try run(
       CSVExport(selection: selection, now: now),
       named: CSVExport.defaultFileName(now: now),

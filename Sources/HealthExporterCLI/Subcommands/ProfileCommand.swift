@@ -39,8 +39,7 @@ enum ProfileCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
-    let now = try DeidentifyOption.shift(arguments, command: name)(
-      ExportOptions.now(environment: context.environment, command: name))
+    let now = try ExportOptions.now(arguments, environment: context.environment, command: name)
     let options = ProfileWriter.Options(
       profileName: arguments.values["name"],
       creationDate: now, addsUUIDs: arguments.has("uuids"), timeZone: timeZone)

@@ -50,10 +50,8 @@ enum ReportCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
-    var selection = try selection(arguments, context: context, timeZone: timeZone)
-    let shift = try DeidentifyOption.shift(arguments, command: name)
-    selection.range = selection.range.moved(by: shift.days)
-    let now = shift(try ExportOptions.now(environment: context.environment, command: name))
+    let selection = try selection(arguments, context: context, timeZone: timeZone)
+    let now = try ExportOptions.now(arguments, environment: context.environment, command: name)
     return try run(
       ReportExport(selection: selection, now: now),
       named: ReportExport.defaultFileName(now: now),

@@ -6,18 +6,31 @@ import HealthModel
 /// The export choices of a command line: its flags over the saved settings over the defaults,
 /// through the library's option grammar; and "now".
 enum ExportOptions {
-  /// The selection the flags and settings make.
+  /// The selection the flags and settings make; its days moved with `--deidentify --shift-days`
+  /// (`moved(_:_:command:)`).
   /// - Throws: `UsageError` for a value an option does not take, range options together, or
   ///   nothing selected.
   static func selection(
     _ arguments: ParsedArguments, context: ToolContext, timeZone: TimeZoneChoice, command: String = "export"
   ) throws(UsageError) -> ExportSelection {
+    var selection: ExportSelection
     do {
       let flags = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn)
-      return try flags.over(context.settings.choices).selection(timeZone: timeZone)
+      selection = try flags.over(context.settings.choices).selection(timeZone: timeZone)
     } catch {
       throw UsageError(error, command: command)
     }
+    selection.range = try moved(selection.range, arguments, command: command)
+    return selection
+  }
+
+  /// A range as a job sees it: with `--deidentify --shift-days N`, the days `--from` and `--to`
+  /// name move with the record's dates, so that the range chooses what it chooses without them
+  /// (`--last-days` counts back from "now", which moves too: `now(_:environment:command:)`).
+  static func moved(_ range: DateRange, _ arguments: ParsedArguments, command: String) throws(UsageError)
+    -> DateRange
+  {
+    range.moved(by: try DeidentifyOption.shift(arguments, command: command).days)
   }
 
   /// Refuses a unit named on the command line that differs from those a database keeps (which an
@@ -44,7 +57,8 @@ enum ExportOptions {
 
   /// The range, units, date format and raw text choice of a command that shows days (the summary,
   /// the report): the flags over the saved settings (a saved range of records, which such a
-  /// command cannot take, is left out) over the defaults.
+  /// command cannot take, is left out) over the defaults; the range's days moved with
+  /// `--deidentify --shift-days` (`moved(_:_:command:)`).
   /// - Throws: `UsageError` for a value an option does not take, or range options together.
   static func days(
     _ arguments: ParsedArguments, context: ToolContext, command: String
@@ -53,18 +67,19 @@ enum ExportOptions {
   ) {
     var saved = context.settings.choices
     if case .lastRecords = saved.range { saved.range = nil }
+    let choices: ExportChoices
     do {
-      let choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
-      return (
-        choices.range ?? .standard,
-        UnitPreferences(
-          weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit),
-        choices.dateFormat ?? .standard,
-        choices.keepsRawText ?? false
-      )
+      choices = try ExportChoices(parsing: arguments.exportOptions, warn: context.warn).over(saved)
     } catch {
       throw UsageError(error, command: command)
     }
+    return (
+      try moved(choices.range ?? .standard, arguments, command: command),
+      UnitPreferences(
+        weight: choices.weightUnit ?? .pounds, temperature: choices.temperatureUnit ?? .fahrenheit),
+      choices.dateFormat ?? .standard,
+      choices.keepsRawText ?? false
+    )
   }
 
   /// The time zone: `--time-zone`, else the saved setting, else `TZ`, else the export's own (the
@@ -93,6 +108,16 @@ enum ExportOptions {
     guard var name = environment["TZ"], !name.isEmpty else { return nil }
     if name.hasPrefix(":") { name.removeFirst() }
     return TimeZone(identifier: name)
+  }
+
+  /// "Now" as a job sees it: `now(environment:command:)`, moved with `--deidentify --shift-days N`
+  /// as the record's dates move, so that nothing an output stamps (its creation time, its
+  /// default name) tells the true dates.
+  /// - Throws: `UsageError` for a malformed `HEALTH_EXPORTER_NOW` or de-identification options.
+  static func now(_ arguments: ParsedArguments, environment: [String: String], command: String = "export")
+    throws(UsageError) -> Timestamp
+  {
+    try DeidentifyOption.shift(arguments, command: command)(now(environment: environment, command: command))
   }
 
   /// "Now": `HEALTH_EXPORTER_NOW` when set, else the clock.
