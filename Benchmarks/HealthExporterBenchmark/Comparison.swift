@@ -13,6 +13,8 @@ struct Comparison {
     /// The file the job writes, removed after each run unless it is compared.
     var output: String?
     var runs: [ChildRun] = []
+    /// The size of what each run wrote, in bytes.
+    var outputSizes: [Int] = []
   }
 
   let xml: String
@@ -53,6 +55,7 @@ struct Comparison {
           throw BenchmarkError("\(job.arguments.joined(separator: " ")) exited with status \(run.status)")
         }
         jobs[index].runs.append(run)
+        if let output = job.output { jobs[index].outputSizes.append(Int(SystemCall.fileSize(output) ?? 0)) }
         FileHandle.standardError.write(
           Data(String(format: "round %d: %@ %.2f s\n", round, job.name, run.wallSeconds).utf8))
       }
@@ -60,6 +63,12 @@ struct Comparison {
       for job in jobs { if let output = job.output { try? FileManager.default.removeItem(atPath: output) } }
     }
     print(table(jobs))
+    // The report is read as well as written: its size is a figure of its own.
+    for job in jobs where job.arguments.count > 1 && job.arguments[1] == "report" {
+      print(
+        "\n\(job.name) wrote \(job.outputSizes.map { String(format: "%.2f MB", Double($0) / 1e6) }.joined(separator: ", "))."
+      )
+    }
   }
 
   private func makeJobs() -> [Job] {
@@ -96,6 +105,7 @@ struct Comparison {
         Array(registry.dropLast()) + ["--last-records", "10"]),
       job("`summary --all` (days)", "summary", xml, "summary.csv", ["--all"]),
       job("`profile`", "profile", xml, "profile.json", []),
+      job("`report --all`", "report", xml, "report.html", ["--all"]),
     ]
     if hasCommand("database") {
       jobs.append(job("`database`", "database", xml, "health.sqlite", []))

@@ -6,15 +6,15 @@ package enum ReportTables {
   package static func parse(_ html: String) -> [String: [[String]]] {
     var tables: [String: [[String]]] = [:]
     var rest = Substring(html)
-    while let open = rest.range(of: "<table class=\"data") {
+    while let open = rest.firstRange(of: "<table class=\"data") {
       let table = rest[open.lowerBound...]
-      guard let close = table.range(of: "</table>") else { break }
+      guard let close = table.firstRange(of: "</table>") else { break }
       let text = table[..<close.upperBound]
       let chart = attribute("data-chart", in: text) ?? ""
       var rows: [[String]] = []
-      if let body = text.range(of: "<tbody>") {
+      if let body = text.firstRange(of: "<tbody>") {
         var cursor = text[body.upperBound...]
-        while let row = cursor.range(of: "<tr>"), let end = cursor.range(of: "</tr>") {
+        while let row = cursor.firstRange(of: "<tr>"), let end = cursor.firstRange(of: "</tr>") {
           rows.append(cells(in: cursor[row.upperBound..<end.lowerBound]))
           cursor = cursor[end.upperBound...]
         }
@@ -29,9 +29,9 @@ package enum ReportTables {
   package static func cells(in row: Substring) -> [String] {
     var cells: [String] = []
     var rest = row
-    while let open = rest.range(of: "<td") {
-      guard let startTag = rest[open.upperBound...].range(of: ">"),
-        let close = rest[startTag.upperBound...].range(of: "</td>")
+    while let open = rest.firstRange(of: "<td") {
+      guard let startTag = rest[open.upperBound...].firstRange(of: ">"),
+        let close = rest[startTag.upperBound...].firstRange(of: "</td>")
       else { break }
       cells.append(unescape(String(rest[startTag.upperBound..<close.lowerBound])))
       rest = rest[close.upperBound...]
@@ -41,13 +41,15 @@ package enum ReportTables {
 
   /// The `<title>` texts of the marks inside the figure `id`.
   package static func titles(inFigure id: String, of html: String) -> [String] {
-    guard let figure = html.range(of: "<figure class=\"chart\" id=\"\(id)\">"),
-      let start = html[figure.upperBound...].range(of: "<svg class=\"chart"),
-      let end = html[start.upperBound...].range(of: "</svg>")
+    guard let figure = html.firstRange(of: "<figure class=\"chart\" id=\"\(id)\">"),
+      let start = html[figure.upperBound...].firstRange(of: "<svg class=\"chart"),
+      let end = html[start.upperBound...].firstRange(of: "</svg>")
     else { return [] }
     var titles: [String] = []
     var rest = html[start.upperBound..<end.lowerBound]
-    while let open = rest.range(of: "<title>"), let close = rest[open.upperBound...].range(of: "</title>") {
+    while let open = rest.firstRange(of: "<title>"),
+      let close = rest[open.upperBound...].firstRange(of: "</title>")
+    {
       titles.append(unescape(String(rest[open.upperBound..<close.lowerBound])))
       rest = rest[close.upperBound...]
     }
@@ -55,7 +57,9 @@ package enum ReportTables {
   }
 
   package static func attribute(_ name: String, in text: Substring) -> String? {
-    guard let start = text.range(of: "\(name)=\""), let end = text[start.upperBound...].range(of: "\"") else {
+    guard let start = text.firstRange(of: "\(name)=\""),
+      let end = text[start.upperBound...].firstRange(of: "\"")
+    else {
       return nil
     }
     return unescape(String(text[start.upperBound..<end.lowerBound]))

@@ -67,6 +67,13 @@ package struct ChartGeometry: Hashable, Sendable {
     dayTicks = DayTicks.days(from: firstDay, through: lastDay, maximum: maximumDayTicks)
   }
 
+  /// About how wide a label of `characters` characters is at the charts' 12-unit type: a digit of
+  /// common sans-serif faces is 0.55–0.64 of the type's size; the widest is taken, so that the
+  /// labels counted to fit do fit.
+  package static func labelWidth(characters: Int) -> Double {
+    Double(characters) * 7.7
+  }
+
   /// The horizontal position of `day` (a day number with its fraction), rounded.
   package func x(day: Double) -> Double {
     ChartNumber.rounded(plot.x + (day - Double(firstDay.dayNumber)) / Double(dayCount) * plot.width)

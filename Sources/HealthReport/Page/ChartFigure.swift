@@ -90,20 +90,23 @@ struct DataTable {
   /// - Returns: the HTML.
   func table(chart: String, plain: Bool = false, cards: Bool = false) -> String {
     var html = HTML()
+    // Numeric columns are aligned right by the table's classes (`n2`: the second column), not
+    // by a class on each of their cells: a long table is thousands of cells.
+    let classes =
+      ["data"] + (plain ? ["plain"] : []) + (cards ? ["cards"] : [])
+      + numericColumns.sorted().map { "n\($0 + 1)" }
     html.raw(
-      "<div class=\"scroll\"><table class=\"data\(plain ? " plain" : "")\(cards ? " cards" : "")\" data-chart=\"\(HTML.escape(chart))\">"
+      "<div class=\"scroll\"><table class=\"\(classes.joined(separator: " "))\" data-chart=\"\(HTML.escape(chart))\">"
     )
     html.raw("<thead><tr>")
-    for (index, header) in headers.enumerated() {
-      html.element(
-        "th", header,
-        attributes: numericColumns.contains(index) ? "class=\"n\" scope=\"col\"" : "scope=\"col\"")
+    for header in headers {
+      html.element("th", header, attributes: "scope=\"col\"")
     }
     html.raw("</tr></thead><tbody>")
     for row in rows {
       html.raw("<tr>")
       for (index, cell) in row.enumerated() {
-        var attributes = numericColumns.contains(index) ? "class=\"n\"" : plain ? "class=\"wrap\"" : ""
+        var attributes = plain && !numericColumns.contains(index) ? "class=\"wrap\"" : ""
         if cards, index < headers.count {
           attributes += (attributes.isEmpty ? "" : " ") + "data-label=\"\(HTML.escape(headers[index]))\""
         }

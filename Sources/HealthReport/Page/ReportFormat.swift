@@ -50,6 +50,22 @@ final class ReportFormat {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// A period a dense series is drawn by: its day (`2026-06-28`), `week of 2026-06-22`, or
+  /// `June 2026`.
+  func period(startingOn start: Int64, of buckets: DayBuckets) -> String {
+    let first = CalendarDay(dayNumber: start)
+    switch buckets.length {
+    case .day: return day(first)
+    case .week: return "week of " + day(first)
+    case .month: return Self.monthNames[first.month - 1] + " \(first.year)"
+    }
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
   /// The local day number of an instant with the fraction of the day gone, where a chart draws it.
   func dayPosition(of instant: Timestamp) -> Double {
     let seconds = instant.wholeSecondsSince1970

@@ -10,7 +10,7 @@ extension ReportPage {
         id: "steps", type: HealthKitIdentifier.stepCount, title: "Steps per day",
         style: SeriesStyle(colour: .skyBlue), averageDays: 30,
         note:
-          "Counted once where the watch and the phone recorded the same walk, as the summary counts them; the line is the 30-day average, the mean of the days with steps among that day and the 29 before."
+          "Counted once where the watch and the phone recorded the same walk, as the summary counts them."
       ),
       dailyBarsFigure(
         id: "distance", type: ReportSeries.distanceWalkingRunning, title: "Distance walked or run per day",
@@ -21,7 +21,7 @@ extension ReportPage {
     ].compactMap { $0 }
     guard !figures.isEmpty else { return }
     openSection("activity", title: "Activity")
-    for figure in figures { add(figure) }
+    add(figures)
     closeSection()
   }
 
@@ -34,19 +34,31 @@ extension ReportPage {
     guard let first = rows.first, let value = first.value else { return nil }
     let unit = first.unit
     let days = rows.map { Self.dayNumber(of: $0.period) }
-    let means = averageDays.map { count in
-      TrailingMean.means(of: zip(days, rows).map { ($0.0, $0.1.value?.value ?? 0) }, days: count)
-    }
-    var chart = SVGChart(
-      geometries: geometries(
-        values: rows.compactMap { $0.value?.value } + (means ?? []).map(\.mean), includingZero: true))
-    chart.axes(valueTitle: Self.titled(first.metric, unit: unit), dayTitle: "Day", format: format)
-    chart.bars(
-      zip(days, rows).map { day, row in
+    let values = zip(days, rows).map { (day: $0.0, value: $0.1.value?.value ?? 0) }
+    // Over more days than the chart shows apart, a bar is a period's mean day, and has no average.
+    let periods = buckets(count: rows.count)
+    let averageDays = periods == nil ? averageDays : nil
+    let means = averageDays.map { TrailingMean.means(of: values, days: $0) }
+    let bars: [ChartBar]
+    if let periods {
+      bars = periods.group(values).map { bucket in
+        ChartBar(
+          day: Double(bucket.start), days: Double(bucket.days), top: bucket.mean,
+          label:
+            "\(format.period(startingOn: bucket.start, of: periods)): \(format.number(WrittenValue(bucket.mean, decimals: value.decimals))) \(unit) a day, the mean of \(bucket.count) \(bucket.count == 1 ? "day" : "days")"
+        )
+      }
+    } else {
+      bars = zip(days, rows).map { day, row in
         ChartBar(
           day: Double(day), top: row.value?.value ?? 0,
           label: "\(format.period(row.period)): \(row.value.map(format.number) ?? "") \(unit)")
-      }, style: style)
+      }
+    }
+    var chart = SVGChart(
+      geometries: geometries(values: bars.map(\.top) + (means ?? []).map(\.mean), includingZero: true))
+    chart.axes(valueTitle: Self.titled(first.metric, unit: unit), dayTitle: "Day", format: format)
+    chart.bars(bars, style: style)
     let averageStyle = SeriesStyle(colour: .black, dash: .dashed)
     if let means {
       chart.line(means.map { ChartPoint(day: Double($0.day) + 0.5, value: $0.mean) }, style: averageStyle)
@@ -64,10 +76,19 @@ extension ReportPage {
       cells.append(row.sources.joined(separator: "; "))
       table.rows.append(cells)
     }
+    let notes = [
+      note,
+      averageDays.map {
+        "The line is the \($0)-day average, the mean of the days with data among that day and the \($0 - 1) before."
+      },
+      periods.map { Self.thinnedNote($0, mark: "bar", values: "days", stroke: false) },
+    ].compactMap { $0 }
     var legend: [(name: String, style: SeriesStyle, key: ChartFigure.Key)] = [(first.metric, style, .bar)]
     if let averageDays { legend.append(("\(averageDays)-day average", averageStyle, .line)) }
     return ChartFigure(
-      id: id, title: title, note: note, legend: legend,
+      id: id, title: title,
+      note: notes.isEmpty ? nil : notes.joined(separator: " "),
+      legend: legend,
       svg: chart.svg(label: "\(title) in \(unit), \(format.day(firstDay)) to \(format.day(lastDay))"),
       table: table)
   }

@@ -30,7 +30,7 @@ extension ReportPage {
         + (compared
           ? "the change of the median from the \(dayCount) days before, "
           : "")
-        + "and how many days (for sleep, nights) have data. Steps and sleep are counted once, as the summary counts them; heart rates are daily means."
+        + "and how many days (for sleep, nights) have data. Steps and sleep are counted once, as the summary counts them; heart rates, VO₂ max, oxygen saturation, respiratory rate and temperature are daily means."
     )
     if !lines.isEmpty {
       var headers = ["Measure", "Latest", "Median", "Range"]
@@ -75,7 +75,8 @@ extension ReportPage {
     closeSection()
   }
 
-  /// The lines, in the order of the sections below: body, activity, heart, blood, sleep.
+  /// The lines, in the order of the sections below: body, activity, heart, blood, respiration,
+  /// sleep.
   func glanceLines() -> [GlanceLine] {
     var lines: [GlanceLine] = []
     func readings(_ types: [String], name: String? = nil) {
@@ -118,10 +119,14 @@ extension ReportPage {
     days(HealthKitIdentifier.restingHeartRate, name: "Resting heart rate")
     days(ReportSeries.walkingHeartRateAverage, name: "Walking heart rate")
     days(HealthKitIdentifier.heartRateVariabilitySDNN, name: "Heart-rate variability")
+    days(ReportSeries.vo2Max, name: "Cardio fitness (VO₂ max)")
     readings(
       [HealthKitIdentifier.bloodPressureSystolic, HealthKitIdentifier.bloodPressureDiastolic],
       name: "Blood pressure")
     readings([HealthKitIdentifier.bloodGlucose])
+    days(HealthKitIdentifier.oxygenSaturation, name: "Blood oxygen saturation")
+    days(HealthKitIdentifier.respiratoryRate, name: "Respiratory rate")
+    days(HealthKitIdentifier.bodyTemperature, name: "Body temperature")
     days(
       HealthKitIdentifier.sleepAnalysis, metric: SummaryKind.asleepTotalName, name: "Sleep per night",
       night: true)

@@ -68,14 +68,15 @@ extension ReportPage {
       return cells
     }
     openSection("workouts", title: "Workouts")
-    add(
+    add([
       ChartFigure(
         id: "workouts", title: "Workouts per week by activity",
         note:
           "Minutes of each activity per week, from Monday; the table gives each activity's workouts, minutes and distance.",
         legend: legend,
         svg: chart.svg(label: "Workout minutes per week, \(format.day(firstDay)) to \(format.day(lastDay))"),
-        table: table))
+        table: table)
+    ])
     closeSection()
   }
 }

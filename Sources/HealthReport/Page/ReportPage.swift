@@ -6,9 +6,9 @@ import HealthModel
 /// a few lines of script that open the tables for printing) and refers to nothing outside itself.
 ///
 /// Sections come in a fixed order, each only where the export has data over the range: at a
-/// glance, body, activity, heart, blood pressure and glucose, sleep, workouts, labs, and what the
-/// record holds (its sources and kinds of records); the CSV's three disclaimer lines close the
-/// page.
+/// glance, body, activity, heart, blood pressure and glucose, respiration and temperature, sleep,
+/// workouts, labs, and what the record holds (its sources and kinds of records); the CSV's three
+/// disclaimer lines close the page, and printed, stand at the foot of every page.
 struct ReportPage {
   let data: ReportData
   let format: ReportFormat
@@ -41,6 +41,7 @@ struct ReportPage {
     activity()
     heart()
     bloodPressureAndGlucose()
+    respiration()
     sleep()
     workouts()
     labs()
@@ -69,6 +70,13 @@ struct ReportPage {
     html.raw(figure.html)
   }
 
+  /// A section's charts, side by side where the screen is wide enough for two.
+  mutating func add(_ figures: [ChartFigure]) {
+    html.raw("<div class=\"figures\">")
+    for figure in figures { add(figure) }
+    html.raw("</div>")
+  }
+
   mutating func raw(_ markup: String) {
     html.raw(markup)
   }
@@ -80,7 +88,7 @@ struct ReportPage {
   /// The geometries of a chart over the report's days: a wide one and a narrow one for phones,
   /// or one small one (a lab result's).
   func geometries(values: [Double], includingZero: Bool, small: Bool = false) -> [ChartGeometry] {
-    let labelWidth = Double(format.day(firstDay).count) * 6.6 + 14
+    let labelWidth = ChartGeometry.labelWidth(characters: format.day(firstDay).count) + 12
     let sizes: [(width: Double, height: Double, margins: ChartGeometry.Margins, valueTicks: Int)] =
       small
       ? [(340, 190, .small, 4)]
@@ -92,6 +100,89 @@ struct ReportPage {
         maximumDayTicks: max(2, Int((size.width - size.margins.left - size.margins.right) / labelWidth)),
         valueTickCount: size.valueTicks)
     }
+  }
+
+  /// The most marks a chart draws apart: one per 4 units of the wide chart's plot.
+  static let maximumMarks = 140
+  /// The most readings a table lists one by one; a series with more is listed per day.
+  static let maximumTableRows = 2000
+
+  /// The periods a series of `count` values is drawn by, or nil where each is drawn.
+  func buckets(count: Int) -> DayBuckets? {
+    DayBuckets(from: firstDay, through: lastDay, valueCount: count, maximum: Self.maximumMarks)
+  }
+
+  /// What a thinned chart's note adds: `Each point is the mean of a month's readings, its stroke
+  /// from the lowest to the highest.`
+  static func thinnedNote(_ buckets: DayBuckets, mark: String = "point", values: String, stroke: Bool = true)
+    -> String
+  {
+    "Each \(mark) is the mean of a \(periodWord(buckets))'s \(values)"
+      + (stroke ? ", its stroke from the lowest to the highest." : ".")
+  }
+
+  /// `day`, `week` or `month`.
+  static func periodWord(_ buckets: DayBuckets) -> String {
+    switch buckets.length {
+    case .day: "day"
+    case .week: "week"
+    case .month: "month"
+    }
+  }
+
+  /// The numbers of a series of more readings than a table lists (`maximumTableRows`): each
+  /// local day's count, mean, lowest and highest, in the series' decimals.
+  func dailyTable(of values: [(day: Int64, value: Double)], unit: String, decimals: Int) -> DataTable {
+    let days = DayBuckets(length: .day).group(values)
+    var table = DataTable(
+      summary:
+        "The numbers (\(values.count) readings, per day: \(days.count) \(days.count == 1 ? "day" : "days"))",
+      headers: [
+        "Day", "Readings", Self.titled("Mean", unit: unit), Self.titled("Lowest", unit: unit),
+        Self.titled("Highest", unit: unit),
+      ],
+      numericColumns: [1, 2, 3, 4])
+    func written(_ value: Double) -> String { format.number(WrittenValue(value, decimals: decimals)) }
+    table.rows = days.map { day in
+      [
+        format.day(CalendarDay(dayNumber: day.start)), "\(day.count)", written(day.mean),
+        written(day.minimum),
+        written(day.maximum),
+      ]
+    }
+    return table
+  }
+
+  /// Draws the periods of a thinned series: each one's stroke from its lowest to its highest
+  /// value, a line through the means where `joined`, and a marker at each mean, labelled
+  /// `June 2026: mean 180.2 lbs (178.0–182.5), 12 readings`.
+  func draw(
+    _ buckets: [DayBucket], of periods: DayBuckets, on chart: inout SVGChart, style: SeriesStyle,
+    joined: Bool, unit: String, decimals: Int, counting noun: (singular: String, plural: String)
+  ) {
+    let points = buckets.map { ChartPoint(day: $0.middle, value: $0.mean) }
+    chart.strokes(
+      buckets.map { ($0.middle, $0.minimum, $0.maximum) }, style: SeriesStyle(colour: style.colour))
+    if joined {
+      // Broken where a whole period has no value.
+      let longest: Double =
+        switch periods.length {
+        case .day: 1
+        case .week: 7
+        case .month: 31
+        }
+      chart.line(
+        points, style: SeriesStyle(colour: style.colour, dash: style.dash), breakingAfter: longest * 1.5)
+    }
+    func written(_ value: Double) -> String { format.number(WrittenValue(value, decimals: decimals)) }
+    chart.points(
+      zip(points, buckets).map { point, bucket in
+        let spread = bucket.count > 1 ? " (\(written(bucket.minimum))–\(written(bucket.maximum)))" : ""
+        return (
+          point,
+          "\(format.period(startingOn: bucket.start, of: periods)): mean \(written(bucket.mean)) \(unit)\(spread), \(bucket.count) \(bucket.count == 1 ? noun.singular : noun.plural)"
+        )
+      }, style: style)
   }
 
   /// `Name (unit)`.

@@ -1,12 +1,41 @@
+import HealthExport
+
 /// The page's own style and script, inline: nothing is fetched. The colours are the Okabe–Ito
 /// palette; lines also differ by dash and marker, so that a grey-scale print keeps them apart.
 enum ReportStyle {
-  static let css = """
+  /// The page's style sheet: `page` and, for print, the disclaimer in the foot of every page.
+  static let css = page + printed
+
+  /// The CSV's disclaimer lines as the foot of each printed page says them, one under another.
+  private static let pageFoot = CSVExport.disclaimer.split(separator: "\n").map { $0.dropFirst(4) }.joined(
+    separator: "\\A ")
+
+  private static let printed = """
+    @media print{
+      @page{margin:14mm 14mm 22mm;@bottom-left{content:"\(pageFoot)";white-space:pre-wrap;font:7pt/1.35 system-ui,sans-serif;color:#555;vertical-align:top;padding-top:3mm}@bottom-right{content:counter(page) " / " counter(pages);font:8pt system-ui,sans-serif;color:#555;vertical-align:top;padding-top:3mm}}
+      body{font-size:10pt}
+      main{max-width:none;padding:0}
+      header,section>p.note{max-width:none}
+      h2{break-after:avoid}
+      .figures{display:block}
+      figcaption,ul.legend,svg.chart,figure.small,tr{break-inside:avoid}
+      figcaption,ul.legend{break-after:avoid}
+      summary{display:none}
+      .scroll{max-height:none;overflow:visible;border:none}
+      details::details-content{content-visibility:visible;display:block}
+      th{position:static}
+      svg.wide{display:block}svg.narrow{display:none}
+      circle:hover,.mark path:hover,.mark rect:hover,.bar rect:hover{stroke-width:1}
+      footer{break-inside:avoid}
+    }
+    """
+
+  private static let page = """
     :root{--ink:#1a1a1a;--muted:#555;--rule:#d0d0d0;--grid:#e6e6e6;--paper:#fff;--band:#e3e3e3}
     *{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
     body{margin:0;background:var(--paper);color:var(--ink);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-    main{max-width:760px;margin:0 auto;padding:16px}
+    main{max-width:1260px;margin:0 auto;padding:16px}
     h1{font-size:1.7rem;margin:.3em 0 .1em}
     h2{font-size:1.3rem;margin:1.6em 0 .3em;padding-top:.6em;border-top:2px solid var(--ink)}
     h3{font-size:1.05rem;margin:0}
@@ -17,13 +46,17 @@ enum ReportStyle {
     dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em;margin:.6em 0}
     dl.facts dt{color:var(--muted)}
     dl.facts dd{margin:0}
-    figure{margin:1.2em 0 1.6em}
+    figure{margin:1.2em 0 1.6em;min-width:0}
+    .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,500px),1fr));gap:0 2.4em}
+    header,section>p.note{max-width:760px}
     figcaption{margin-bottom:.3em}
     svg.chart{display:block;width:100%;height:auto;max-width:640px}
     svg.narrow{display:none}
     svg.chart text{font-size:12px;fill:var(--ink)}
     svg.chart text.value{text-anchor:end}
     svg.chart text.day{text-anchor:middle}
+    svg.chart text.day.end{text-anchor:end}
+    svg.chart text.day.start{text-anchor:start}
     svg.chart text.title{font-weight:600}
     svg.chart text.day-title{text-anchor:middle}
     .grid path{stroke:var(--grid);stroke-width:1}
@@ -55,7 +88,7 @@ enum ReportStyle {
     table{border-collapse:collapse;width:100%;font-size:.88rem}
     th,td{padding:.25em .6em;border-bottom:1px solid var(--grid);text-align:left;white-space:nowrap;vertical-align:top}
     th{position:sticky;top:0;background:#f3f3f3}
-    td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+    .n2 :is(td,th):nth-child(2),.n3 :is(td,th):nth-child(3),.n4 :is(td,th):nth-child(4),.n5 :is(td,th):nth-child(5),.n6 :is(td,th):nth-child(6),.n7 :is(td,th):nth-child(7),.n8 :is(td,th):nth-child(8),.n9 :is(td,th):nth-child(9),.n10 :is(td,th):nth-child(10),.n11 :is(td,th):nth-child(11),.n12 :is(td,th):nth-child(12){text-align:right;font-variant-numeric:tabular-nums}
     table.plain{margin:.4em 0 1em}
     .scroll:has(table.cards){max-height:none;overflow-y:visible}
     td.wrap{white-space:normal}
@@ -67,21 +100,7 @@ enum ReportStyle {
     .flag{display:inline-block;padding:0 .4em;border:1.5px solid var(--ink);border-radius:3px;font-size:.8rem;font-weight:600;margin-left:.3em}
     .flag.out{background:var(--ink);color:#fff}
     footer{margin:2.4em 0 1em;padding-top:.6em;border-top:2px solid var(--ink);color:var(--muted);font-size:.85rem}
-    @media (max-width:520px){main{padding:10px}h1{font-size:1.4rem}svg.wide{display:none}svg.narrow{display:block}table[data-chart=kinds] :is(th,td):nth-child(2){display:none}table.cards thead{display:none}table.cards tr{display:block;border-bottom:1px solid var(--grid);padding:.3em 0}table.cards td{display:inline-block;border:none;padding:.05em .9em .05em 0;white-space:normal;text-align:left}table.cards td:first-child{display:block;font-weight:600}table.cards td+td::before{content:attr(data-label) ": ";color:var(--muted)}}
-    @media print{
-      @page{margin:14mm}
-      body{font-size:10pt}
-      main{max-width:none;padding:0}
-      h2{break-after:avoid}
-      figcaption,ul.legend,svg.chart{break-inside:avoid}
-      figcaption,ul.legend{break-after:avoid}
-      summary{display:none}
-      .scroll{max-height:none;overflow:visible;border:none}
-      details::details-content{content-visibility:visible;display:block}
-      th{position:static}
-      svg.wide{display:block}svg.narrow{display:none}
-      circle:hover,.mark path:hover,.mark rect:hover,.bar rect:hover{stroke-width:1}
-    }
+    @media (max-width:520px){main{padding:10px}h1{font-size:1.4rem}svg.wide{display:none}svg.narrow{display:block}table[data-chart=kinds] :is(th,td):nth-child(2){display:none}table.cards thead{display:none}table.cards tr{display:block;border-bottom:1px solid var(--grid);padding:.3em 0}table.cards td:nth-child(n){display:inline-block;border:none;padding:.05em .9em .05em 0;white-space:normal;text-align:left}table.cards td:first-child{display:block;font-weight:600}table.cards td+td::before{content:attr(data-label) ": ";color:var(--muted)}}
     """
 
   /// Opens every table before printing, so that the numbers are on paper too.

@@ -17,7 +17,7 @@ struct ChartBar {
 ///
 /// A chart may be drawn at several sizes at once (a wide one, and a narrow one for phones, which
 /// the page shows in its place on a small screen): every series is given in the values' terms
-/// and drawn in each.
+/// and drawn in each. Only the first carries the `<title>`s: a phone's screen has no hover.
 struct SVGChart {
   let geometries: [ChartGeometry]
   private var bodies: [String]
@@ -50,9 +50,15 @@ struct SVGChart {
       }
       for day in geometry.dayTicks {
         let x = geometry.x(labelOf: day)
+        let label = format.day(day)
         body += "<path d=\"M\(n(x)),\(n(plot.maxY))v4\"/>"
+        // A label that would reach past the chart's edge ends (or starts) at it instead.
+        let half = ChartGeometry.labelWidth(characters: label.count) / 2
+        let (anchor, at) =
+          x + half > geometry.width - 2
+          ? (" end", geometry.width - 2) : x - half < 2 ? (" start", 2) : ("", x)
         body +=
-          "<text class=\"day\" x=\"\(n(x))\" y=\"\(n(plot.maxY + 17))\">\(HTML.escape(format.day(day)))</text>"
+          "<text class=\"day\(anchor)\" x=\"\(n(at))\" y=\"\(n(plot.maxY + 17))\">\(HTML.escape(label))</text>"
       }
       body +=
         "<text class=\"title\" x=\"\(n(plot.x))\" y=\"\(n(plot.y - 12))\">\(HTML.escape(valueTitle))</text>"
@@ -71,11 +77,11 @@ struct SVGChart {
   /// A marker at each point, with its label on hover.
   mutating func points(_ points: [(point: ChartPoint, label: String)], style: SeriesStyle) {
     guard style.marker != .none, !points.isEmpty else { return }
-    draw { geometry in
+    drawTitled { geometry, titled in
       var body = "<g class=\"\(style.markClasses)\">"
       for (point, label) in points {
         let (x, y) = geometry.position(of: point)
-        body += Self.marker(style.marker, x: x, y: y, title: label)
+        body += Self.marker(style.marker, x: x, y: y, title: titled ? label : "")
       }
       return body + "</g>"
     }
@@ -84,26 +90,31 @@ struct SVGChart {
   /// Bars, each with its label on hover.
   mutating func bars(_ bars: [ChartBar], style: SeriesStyle) {
     guard !bars.isEmpty else { return }
-    draw { geometry in
+    drawTitled { geometry, titled in
       var body = "<g class=\"\(style.barClasses)\">"
       for bar in bars {
         let rect = geometry.bar(day: bar.day, days: bar.days, from: bar.base, to: bar.top)
-        body += "<rect \(Self.attributes(of: rect))><title>\(HTML.escape(bar.label))</title></rect>"
+        body +=
+          "<rect \(Self.attributes(of: rect))"
+          + (titled ? "><title>\(HTML.escape(bar.label))</title></rect>" : "/>")
       }
       return body + "</g>"
     }
   }
 
-  /// Short horizontal strokes across a day's bar at `value` (a night's time in bed), each with
-  /// its label.
-  mutating func levels(_ levels: [(day: Double, value: Double, label: String)], style: SeriesStyle) {
+  /// Short horizontal strokes across a bar of `days` days at `value` (a night's time in bed),
+  /// each with its label.
+  mutating func levels(
+    _ levels: [(day: Double, days: Double, value: Double, label: String)], style: SeriesStyle
+  ) {
     guard !levels.isEmpty else { return }
-    draw { geometry in
+    drawTitled { geometry, titled in
       var body = "<g class=\"\(style.lineClasses) level\">"
       for level in levels {
-        let rect = geometry.bar(day: level.day, from: level.value, to: level.value)
+        let rect = geometry.bar(day: level.day, days: level.days, from: level.value, to: level.value)
         body +=
-          "<path d=\"M\(n(rect.x)),\(n(rect.y))H\(n(rect.maxX))\"><title>\(HTML.escape(level.label))</title></path>"
+          "<path d=\"M\(n(rect.x)),\(n(rect.y))H\(n(rect.maxX))\""
+          + (titled ? "><title>\(HTML.escape(level.label))</title></path>" : "/>")
       }
       return body + "</g>"
     }
@@ -129,9 +140,29 @@ struct SVGChart {
     }.joined()
   }
 
+  /// Vertical strokes from `low` to `high` at each day (a period's lowest to highest value, a
+  /// blood-pressure reading's diastolic to systolic pressure), as one path.
+  mutating func strokes(_ strokes: [(day: Double, low: Double, high: Double)], style: SeriesStyle) {
+    guard !strokes.isEmpty else { return }
+    draw { geometry in
+      var path = ""
+      for stroke in strokes {
+        let x = n(geometry.x(day: stroke.day))
+        path += "M\(x),\(n(geometry.y(stroke.low)))V\(n(geometry.y(stroke.high)))"
+      }
+      return "<path class=\"\(style.lineClasses) stroke\" d=\"\(path)\"/>"
+    }
+  }
+
   /// Appends what `body` draws in each geometry.
   private mutating func draw(_ body: (ChartGeometry) -> String) {
-    for index in geometries.indices { bodies[index] += body(geometries[index]) }
+    drawTitled { geometry, _ in body(geometry) }
+  }
+
+  /// Appends what `body` draws in each geometry, told whether it is the one that carries the
+  /// titles.
+  private mutating func drawTitled(_ body: (ChartGeometry, Bool) -> String) {
+    for index in geometries.indices { bodies[index] += body(geometries[index], index == 0) }
   }
 
   private static func attributes(of rect: ChartRect) -> String {

@@ -55,8 +55,13 @@ struct OverviewTally {
   private var recordsBySource: [String: Int] = [:]
   private var devicesBySource: [String: Set<String>] = [:]
   private var recordsByType: [String: Int] = [:]
-  private var lastDevice: String?
-  private var lastDeviceText: String?
+  /// The run of items of one type, and of one source and device, counted since the counts
+  /// above were last brought up to date: an export lists a type's records together, mostly from
+  /// one source after another, so that a comparison of strings per item replaces a hash.
+  private var typeRun: (type: String, count: Int)?
+  private var sourceRun: (source: String, device: String?, count: Int)?
+  /// The last device description read, and its name and hardware.
+  private var lastDevice: (description: String, text: String?)?
 
   init(range: RangeFilter) {
     self.range = range
@@ -101,7 +106,12 @@ struct OverviewTally {
     overview.recordsInRange += 1
     switch kind {
     case .sample:
-      recordsByType[type, default: 0] += 1
+      if typeRun?.type == type {
+        typeRun?.count += 1
+      } else {
+        endTypeRun()
+        typeRun = (type, 1)
+      }
       noteSource(source, device: device)
     case .correlation:
       overview.correlations += 1
@@ -122,6 +132,8 @@ struct OverviewTally {
       count(item.kind, type: item.type, source: item.source, device: item.device)
     }
     undecided = []
+    endTypeRun()
+    endSourceRun()
     var result = overview
     let registry = MetricRegistry.standard
     result.sources = recordsBySource.map {
@@ -137,14 +149,31 @@ struct OverviewTally {
   // MARK: - Private
 
   private mutating func noteSource(_ name: String, device: String?) {
-    recordsBySource[name, default: 0] += 1
-    guard let device else { return }
-    if device != lastDevice {
-      lastDevice = device
-      let parts = [HealthKitDevice.name(in: device), HealthKitDevice.hardware(in: device)].compactMap { $0 }
-      lastDeviceText = parts.isEmpty ? nil : parts.joined(separator: ", ")
+    if let run = sourceRun, run.source == name, run.device == device {
+      sourceRun?.count += 1
+    } else {
+      endSourceRun()
+      sourceRun = (name, device, 1)
     }
-    if let text = lastDeviceText { devicesBySource[name, default: []].insert(text) }
+  }
+
+  private mutating func endTypeRun() {
+    guard let run = typeRun else { return }
+    recordsByType[run.type, default: 0] += run.count
+    typeRun = nil
+  }
+
+  /// Adds the run of one source and device to its source's records and devices.
+  private mutating func endSourceRun() {
+    guard let run = sourceRun else { return }
+    sourceRun = nil
+    recordsBySource[run.source, default: 0] += run.count
+    guard let device = run.device else { return }
+    if lastDevice?.description != device {
+      let parts = [HealthKitDevice.name(in: device), HealthKitDevice.hardware(in: device)].compactMap { $0 }
+      lastDevice = (device, parts.isEmpty ? nil : parts.joined(separator: ", "))
+    }
+    if let text = lastDevice?.text { devicesBySource[run.source, default: []].insert(text) }
   }
 
   private static func bytewise(_ lhs: String, _ rhs: String) -> Bool {

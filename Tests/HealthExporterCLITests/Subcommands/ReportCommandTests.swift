@@ -17,16 +17,16 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(file) (time zone America/New_York).\n"
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (8 sections, 7 charts) to \(file) (time zone America/New_York).\n"
     )
     #expect(SystemCall.permissions(of: file) == 0o600)
     let html = try String(contentsOfFile: file, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>\n"))
-    for id in ["glance", "body", "activity", "blood", "sleep", "workouts", "overview"] {
+    for id in ["glance", "body", "activity", "blood", "respiration", "sleep", "workouts", "overview"] {
       #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
     }
     // The example's weight, as its CSV writes it.
-    #expect(html.contains("<td>2026-01-09 10:30:00</td><td class=\"n\">185.50</td>"))
+    #expect(html.contains("<td>2026-01-09 10:30:00</td><td>185.50</td>"))
   }
 
   @Test func writesThePageToStandardOutput() {
@@ -43,7 +43,7 @@ import Testing
     let run = ToolRun(["report", "--sample", "-o", file], environment: now)
     #expect(run.status == 0)
     // The last 30 days of the sample, which ends now: every section.
-    #expect(run.standardError.hasPrefix("Wrote a report of 2025-12-22 to 2026-01-20 (9 sections, "))
+    #expect(run.standardError.hasPrefix("Wrote a report of 2025-12-22 to 2026-01-20 (10 sections, "))
     let html = try String(contentsOfFile: file, encoding: .utf8)
     for id in ["glance", "body", "activity", "heart", "blood", "sleep", "workouts", "labs", "overview"] {
       #expect(html.contains("<section id=\"\(id)\">"), "\(id)")
@@ -79,6 +79,7 @@ import Testing
           Blood Glucose: 2 readings, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
           Blood Pressure Systolic: 1 reading, 2026-01-15 … 2026-01-15; none from 2026-11-01 to 2026-11-30.
           Blood Pressure Diastolic: 1 reading, 2026-01-15 … 2026-01-15; none from 2026-11-01 to 2026-11-30.
+          Oxygen Saturation: 1 reading, 2026-01-15 … 2026-01-15; none from 2026-11-01 to 2026-11-30.
           Sleep: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
           Steps: 1 reading, 2026-01-09 … 2026-01-09; none from 2026-11-01 to 2026-11-30.
           The data ends on 2026-01-15: try --from 2025-12-17 --to 2026-01-15 for its last 30 days, or --all.
@@ -116,7 +117,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2025-12-22 to 2026-01-20 (7 sections, 6 charts) to standard output (time zone America/New_York).\n"
+        == "Wrote a report of 2025-12-22 to 2026-01-20 (8 sections, 7 charts) to standard output (time zone America/New_York).\n"
     )
     #expect(
       ToolRun(

@@ -112,8 +112,12 @@ import Testing
     let rows = try #require(tables["blood-pressure"])
     let systolic = csvRows("Blood Pressure Systolic").map { [$0[0], $0[1], $0[2]] }
     let diastolic = csvRows("Blood Pressure Diastolic").map { [$0[0], $0[1], $0[2]] }
-    #expect(rows.filter { !$0[1].isEmpty }.map { [$0[0], $0[1], $0[3]] } == systolic)
-    #expect(rows.filter { !$0[2].isEmpty }.map { [$0[0], $0[2], $0[3]] } == diastolic)
+    // One reading per row: `128/79`, its time and source.
+    #expect(rows.allSatisfy { $0.count == 3 })
+    let pairs = rows.map { $0[1].split(separator: "/").map(String.init) }
+    #expect(pairs.allSatisfy { $0.count == 2 && !$0.contains("–") })
+    #expect(zip(rows, pairs).map { [$0.0[0], $0.1[0], $0.0[2]] } == systolic)
+    #expect(zip(rows, pairs).map { [$0.0[0], $0.1[1], $0.0[2]] } == diastolic)
     #expect(rows.count == systolic.count)
   }
 
@@ -174,11 +178,16 @@ import Testing
   @Test(arguments: [
     ("heart-rate", ["Resting Heart Rate", "Walking Heart Rate Average"]),
     ("hrv", ["Heart Rate Variability (SDNN)"]),
+    ("vo2-max", ["VO2 Max"]),
+    ("oxygen-saturation", ["Oxygen Saturation"]),
+    ("respiratory-rate", ["Respiratory Rate"]),
+    ("body-temperature", ["Body Temperature"]),
   ])
   func dailyMeansAreTheSummarys(_ chart: String, _ metrics: [String]) throws {
     let rows = try #require(tables[chart])
+    // A chart of one metric does not name it in its table.
     let expected = summary.filter { metrics.contains($0[1]) }.map {
-      [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6]]
+      [$0[0]] + (metrics.count > 1 ? [$0[1]] : []) + [$0[2], $0[4], $0[5], $0[6]]
     }
     #expect(!expected.isEmpty)
     #expect(rows == expected)

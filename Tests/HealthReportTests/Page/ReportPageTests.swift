@@ -108,7 +108,7 @@ import Testing
       ])
     #expect(
       page.html.contains(
-        "<th class=\"n\" scope=\"col\">Deep (min)</th><th class=\"n\" scope=\"col\">Core (min)</th><th class=\"n\" scope=\"col\">REM (min)</th><th class=\"n\" scope=\"col\">Asleep (no stage) (min)</th><th class=\"n\" scope=\"col\">Awake (min)</th><th class=\"n\" scope=\"col\">Asleep in all (min)</th><th class=\"n\" scope=\"col\">In bed (min)</th>"
+        "<table class=\"data n2 n3 n4 n5 n6 n7 n8\" data-chart=\"sleep\"><thead><tr><th scope=\"col\">Night to</th><th scope=\"col\">Deep (min)</th><th scope=\"col\">Core (min)</th><th scope=\"col\">REM (min)</th><th scope=\"col\">Asleep (no stage) (min)</th><th scope=\"col\">Awake (min)</th><th scope=\"col\">Asleep in all (min)</th><th scope=\"col\">In bed (min)</th>"
       ))
   }
 
@@ -132,7 +132,8 @@ import Testing
         ["2026-01-12", "Traditional Strength Training", "1", "90", ""],
         ["2026-01-12", "Yoga", "1", "46", ""],
       ])
-    #expect(page.html.contains("<th class=\"n\" scope=\"col\">Distance (km)</th>"))
+    #expect(page.html.contains("<table class=\"data n3 n4 n5\" data-chart=\"workouts\">"))
+    #expect(page.html.contains("<th scope=\"col\">Distance (km)</th>"))
   }
 
   @Test func dailyTotalsOfDistanceAndFlights() throws {
