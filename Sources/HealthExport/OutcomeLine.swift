@@ -3,9 +3,10 @@ package import HealthModel
 
 /// The pieces of the line every job's outcome ends its run with: the zone, and what was left out.
 package enum OutcomeLine {
-  /// ` (time zone Europe/Berlin)`: the zone a line's days and local dates are in.
-  package static func zoneNote(_ timeZone: TimeZone) -> String {
-    " (time zone \(timeZone.displayName))"
+  /// ` (time zone Europe/Berlin)`: the zone a line's days and local dates are in; after what
+  /// `note` says of the output where there is a note: ` (PDF, printed by …; time zone Europe/Berlin)`.
+  package static func zoneNote(_ timeZone: TimeZone, after note: String? = nil) -> String {
+    " (" + (note.map { $0 + "; " } ?? "") + "time zone \(timeZone.displayName))"
   }
 
   /// What a run left out, as its line ends: `; left out 1 Blood Glucose under 20 mg/dL;

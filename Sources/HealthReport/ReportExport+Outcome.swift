@@ -24,6 +24,9 @@ extension ReportExport {
     public var outputPath: String?
     /// The zone its days are reckoned in: the one named, or the export's own.
     public var timeZone: TimeZone
+    /// What the line says of the output before its zone, where the page was made into another
+    /// form (`PDF, printed by /usr/bin/chromium`); nil for the page itself.
+    package var outputNote: String? = nil
 
     /// One line: `Wrote a report of 2026-06-01 to 2026-06-30 (8 sections, 12 charts) to PATH; …`.
     public var line: String {
@@ -31,7 +34,7 @@ extension ReportExport {
         "Wrote a report of \(firstDay) to \(lastDay) (\(sections.count) \(sections.count == 1 ? "section" : "sections"), "
         + "\(charts) \(charts == 1 ? "chart" : "charts"))"
       text += outputPath.map { " to \($0)" } ?? " to standard output"
-      text += OutcomeLine.zoneNote(timeZone)
+      text += OutcomeLine.zoneNote(timeZone, after: outputNote)
       return text + OutcomeLine.leftOut(dropped: dropped, skipped: skipped) + "."
     }
   }

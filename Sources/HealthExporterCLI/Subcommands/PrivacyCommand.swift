@@ -29,6 +29,10 @@ enum PrivacyCommand: Subcommand {
       database is updated (database --update), the newer export is read into files beside it (a
       database, the keys of its records), removed at the end; diff reads exports into a folder in
       TMPDIR, removed once it has printed.
+    - report --pdf starts a browser found on this machine (Chromium, Google Chrome or Microsoft
+      Edge, or the one HEALTH_EXPORTER_BROWSER names) to print the report: headless, kept off the
+      network, with a new profile in a temporary folder (in TMPDIR) that is removed afterwards. It
+      is the only time the tool starts another program.
     - It keeps nothing else: no history, no copy of your data. The settings file holds only your
       choices (units, formats, what to export, the output folder), never health data. The one cache
       is the assistant server's (health-exporter mcp): the database of the export it serves, in

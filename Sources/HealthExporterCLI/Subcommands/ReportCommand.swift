@@ -16,8 +16,13 @@ enum ReportCommand: Subcommand {
     [
       .sample,
       .output(
-        fileName: "HealthExporter_Report_yyyy-MM-dd_HHmmss.html",
+        fileName: "HealthExporter_Report_yyyy-MM-dd_HHmmss.html or .pdf",
         default: "the output setting, else the current folder"),
+      .flag(
+        "pdf",
+        help:
+          "Write the report as a PDF: the page printed by Chromium, Google Chrome or Microsoft Edge found on this machine, run headless and offline (HEALTH_EXPORTER_BROWSER names one)."
+      ),
       SummaryCommand.with(.lastDays, help: "The last N calendar days, today included."),
       ExportOption.from.definition, ExportOption.to.definition, ExportOption.all.definition,
       .value(
@@ -46,17 +51,32 @@ enum ReportCommand: Subcommand {
     where no option does. \
     HEALTH_EXPORTER_NOW (an ISO 8601 date-time such as 2026-01-20T12:00:00Z), when set, is the \
     moment date ranges count from and the file name shows.
+
+    With --pdf the same page is printed to a PDF, without header or footer, by a browser: the \
+    one HEALTH_EXPORTER_BROWSER names, else the first of \
+    \(Browser.commandNames.joined(separator: ", ")) on PATH, else (macOS) Google Chrome, \
+    Chromium or Microsoft Edge in /Applications. It runs headless, kept off the network, with a \
+    new profile in a temporary folder that is removed afterwards, and is stopped after \
+    \(PagePrinter.defaultTimeLimit.components.seconds) seconds. The PDF is placed as the page \
+    would be; -o - writes it to standard output.
     """
 
   static func run(_ arguments: ParsedArguments, context: ToolContext) throws -> ExitCode {
     let timeZone = try ExportOptions.timeZone(arguments, context: context, command: name)
     let selection = try selection(arguments, context: context, timeZone: timeZone)
     let now = try ExportOptions.now(arguments, environment: context.environment, command: name)
+    let report = ReportExport(selection: selection, now: now)
+    let missingHelp = "give the export.zip, its unpacked folder or export.xml to report on, or --sample"
+    guard arguments.has("pdf") else {
+      return try run(
+        report, named: ReportExport.defaultFileName(now: now), timeZone: timeZone, arguments: arguments,
+        context: context, missingHelp: missingHelp)
+    }
+    let printer = PagePrinter(
+      browser: try Browser.find(environment: context.environment), environment: context.environment)
     return try run(
-      ReportExport(selection: selection, now: now),
-      named: ReportExport.defaultFileName(now: now),
-      timeZone: timeZone, arguments: arguments, context: context,
-      missingHelp: "give the export.zip, its unpacked folder or export.xml to report on, or --sample")
+      PrintedReport(report: report, printer: printer), named: PrintedReport.defaultFileName(now: now),
+      timeZone: timeZone, arguments: arguments, context: context, missingHelp: missingHelp)
   }
 
   /// The selection the options describe, over the saved settings (a saved range of records, which

@@ -3,6 +3,8 @@ import HealthTestSupport
 import SystemShim
 import Testing
 
+@testable import HealthExporterCLI
+
 /// `health-exporter report`: the page it writes, its messages, its usage errors and exit codes.
 @Suite struct ReportCommandTests {
   let now = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-01-20T12:00:00Z"]
@@ -160,5 +162,169 @@ import Testing
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     #expect(run.standardError == "Error: \(example.message)\n" + Self.reportUsage)
+  }
+
+  // MARK: --pdf
+
+  /// The environment of a run with `--pdf`: the fake browser named, temporary folders in
+  /// `temporary`, and a `PATH` with no browser on it.
+  func pdfEnvironment(_ browser: FakeBrowser?, temporary: TestDirectory) -> [String: String] {
+    var environment = now
+    environment["TMPDIR"] = temporary.path
+    environment["PATH"] = temporary.path
+    if let browser { environment["HEALTH_EXPORTER_BROWSER"] = browser.path }
+    return environment
+  }
+
+  @Test func printsThePageToAPDFWithTheBrowserTheEnvironmentNames() throws {
+    let browser = try FakeBrowser(.printsPDF)
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", folder.path],
+      environment: pdfEnvironment(browser, temporary: temporary))
+    let file = folder.file("HealthExporter_Report_2026-01-20_070000.pdf")
+    #expect(run.status == 0)
+    #expect(
+      run.standardError
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(file) (PDF, printed by \(browser.path); time zone America/New_York).\n"
+    )
+    #expect(try folder.contents() == ["HealthExporter_Report_2026-01-20_070000.pdf"])
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: file))) == FakeBrowser.pdf)
+    #expect(SystemCall.permissions(of: file) == 0o600)
+    let temporaryFolder = try #require(try browser.temporaryFolder())
+    #expect(FakeBrowser.isTemporaryFolder(temporaryFolder, in: temporary.path))
+    #expect(
+      try browser.recordedArguments() == FakeBrowser.expectedArguments(temporaryFolder: temporaryFolder))
+    // The page printed is the page `report` writes.
+    let page = ToolRun(["report", exampleExport, "--all", "-o", "-", "-q"], environment: now)
+    #expect(page.status == 0)
+    #expect(try browser.folder.read("page.html") == page.standardOutput)
+    #expect(SystemCall.kind(of: temporaryFolder) == .missing)
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func findsTheBrowserOnThePathOfTheToolsEnvironment() throws {
+    let browser = try FakeBrowser(named: "chromium-browser", .printsPDF)
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    var environment = pdfEnvironment(nil, temporary: temporary)
+    environment["PATH"] = "\(temporary.path):\(browser.folder.path)"
+    let output = folder.file("report.pdf")
+    let run = ToolRun(["report", exampleExport, "--all", "--pdf", "-o", output], environment: environment)
+    #expect(run.status == 0)
+    #expect(
+      run.standardError
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(output) (PDF, printed by \(browser.path); time zone America/New_York).\n"
+    )
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output))) == FakeBrowser.pdf)
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func writesThePDFToStandardOutput() throws {
+    let browser = try FakeBrowser(.printsPDF)
+    let temporary = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", "-"],
+      environment: pdfEnvironment(browser, temporary: temporary))
+    #expect(run.status == 0)
+    #expect(Array(run.standardOutput.utf8) == FakeBrowser.pdf)
+    #expect(
+      run.standardError
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to standard output (PDF, printed by \(browser.path); time zone America/New_York).\n"
+    )
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func refusesToReplaceAPDFWithoutForceBeforeRunningTheBrowser() throws {
+    let browser = try FakeBrowser(.printsPDF)
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    let output = try folder.write("keep me\n", to: "report.pdf")
+    let environment = pdfEnvironment(browser, temporary: temporary)
+    let refused = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", output], environment: environment)
+    #expect(refused.status == 73)
+    #expect(
+      refused.standardError
+        == "Error: \(output) already exists. Pass --force to overwrite it, or choose another path with --output.\n"
+    )
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me\n")
+    #expect(try browser.recordedArguments() == [])
+    let forced = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", output, "--force", "-q"], environment: environment)
+    #expect(forced.status == 0)
+    #expect(forced.standardError == "")
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output))) == FakeBrowser.pdf)
+    #expect(SystemCall.permissions(of: output) == 0o600)
+    #expect(try folder.contents() == ["report.pdf"])
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func saysWhatTheBrowserSaidWhenItFails() throws {
+    let browser = try FakeBrowser(.failsWithMessage)
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", folder.file("report.pdf")],
+      environment: pdfEnvironment(browser, temporary: temporary))
+    #expect(run.status == 73)
+    #expect(
+      run.standardError == """
+        Error: The browser \(browser.path) exited with status 1 without printing the report. Nothing was written. Its last lines on standard error:
+          first line
+          Fatal: cannot open the page
+
+        """)
+    #expect(try folder.contents() == [])
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func failsWhenTheBrowserWritesNoPDF() throws {
+    let browser = try FakeBrowser(.writesNothing)
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", folder.path],
+      environment: pdfEnvironment(browser, temporary: temporary))
+    #expect(run.status == 73)
+    #expect(
+      run.standardError
+        == "Error: The browser \(browser.path) exited without writing a PDF. Nothing was written. It wrote nothing on standard error.\n"
+    )
+    #expect(try browser.recordedArguments().count == FakeBrowser.expectedArguments(temporaryFolder: "").count)
+    #expect(try folder.contents() == [])
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func saysWhatToInstallWhenNoBrowserIsFound() throws {
+    let temporary = try TestDirectory()
+    let folder = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "-o", folder.path],
+      environment: pdfEnvironment(nil, temporary: temporary))
+    #expect(run.status == 73)
+    #expect(
+      run.standardError
+        == "Error: --pdf needs Chromium, Google Chrome or Microsoft Edge, and none was found (searched HEALTH_EXPORTER_BROWSER, then chromium, chromium-browser, google-chrome, google-chrome-stable, microsoft-edge, microsoft-edge-stable on PATH\(Browser.applicationPaths.map { ", then " + $0 }.joined())). Install one, or set HEALTH_EXPORTER_BROWSER to its path; without --pdf the report is an HTML page any browser prints.\n"
+    )
+    #expect(try folder.contents() == [])
+    #expect(try temporary.contents() == [])
+  }
+
+  @Test func printsTheDeidentifiedPage() throws {
+    let browser = try FakeBrowser(.printsPDF)
+    let temporary = try TestDirectory()
+    let run = ToolRun(
+      ["report", exampleExport, "--all", "--pdf", "--deidentify", "-o", "-"],
+      environment: pdfEnvironment(browser, temporary: temporary))
+    #expect(run.status == 0)
+    let page = ToolRun(["report", exampleExport, "--all", "--deidentify", "-o", "-"], environment: now)
+    #expect(try browser.folder.read("page.html") == page.standardOutput)
+    let line = page.standardError.replacingOccurrences(
+      of: "to standard output (time zone",
+      with: "to standard output (PDF, printed by \(browser.path); time zone")
+    #expect(run.standardError == line)
+    #expect(line.contains("(PDF, printed by "))
   }
 }
