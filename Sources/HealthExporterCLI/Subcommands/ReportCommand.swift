@@ -44,15 +44,17 @@ enum ReportCommand: Subcommand {
 
   static let discussion: String? = """
     The page holds its style and its charts (SVG) and refers to nothing outside itself: it opens \
-    offline and makes no request. Each section (overview, body, activity, heart, blood pressure \
-    and glucose, sleep, workouts, lab results) is shown where the input has data in the range. \
+    offline and makes no request. Each section (at a glance, body, activity, heart, blood \
+    pressure and glucose, respiration and temperature, sleep, workouts, lab results, and what \
+    the record holds) is shown where the input has data in the range. \
     The range options --last-days, --from/--to and --all exclude each other. Saved settings \
     ('health-exporter settings') give the range, units, date format, time zone and output folder \
     where no option does. \
     HEALTH_EXPORTER_NOW (an ISO 8601 date-time such as 2026-01-20T12:00:00Z), when set, is the \
     moment date ranges count from and the file name shows.
 
-    With --pdf the same page is printed to a PDF, without header or footer, by a browser: the \
+    With --pdf the same page is printed to a PDF (at a glance first, the disclaimer at the foot \
+    of every page, none of the browser's own headers) by a browser: the \
     one HEALTH_EXPORTER_BROWSER names, else the first of \
     \(Browser.commandNames.joined(separator: ", ")) on PATH, else (macOS) Google Chrome, \
     Chromium or Microsoft Edge in /Applications. It runs headless, kept off the network, with a \

@@ -187,7 +187,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(file) (PDF, printed by \(browser.path); time zone America/New_York).\n"
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (8 sections, 7 charts) to \(file) (PDF, printed by \(browser.path); time zone America/New_York).\n"
     )
     #expect(try folder.contents() == ["HealthExporter_Report_2026-01-20_070000.pdf"])
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: file))) == FakeBrowser.pdf)
@@ -215,7 +215,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to \(output) (PDF, printed by \(browser.path); time zone America/New_York).\n"
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (8 sections, 7 charts) to \(output) (PDF, printed by \(browser.path); time zone America/New_York).\n"
     )
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output))) == FakeBrowser.pdf)
     #expect(try temporary.contents() == [])
@@ -231,7 +231,7 @@ import Testing
     #expect(Array(run.standardOutput.utf8) == FakeBrowser.pdf)
     #expect(
       run.standardError
-        == "Wrote a report of 2026-01-09 to 2026-01-15 (7 sections, 6 charts) to standard output (PDF, printed by \(browser.path); time zone America/New_York).\n"
+        == "Wrote a report of 2026-01-09 to 2026-01-15 (8 sections, 7 charts) to standard output (PDF, printed by \(browser.path); time zone America/New_York).\n"
     )
     #expect(try temporary.contents() == [])
   }
