@@ -47,6 +47,24 @@ package struct DayBuckets: Hashable, Sendable {
     }
   }
 
+  /// The days the longest period of this length spans: 1, 7 or 31.
+  package var longestDayCount: Int {
+    switch length {
+    case .day: 1
+    case .week: 7
+    case .month: 31
+    }
+  }
+
+  /// `day`, `week` or `month`.
+  package var word: String {
+    switch length {
+    case .day: "day"
+    case .week: "week"
+    case .month: "month"
+    }
+  }
+
   /// The number of days of the period that starts on `start`.
   package func dayCount(from start: Int64) -> Int {
     switch length {

@@ -39,7 +39,7 @@ extension ReportPage {
     var marks: [(day: Double, values: [Double?], label: String)] = []
     if let periods = buckets(count: readings.count) {
       note =
-        "Each stroke joins a \(Self.periodWord(periods))'s mean diastolic and systolic pressure, the means of its readings."
+        "Each stroke joins a \(periods.word)'s mean diastolic and systolic pressure, the means of its readings."
       var byStart: [Int64: [Reading]] = [:]
       for reading in readings {
         byStart[periods.start(of: format.localDay(of: reading.date).dayNumber), default: []].append(reading)
@@ -58,7 +58,7 @@ extension ReportPage {
         let means = components.map { $0?.mean }
         marks.append(
           (
-            components.compactMap { $0 }[0].middle, means,
+            Double(start) + Double(periods.dayCount(from: start)) / 2, means,
             "\(format.period(startingOn: start, of: periods)): mean \(pair(means)) \(unit) (\(spreads.joined(separator: ", "))), \(members.count) \(members.count == 1 ? "reading" : "readings")"
           ))
       }

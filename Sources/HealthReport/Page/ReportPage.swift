@@ -117,17 +117,8 @@ struct ReportPage {
   static func thinnedNote(_ buckets: DayBuckets, mark: String = "point", values: String, stroke: Bool = true)
     -> String
   {
-    "Each \(mark) is the mean of a \(periodWord(buckets))'s \(values)"
+    "Each \(mark) is the mean of a \(buckets.word)'s \(values)"
       + (stroke ? ", its stroke from the lowest to the highest." : ".")
-  }
-
-  /// `day`, `week` or `month`.
-  static func periodWord(_ buckets: DayBuckets) -> String {
-    switch buckets.length {
-    case .day: "day"
-    case .week: "week"
-    case .month: "month"
-    }
   }
 
   /// The numbers of a series of more readings than a table lists (`maximumTableRows`): each
@@ -165,14 +156,9 @@ struct ReportPage {
       buckets.map { ($0.middle, $0.minimum, $0.maximum) }, style: SeriesStyle(colour: style.colour))
     if joined {
       // Broken where a whole period has no value.
-      let longest: Double =
-        switch periods.length {
-        case .day: 1
-        case .week: 7
-        case .month: 31
-        }
       chart.line(
-        points, style: SeriesStyle(colour: style.colour, dash: style.dash), breakingAfter: longest * 1.5)
+        points, style: SeriesStyle(colour: style.colour, dash: style.dash),
+        breakingAfter: Double(periods.longestDayCount) * 1.5)
     }
     func written(_ value: Double) -> String { format.number(WrittenValue(value, decimals: decimals)) }
     chart.points(
