@@ -7,13 +7,21 @@ extension SampleConfiguration {
   /// `maximumDensity`). The size of a configuration is measured on its days, or on a sample of
   /// them for long records (days of each weekday kind and workout drawn apart), so the result is
   /// the same on every run.
+  /// - Parameters:
+  ///   - bytes: the size export.xml should have.
+  ///   - keepingDays: whether only the density may change.
+  ///   - namingFiles: whether export.xml names the files beside it; false for export.xml written
+  ///     alone, which names none (no `ClinicalRecord`s, routes without their `FileReference`).
+  /// - Returns: the configuration.
   /// - Throws: `SampleSizeError` when the size cannot be reached that way; the configuration's
   ///   own errors.
   /// - Complexity: about the work of generating a few dozen days, a few times.
-  public func fitted(toExportXMLBytes bytes: Int, keepingDays: Bool) throws -> SampleConfiguration {
+  public func fitted(
+    toExportXMLBytes bytes: Int, keepingDays: Bool, namingFiles: Bool = true
+  ) throws -> SampleConfiguration {
     try validate()
     let target = Double(bytes)
-    var sizer = SampleSizer()
+    var sizer = SampleSizer(namesFiles: namingFiles)
     if keepingDays {
       return try fitDensity(target: target, base: self, sizer: &sizer)
     }

@@ -48,8 +48,13 @@ public final class SampleExport {
   }
 
   /// export.xml, made as it is read.
-  package func exportXML() -> any ByteStream {
-    let stream = ExportXMLStream(model: model, name: "\(name):\(Self.folderName)/export.xml")
+  /// - Parameter namingFiles: whether it names the files beside it (`filePaths`), as it does
+  ///   where they are written; export.xml alone names none: its routes have no `FileReference`
+  ///   and it has no `ClinicalRecord`.
+  /// - Returns: the stream of its bytes.
+  package func exportXML(namingFiles: Bool = true) -> any ByteStream {
+    let stream = ExportXMLStream(
+      model: model, name: "\(name):\(Self.folderName)/export.xml", namesFiles: namingFiles)
     guard let progressObserver else { return stream }
     return CountingByteStream(stream, totalBytes: nil, monitor: ReadMonitor(progress: progressObserver))
   }

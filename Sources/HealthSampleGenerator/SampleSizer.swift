@@ -3,12 +3,20 @@ import HealthArchive
 /// Measures export.xml sizes without writing them: every day of short records, a sample of days
 /// of each kind for long ones. Day sizes are remembered for the density they were measured at.
 struct SampleSizer {
+  /// Whether the export.xml measured names the files beside it (see `SampleItemWriter`).
+  let namesFiles: Bool
   /// Days measured for each kind of day (weekday or weekend, and which workout) in long records.
   static let samplesPerKind = 8
   /// Records up to this many days are measured whole.
   static let wholeRecordDays = 60
 
   private var daySizes: [DayKey: Int] = [:]
+
+  /// A sizer of export.xml that names the files beside it, or (`namesFiles` false) of export.xml
+  /// alone.
+  init(namesFiles: Bool) {
+    self.namesFiles = namesFiles
+  }
 
   private struct DayKey: Hashable {
     var seed: UInt64
@@ -20,7 +28,7 @@ struct SampleSizer {
   /// The estimated size of the configuration's export.xml, in bytes.
   mutating func estimate(_ configuration: SampleConfiguration) throws -> Double {
     let model = try SampleModel(configuration: configuration)
-    var writer = SampleItemWriter(model: model)
+    var writer = SampleItemWriter(model: model, namesFiles: namesFiles)
     writer.writeHeader()
     writer.writeClinicalRecords()
     writer.writeFooter()

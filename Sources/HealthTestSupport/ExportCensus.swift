@@ -37,6 +37,17 @@ package struct ExportCensus {
   package var electrocardiogramSamples = 0
   /// Clinical records whose file is an Observation with a LOINC coding and a value quantity.
   package var labObservations = 0
+  /// The paths export.xml names (`FileReference`s, then `resourceFilePath`s) whose file the
+  /// export does not hold.
+  package var missingFiles: [String] = []
+  /// The files of `workout-routes/`, `clinical-records/` and `electrocardiograms/` beside
+  /// export.xml, as paths relative to its folder, sorted.
+  package var files: [String] = []
+  /// The files of `workout-routes/` and `clinical-records/` that export.xml does not name.
+  package var unnamedFiles: [String] {
+    let named = Set((routeFiles + clinicalFiles).map { String($0.drop { $0 == "/" }) })
+    return files.filter { !$0.hasPrefix("electrocardiograms/") && !named.contains($0) }
+  }
 
   /// Counts the export at `path`: a zip archive, a folder, or an export.xml (with the files beside
   /// it).
@@ -46,6 +57,12 @@ package struct ExportCensus {
     distinctRecords = records
     for member in memberKeys where !topLevelKeys.contains(member.key) {
       distinctRecords[member.type, default: 0] += 1
+    }
+    for path in routeFiles + clinicalFiles where try files.file(path) == nil {
+      missingFiles.append(path)
+    }
+    self.files = try ["clinical-records", "electrocardiograms", "workout-routes"].flatMap { folder in
+      try files.names(in: folder).map { folder + "/" + $0 }
     }
     for file in routeFiles {
       guard let bytes = try files.file(file) else { continue }

@@ -71,13 +71,17 @@ import Testing
     }
   }
 
-  /// The record → profile → archive → profile gives the first profile byte for byte.
+  /// The record → profile → archive → profile gives the first profile byte for byte, but for
+  /// what the archive has no file for: the routes' GPX paths and the clinical records other than
+  /// lab results.
   @Test func aProfileWrittenBackGivesTheSameProfile() throws {
     let folder = try TestDirectory()
     _ = try convert(export.source(), to: folder.file("first.json"))
     _ = try convert(try HealthInput.open(path: folder.file("first.json")), to: folder.file("again.zip"))
     _ = try convert(try HealthInput.open(path: folder.file("again.zip")), to: folder.file("second.json"))
-    let first = try folder.read("first.json")
+    let written = try folder.read("first.json")
+    let first = ProfileText.writtenBack(written)
+    #expect(first.count < written.count)
     #expect(try folder.read("second.json") == first)
     #expect(try csv(of: HealthInput.open(path: folder.file("again.zip"))) == (try csv(of: export.source())))
   }

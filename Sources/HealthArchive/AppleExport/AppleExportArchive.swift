@@ -180,6 +180,13 @@ package final class AppleExportArchive {
     return true
   }
 
+  /// Whether the archive holds a file at `path` (relative to export.xml's folder; a leading `/` is
+  /// allowed): one added, or waiting to be added after export.xml. Never for export.xml alone.
+  package func holdsFile(at path: String) -> Bool {
+    guard let relative = Self.relativePath(path) else { return false }
+    return written.contains(relative)
+  }
+
   /// Ends the archive.
   /// - Throws: `OutputError.writeFailed` naming the destination.
   package func finish() throws {

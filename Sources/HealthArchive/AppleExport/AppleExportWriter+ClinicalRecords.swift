@@ -1,11 +1,12 @@
 import HealthModel
+import SystemShim
 
 /// Which clinical records have their FHIR file, and which wait for the lab result that fills it.
 struct ClinicalFiles {
   /// What is known of the file at a path inside the export.
   enum State {
-    /// An Observation's record was written, its file not yet: the resource's id and the
-    /// record's source.
+    /// An Observation's record waits for its file, which a lab result may fill: the resource's
+    /// id and the record's source.
     case waiting(identifier: String, sourceName: String)
     /// The file is written from the resource the input carried: its lab results are in it.
     case fromResource
@@ -18,25 +19,53 @@ struct ClinicalFiles {
   var waiting: [String: [String]] = [:]
   /// Lab results not placed yet, in order.
   var unplaced: [LabResult] = []
+  /// Records whose file is not written yet, in order (nil once written): each is written when a
+  /// lab result fills its file, else at the end if its file is written by then, else left out.
+  var unwritten: [ClinicalRecord?] = []
+  /// The places in `unwritten` of the records of each path.
+  var unwrittenByPath: [String: [Int]] = [:]
 }
 
 extension AppleExportWriter {
-  /// Writes a `ClinicalRecord`, and its file when the input carried its resource. The record of
-  /// an Observation whose file the input does not carry waits for the lab result that fills it.
+  /// Writes a `ClinicalRecord` and its file when the input carried its resource. A record whose
+  /// file is not written waits: the record of an Observation whose file the input does not carry
+  /// is written when the lab result that fills it comes; any other is written at the end
+  /// (`finishClinicalRecords`) if its file is written by then, and left out if not: the DTD
+  /// requires the `resourceFilePath`.
   func addClinicalRecord(_ record: ClinicalRecord) throws {
-    summary.clinicalRecords += 1
-    xml.write(.clinicalRecord(record))
-    guard let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath),
-      clinical.states[path] == nil
-    else { return }
-    if let resource = record.resource {
-      clinical.states[path] = .fromResource
-      if try archive.addFile(at: path, bytes: Array(resource.json.utf8)) { summary.clinicalFiles += 1 }
+    guard let path = record.resourceFilePath.flatMap(AppleExportArchive.relativePath) else {
+      summary.clinicalRecordsLeftOut += 1
       return
     }
-    guard record.type == "Observation" else { return }
-    clinical.states[path] = .waiting(identifier: record.identifier, sourceName: record.sourceName)
-    clinical.waiting[record.sourceName, default: []].append(path)
+    if clinical.states[path] == nil {
+      if let resource = record.resource {
+        clinical.states[path] = .fromResource
+        if try archive.addFile(at: path, bytes: Array(resource.json.utf8)) { summary.clinicalFiles += 1 }
+      } else if record.type == "Observation" {
+        clinical.states[path] = .waiting(identifier: record.identifier, sourceName: record.sourceName)
+        clinical.waiting[record.sourceName, default: []].append(path)
+      }
+    }
+    guard archive.holdsFile(at: path) else {
+      clinical.unwrittenByPath[path, default: []].append(clinical.unwritten.count)
+      clinical.unwritten.append(record)
+      return
+    }
+    writeClinicalRecord(record)
+  }
+
+  /// Writes the records that wait for the file at `path`, now written.
+  private func writeRecords(waitingFor path: String) {
+    for index in clinical.unwrittenByPath.removeValue(forKey: path) ?? [] {
+      guard let record = clinical.unwritten[index] else { continue }
+      clinical.unwritten[index] = nil
+      writeClinicalRecord(record)
+    }
+  }
+
+  private func writeClinicalRecord(_ record: ClinicalRecord) {
+    summary.clinicalRecords += 1
+    xml.write(.clinicalRecord(record))
   }
 
   /// Places a lab result in the file of the record it was read from, when that record is
@@ -61,7 +90,9 @@ extension AppleExportWriter {
   }
 
   /// Places the lab results still unplaced: in the record they name, once it has come; else in
-  /// the first record of their source still waiting; else in a `ClinicalRecord` made for each.
+  /// the first record of their source still waiting; else in a `ClinicalRecord` made for each
+  /// (when its file can be written). The records still waiting whose file is written are written
+  /// in order, before those made; the others are left out.
   func finishClinicalRecords() throws {
     var rest: [LabResult] = []
     for result in clinical.unplaced {
@@ -74,6 +105,7 @@ extension AppleExportWriter {
         rest.append(result)
       }
     }
+    var unrecorded: [LabResult] = []
     for result in rest {
       // A result that names its file shares it with another: it never takes another's record.
       if result.resourceFilePath == nil, let path = clinical.waiting[result.sourceName]?.first,
@@ -82,30 +114,46 @@ extension AppleExportWriter {
         try fill(path, identifier: identifier, sourceName: sourceName, with: result)
         continue
       }
-      let identifier = labIdentifier(result, index: summary.recordsMadeForLabResults)
-      let path = "clinical-records/Observation-\(identifier).json"
-      summary.clinicalRecords += 1
-      summary.recordsMadeForLabResults += 1
-      xml.write(
-        .clinicalRecord(
-          ClinicalRecord(
-            type: "Observation", identifier: identifier, sourceName: result.sourceName, sourceURL: "",
-            fhirVersion: FHIRObservation.writtenVersion, receivedDate: result.date,
-            resourceFilePath: "/" + path)))
-      clinical.states[path] = .filled
-      if try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier)) {
-        summary.clinicalFiles += 1
-      }
+      unrecorded.append(result)
     }
     clinical.unplaced = []
+    for case let record? in clinical.unwritten {
+      // Only a record with a path inside the export waits.
+      if let path = record.resourceFilePath, archive.holdsFile(at: path) {
+        writeClinicalRecord(record)
+      } else {
+        summary.clinicalRecordsLeftOut += 1
+      }
+    }
+    clinical.unwritten = []
+    clinical.unwrittenByPath = [:]
+    for (index, result) in unrecorded.enumerated() {
+      let identifier = labIdentifier(result, index: index)
+      let path = "clinical-records/Observation-\(identifier).json"
+      clinical.states[path] = .filled
+      // export.xml alone: neither the file nor a record naming it.
+      guard
+        try archive.addFile(
+          at: path, { sink in try sink.write(FHIRObservation.json(of: result, identifier: identifier)) })
+      else { continue }
+      summary.clinicalFiles += 1
+      summary.recordsMadeForLabResults += 1
+      writeClinicalRecord(
+        ClinicalRecord(
+          type: "Observation", identifier: identifier, sourceName: result.sourceName, sourceURL: "",
+          fhirVersion: FHIRObservation.writtenVersion, receivedDate: result.date, resourceFilePath: "/" + path
+        ))
+    }
   }
 
-  /// Writes `result` as the Observation in the file at `path`, which no longer waits.
+  /// Writes `result` as the Observation in the file at `path`, which no longer waits, and the
+  /// records that name it.
   private func fill(_ path: String, identifier: String, sourceName: String, with result: LabResult) throws {
     clinical.states[path] = .filled
     clinical.waiting[sourceName]?.removeAll { $0 == path }
     if try archive.addFile(at: path, bytes: FHIRObservation.json(of: result, identifier: identifier)) {
       summary.clinicalFiles += 1
+      writeRecords(waitingFor: path)
     }
   }
 

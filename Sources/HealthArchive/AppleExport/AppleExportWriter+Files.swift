@@ -1,6 +1,6 @@
 import HealthModel
 
-/// The route and ECG files beside export.xml.
+/// The route and ECG files beside export.xml, and the workouts that name route files.
 extension AppleExportWriter {
   /// Adds route points to the GPX file of their path: a file is written once its last batch has
   /// come (the next item is not a batch of the same file).
@@ -28,6 +28,20 @@ extension AppleExportWriter {
     route = nil
     current.gpx.finish()
     if try archive.addFile(at: current.path, bytes: current.gpx.out.bytes) { summary.routeFiles += 1 }
+  }
+
+  /// Writes the workout that waited for its route files, its routes naming only the files the
+  /// archive holds.
+  func writePendingWorkout() {
+    guard var workout = pendingWorkout else { return }
+    pendingWorkout = nil
+    for index in workout.routes.indices {
+      let paths = workout.routes[index].filePaths
+      let held = paths.filter { archive.holdsFile(at: $0) }
+      summary.routeReferencesLeftOut += paths.count - held.count
+      workout.routes[index].filePaths = held
+    }
+    xml.write(.workout(workout))
   }
 
   /// Writes an ECG recording's CSV file, `Recorded Date` with the offset the input wrote it with

@@ -19,6 +19,11 @@ import SystemShim
 ///   for it. So the archive gives the same lab results back, in the same order.
 /// - Route points (`routePoints`, after their workout) become the GPX file their path names, in
 ///   `workout-routes/`; ECG recordings their CSV file in `electrocardiograms/`.
+/// - export.xml names only files the output holds: a workout waits for its route points, and its
+///   routes keep the `FileReference`s whose file was written (a route without any stays, as the
+///   DTD allows); a `ClinicalRecord`, whose `resourceFilePath` the DTD requires, is written once
+///   its file is, else left out. So export.xml alone names no file, and a profile's routes, which
+///   carry no points, name none.
 public final class AppleExportWriter {
   /// How items become Apple's format.
   public struct Options: Sendable {
@@ -72,6 +77,12 @@ public final class AppleExportWriter {
     public var files = 0
     /// Files not written (see `AppleExportArchive.filesLeftOut`).
     public var filesLeftOut = 0
+    /// `ClinicalRecord`s of the input left out because their file is not written: the input has
+    /// no content for it, its path leaves the export, or the output is export.xml alone.
+    public var clinicalRecordsLeftOut = 0
+    /// Routes' `FileReference`s left out because their file is not written (the route itself is
+    /// kept): the input has no points for it, or the output is export.xml alone.
+    public var routeReferencesLeftOut = 0
 
     /// Nothing written yet, in `format`.
     public init(format: AppleExportFormat) {
@@ -87,6 +98,9 @@ public final class AppleExportWriter {
   var clinical = ClinicalFiles()
   /// The route file being written: its path and what is written of it.
   var route: (path: String, gpx: GPXWriter)?
+  /// The workout whose routes' files are being written: it is written once they are, naming
+  /// those the archive holds.
+  var pendingWorkout: Workout?
   /// The input's `ExportDate`, once it has come.
   var exportDate: Timestamp?
 
@@ -121,6 +135,7 @@ public final class AppleExportWriter {
       }
       if !hasHeader { writeHeader(locale: locale()) }
       try finishRouteFile()
+      writePendingWorkout()
       try finishClinicalRecords()
       let copies = xml.members.uncopiedCount
       xml.writeFooter()
@@ -146,7 +161,12 @@ public final class AppleExportWriter {
       return
     }
     try finishRouteFile()
+    writePendingWorkout()
     switch item {
+    case .workout(let workout) where workout.routes.contains(where: { !$0.filePaths.isEmpty }):
+      summary.workouts += 1
+      pendingWorkout = workout
+      return
     case .labResult(let result):
       try addLabResult(result)
       return

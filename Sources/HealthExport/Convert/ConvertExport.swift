@@ -193,11 +193,22 @@ public struct ConvertExport: Sendable {
       if export.recordsMadeForLabResults > 0 {
         notes.append("\(count(export.recordsMadeForLabResults, "clinical record")) made for lab results")
       }
-      if export.filesLeftOut > 0 {
-        notes.append(
-          export.format == .xml
-            ? "\(count(export.filesLeftOut, "file")) beside export.xml not written: a .zip or a folder keeps them"
-            : "\(count(export.filesLeftOut, "file")) left out (a path outside the export, or taken)")
+      if export.format == .xml {
+        if let note = AppleExportFormat.exportXMLAloneNote(
+          clinicalRecords: export.clinicalRecordsLeftOut, routeReferences: export.routeReferencesLeftOut,
+          files: export.filesLeftOut, kept: "what the input has")
+        {
+          notes.append(note)
+        }
+      } else {
+        if let references = AppleExportFormat.referencesLeftOut(
+          clinicalRecords: export.clinicalRecordsLeftOut, routeReferences: export.routeReferencesLeftOut)
+        {
+          notes.append(references + " left out: their files are not in the input")
+        }
+        if export.filesLeftOut > 0 {
+          notes.append("\(count(export.filesLeftOut, "file")) left out (a path outside the export, or taken)")
+        }
       }
       for note in notes { text += "; " + note }
       return text + OutcomeLine.leftOut(dropped: [], skipped: skipped) + "."

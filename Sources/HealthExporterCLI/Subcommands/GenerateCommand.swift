@@ -59,7 +59,8 @@ enum GenerateCommand: Subcommand {
         .other("missing '-o, --output <path>': name the .zip archive, .xml file or folder to write"))
     }
     let target = try GenerateOptions.target(arguments, output: output)
-    let configuration = try GenerateOptions.configuration(arguments)
+    // export.xml alone (a file or standard output) names no file beside it: sized without them.
+    let configuration = try GenerateOptions.configuration(arguments, namingFiles: target != .export(.xml))
 
     let export = try SampleExport(configuration: configuration)
     let progress = ProgressLine.make(
@@ -78,7 +79,8 @@ enum GenerateCommand: Subcommand {
     }
     export.progressObserver = progress
     if output == "-" {
-      let stream = export.exportXML()
+      // export.xml alone: it names no file beside it.
+      let stream = export.exportXML(namingFiles: false)
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
       while true {
         let count = try stream.read(filling: &buffer)

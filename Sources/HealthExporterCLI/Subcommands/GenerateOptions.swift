@@ -7,9 +7,12 @@ import HealthSampleGenerator
 /// Turns the `generate` options into a configuration and a format, naming the option and the
 /// accepted values in every error.
 enum GenerateOptions {
-  /// The configuration the options describe, over the fixed defaults; with `--size`, fitted to it.
+  /// The configuration the options describe, over the fixed defaults; with `--size`, fitted to it
+  /// (`namingFiles`: whether export.xml names the files beside it, false for export.xml alone).
   /// - Throws: `UsageError` for a value out of range or a size that cannot be reached.
-  static func configuration(_ arguments: ParsedArguments) throws(UsageError) -> SampleConfiguration {
+  static func configuration(
+    _ arguments: ParsedArguments, namingFiles: Bool = true
+  ) throws(UsageError) -> SampleConfiguration {
     var configuration = SampleConfiguration()
     if let text = arguments.values["seed"] {
       guard let seed = UInt64(text) else {
@@ -56,7 +59,8 @@ enum GenerateOptions {
             option: "--size <size>", value: text, expected: "expected a size such as 200MB or 2GB"))
       }
       do {
-        configuration = try configuration.fitted(toExportXMLBytes: bytes, keepingDays: arguments.has("days"))
+        configuration = try configuration.fitted(
+          toExportXMLBytes: bytes, keepingDays: arguments.has("days"), namingFiles: namingFiles)
       } catch let error as SampleSizeError {
         throw GenerateCommand.usageError(
           .invalidValue(option: "--size <size>", value: text, expected: error.description))

@@ -25,9 +25,13 @@ final class ExportXMLStream: ByteStream {
   private var phase = Phase.header
   private var position = 0
 
-  init(model: SampleModel, name: String) {
+  /// - Parameters:
+  ///   - model: what is written.
+  ///   - name: the stream's name, for messages.
+  ///   - namesFiles: whether export.xml names the files beside it (see `SampleItemWriter`).
+  init(model: SampleModel, name: String, namesFiles: Bool) {
     self.name = name
-    writer = SampleItemWriter(model: model)
+    writer = SampleItemWriter(model: model, namesFiles: namesFiles)
   }
 
   func read(into output: inout OutputRawSpan) throws {

@@ -23,7 +23,8 @@ extension SampleItemWriter {
     }
   }
 
-  /// The day's workout, new style: totals as `WorkoutStatistics`, events, and the route's file.
+  /// The day's workout, new style: totals as `WorkoutStatistics`, events, and the route (naming
+  /// its file when the files are written).
   mutating func writeWorkout(dayNumber: Int64) {
     let plan = model.day(dayNumber)
     guard let workout = plan.workout else { return }
@@ -103,7 +104,7 @@ extension SampleItemWriter {
             MetadataEntry(key: "HKMetadataKeySyncVersion", value: "2"),
             MetadataEntry(key: "HKMetadataKeySyncIdentifier", value: summary.routeIdentifier),
           ],
-          filePaths: [route.path]))
+          filePaths: namesFiles ? [route.path] : []))
     }
 
     xml.write(
@@ -140,8 +141,9 @@ extension SampleItemWriter {
           ])))
   }
 
-  /// Every `ClinicalRecord` element.
+  /// Every `ClinicalRecord` element; none when the files are not written.
   mutating func writeClinicalRecords() {
+    guard namesFiles else { return }
     for document in model.clinicalDocuments() {
       xml.write(
         .clinicalRecord(

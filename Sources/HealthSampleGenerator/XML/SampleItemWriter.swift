@@ -8,8 +8,13 @@ import HealthModel
 ///
 /// Values are rounded as the Health app prints them (`RecordKind.decimals`) before they become
 /// items, and every date carries the export's UTC offset.
+///
+/// export.xml written without the files beside it names none: its workout routes have no
+/// `FileReference`, and it has no `ClinicalRecord`, whose `resourceFilePath` the DTD requires.
 struct SampleItemWriter {
   let model: SampleModel
+  /// Whether the files beside export.xml are written, so that export.xml may name them.
+  let namesFiles: Bool
   /// The writer, whose `out` holds what has been written.
   var xml: ExportXMLWriter
   /// The `sourceName`, `sourceVersion` and `device` of each source.
@@ -21,8 +26,9 @@ struct SampleItemWriter {
     var device: String?
   }
 
-  init(model: SampleModel) {
+  init(model: SampleModel, namesFiles: Bool = true) {
     self.model = model
+    self.namesFiles = namesFiles
     xml = ExportXMLWriter(dates: .fixed(model.exportOffset))
     for source in SampleSourceName.allCases { sources[source] = Self.provenance(of: source, in: model) }
   }
