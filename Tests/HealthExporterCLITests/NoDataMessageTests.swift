@@ -27,6 +27,61 @@ import Testing
     #expect(try folder.contents() == ["sample.zip"])
   }
 
+  /// A LOINC code no lab result carries: the line says the input holds results of other codes.
+  @Test func aLabCodeNoResultCarriesIsToldApartFromNoLabs() throws {
+    let folder = try TestDirectory()
+    #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    let run = ToolRun(
+      ["export", folder.file("sample.zip"), "--metrics", "none", "--labs", "9999-9", "-o", folder.path],
+      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-02 to 2026-12-01 (America/New_York).
+          Labs: none with the codes chosen; the input holds 38 lab results of other codes.
+          The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.
+
+        """)
+  }
+
+  /// A summary type HealthKit has but the input lacks is named as none in the input, by the
+  /// name typed; the types the input holds keep their metric names.
+  @Test func aSummaryTypeTheInputLacksIsNamed() throws {
+    let folder = try TestDirectory()
+    #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    let run = ToolRun(
+      [
+        "summary", folder.file("sample.zip"), "--types", "BloodAlcoholContent,SleepAnalysis,BodyMass", "-o",
+        folder.path,
+      ],
+      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: the last 30 days, 2026-11-02 to 2026-12-01 (America/New_York).
+          BloodAlcoholContent: none in the input.
+          Sleep: 236 readings, 2026-06-20 … 2026-06-30; none from 2026-11-02 to 2026-12-01.
+          Weight: 6 readings, 2026-06-22 … 2026-06-30; none from 2026-11-02 to 2026-12-01.
+          The data ends on 2026-06-30: try --from 2026-06-01 --to 2026-06-30 for its last 30 days, or --all.
+
+        """)
+    let alone = ToolRun(
+      ["summary", folder.file("sample.zip"), "--types", "bloodalcoholcontent", "--all", "-o", folder.path],
+      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+    #expect(alone.status == 1)
+    #expect(
+      alone.standardError == """
+        Error: No data found for the selected metrics and date range.
+          The range: all dates (America/New_York).
+          BloodAlcoholContent: none in the input.
+          The input holds none of the selected metrics: 'health-exporter inspect' shows what it holds.
+
+        """)
+    #expect(try folder.contents() == ["sample.zip"])
+  }
+
   /// Lab results only, and the clinical record's file is missing: the diagnostic says so.
   @Test func printsTheProblemsThatRemovedReadings() throws {
     let folder = try TestDirectory()

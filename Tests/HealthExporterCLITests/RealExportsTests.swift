@@ -172,14 +172,18 @@ struct RealExportsTests {
     }
   }
 
-  /// What the refusal says a file that is not an export is: a route or a recording an export
-  /// holds, or nothing the tool reads.
+  /// What the refusal says a file that is not an export is: a route, a recording or a clinical
+  /// document an export holds, a DTD, or a fragment of an export (its root a record or a workout).
   static func whatItIs(_ file: String) -> String {
     if file.hasSuffix(".gpx") { return "it is a GPX route, which an export holds in workout-routes/" }
     if file.contains("__ecg_") {
       return "it is an ECG recording, which an export holds in electrocardiograms/"
     }
-    return
-      "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
+    if file.hasSuffix("_cda.xml") {
+      return "it is a clinical document (CDA), such as the export_cda.xml an export holds beside export.xml"
+    }
+    if file.hasSuffix(".dtd") { return "it is a document type definition (DTD)" }
+    let root = file.contains("__record_") ? "Record" : "Workout"
+    return "it is an XML file whose root is <\(root)>, not <HealthData>"
   }
 }

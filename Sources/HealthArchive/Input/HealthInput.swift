@@ -72,8 +72,9 @@ public enum HealthInput {
   }
 
   /// Why a file whose start is `start` is not an input, naming what it is when that is known
-  /// (a SQLite database, a GPX route, an ECG recording); otherwise listing what is accepted, an
-  /// export folder among them unless the file is held in memory.
+  /// (a SQLite database, a GPX route, an ECG recording, a PDF, an image, an empty or text file:
+  /// `FileSignature`); otherwise listing what is accepted, an export folder among them unless the
+  /// file is held in memory.
   static func notAnExportDetail(_ start: [UInt8], inMemory: Bool = false) -> String {
     if start.starts(with: sqliteMagic) {
       return "it is a SQLite database, which the command line reads where it names one (a database "
@@ -84,6 +85,7 @@ public enum HealthInput {
     if text.contains("\nSample Rate,") && text.contains("\nLead,") {
       return "it is an ECG recording, which an export holds in electrocardiograms/"
     }
+    if let kind = FileSignature.description(ofStart: start) { return "it is \(kind)" }
     return "it is neither a zip archive, \(inMemory ? "" : "an export folder, ")an XML file whose root is "
       + "<HealthData>, nor a JSON profile"
   }

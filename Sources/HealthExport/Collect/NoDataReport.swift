@@ -15,13 +15,16 @@ public struct NoDataReport: Hashable, Sendable {
     public var first: CalendarDay?
     /// The last day with data, in the selection's time zone; nil when there is none.
     public var last: CalendarDay?
+    /// Lab results the input holds whose LOINC codes were not chosen (the span of `Labs`).
+    public var otherCodes = 0
 
     /// A span, each argument the property of the same name.
-    public init(name: String, count: Int, first: CalendarDay?, last: CalendarDay?) {
+    public init(name: String, count: Int, first: CalendarDay?, last: CalendarDay?, otherCodes: Int = 0) {
       self.name = name
       self.count = count
       self.first = first
       self.last = last
+      self.otherCodes = otherCodes
     }
 
     /// Spans of several series as one, `Every type`: for a job that reads every type the input
@@ -83,7 +86,10 @@ public struct NoDataReport: Hashable, Sendable {
     var lines = ["The range: \(rangeText) (\(timeZoneIdentifier))."]
     for span in spans {
       guard span.count > 0, let first = span.first, let last = span.last else {
-        lines.append("\(span.name): none in the input.")
+        lines.append(
+          span.otherCodes > 0
+            ? "\(span.name): none with the codes chosen; the input holds \(span.otherCodes) lab \(span.otherCodes == 1 ? "result" : "results") of other codes."
+            : "\(span.name): none in the input.")
         continue
       }
       var line = "\(span.name): \(span.count) \(span.count == 1 ? "reading" : "readings"), \(first) … \(last)"

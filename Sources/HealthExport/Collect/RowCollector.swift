@@ -78,6 +78,8 @@ package final class RowCollector: ExportStage {
   /// The readings the range left out, per measure series (as `series`) and for all labs.
   @exclusivity(unchecked) private var outside: [ReadingSpan]
   private var labsOutside = ReadingSpan()
+  /// Lab results whose codes no chosen lab carries.
+  private var otherLabResults = 0
 
   /// A reading the range may hold or not, known once the zone is.
   private enum UnsettledReading {
@@ -168,6 +170,7 @@ package final class RowCollector: ExportStage {
   /// counted as unusable.
   private func add(_ result: LabResult, at location: SourceLocation) throws {
     guard let lab = labsByCode[result.loinc] ?? unlistedLab(for: result) else {
+      otherLabResults += 1
       if MetricRegistry.standard.lab(forCode: result.loinc) == nil {
         try diagnostics.report(
           Diagnostic(
@@ -293,7 +296,11 @@ package final class RowCollector: ExportStage {
     }
     let baseCount = selection.baseMetrics.count
     var spans = zip(series, outside).prefix(baseCount).map { span($0.0.measure.name, $0.1) }
-    if !selection.labs.isEmpty || keepsEveryLab { spans.append(span("Labs", labsOutside)) }
+    if !selection.labs.isEmpty || keepsEveryLab {
+      var labs = span("Labs", labsOutside)
+      labs.otherCodes = otherLabResults
+      spans.append(labs)
+    }
     spans += zip(series, outside).dropFirst(baseCount).map { span($0.0.measure.name, $0.1) }
     return spans
   }

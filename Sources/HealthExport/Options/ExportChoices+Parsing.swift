@@ -151,16 +151,23 @@ extension ExportChoices {
   }
 
   /// What a mistyped metric or vital might have meant: a name of the other list, or the nearest
-  /// name of this one.
+  /// name of both lists (`heigth` for `--metrics` is `height`, a vital, not `weight`), this
+  /// list's where the two are as near.
   private static func hint(
     for item: String, option: ExportOption, choices: [String], naming: OptionNaming
   ) -> String? {
     let registry = MetricRegistry.standard
-    if option == .metrics, registry.vital(named: item) != nil {
-      return "'\(item)' is a vital (\(naming.usage(of: .vitals, value: item)))"
+    let other: (option: ExportOption, kind: String, names: [String])
+    switch option {
+    case .metrics: other = (.vitals, "a vital", registry.vitals.map(\.optionName))
+    case .vitals: other = (.metrics, "a base metric", registry.baseMetrics.map(\.optionName))
+    default: return Suggestion.nearest(to: item, in: choices).map { "did you mean '\($0)'?" }
     }
-    if option == .vitals, registry.baseMetric(named: item) != nil {
-      return "'\(item)' is a base metric (\(naming.usage(of: .metrics, value: item)))"
+    if other.names.contains(item) {
+      return "'\(item)' is \(other.kind) (\(naming.usage(of: other.option, value: item)))"
+    }
+    if let nearest = Suggestion.nearest(to: item, in: choices + other.names), !choices.contains(nearest) {
+      return "did you mean '\(nearest)', \(other.kind) (\(naming.usage(of: other.option, value: nearest)))?"
     }
     return Suggestion.nearest(to: item, in: choices).map { "did you mean '\($0)'?" }
   }

@@ -1,9 +1,10 @@
 /// The valid name nearest to a mistyped one, for "did you mean" hints.
 package enum Suggestion {
   /// The candidate closest to `text`: one whose start `text` is (`gluc` for `glucose`), one that
-  /// starts `text` (`desc` for `descending`, `c` for `celsius`), or within
-  /// a small edit distance (a third of the length, at least one edit; a swap of neighbours counts
-  /// once); nil when none is close or two are equally close.
+  /// starts `text` (`desc` for `descending`, `c` for `celsius`), one within a small edit
+  /// distance (a third of the length, at least one edit; a swap of neighbours counts once), else
+  /// one whose start is that near (`stepz` for `StepCount`); nil when none is close or two are
+  /// equally close.
   ///
   /// The search is bounded by the names known, not by what was typed: a text more than
   /// `extraLength` bytes longer than the longest candidate gets no suggestion (a typo is a few
@@ -24,6 +25,26 @@ package enum Suggestion {
     let typedLength = typed.count
     for candidate in candidates where abs(candidate.count - typedLength) <= limit {
       let distance = editDistance(typed, candidate.lowercased())
+      guard distance <= limit else { continue }
+      if let current = best, distance == current.distance {
+        isTied = true
+      } else if distance < best?.distance ?? .max {
+        best = (candidate, distance)
+        isTied = false
+      }
+    }
+    if let best { return isTied ? nil : best.name }
+    return nearestByStart(typed, in: candidates, limit: limit)
+  }
+
+  /// The one candidate whose start, as long as `typed`, is the fewest edits (at most `limit`)
+  /// away: `stepz` for `StepCount`; nil when none is or two are as near.
+  private static func nearestByStart(_ typed: String, in candidates: [String], limit: Int) -> String? {
+    guard typed.count >= 4 else { return nil }
+    var best: (name: String, distance: Int)? = nil
+    var isTied = false
+    for candidate in candidates where candidate.count > typed.count {
+      let distance = editDistance(typed, String(candidate.lowercased().prefix(typed.count)))
       guard distance <= limit else { continue }
       if let current = best, distance == current.distance {
         isTied = true

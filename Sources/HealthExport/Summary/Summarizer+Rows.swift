@@ -72,11 +72,20 @@ extension Summarizer {
   }
 
   /// Each type summarized, with the span of its samples in the whole input: its metric name,
-  /// how many, and its first and last day, by name.
+  /// how many, and its first and last day, by name; a type `--types` named that the input lacks
+  /// as none, by its name without prefix (`BodyMass`, as typed, not `Weight`).
   package var readingSpans: [NoDataReport.Span] {
     let zone = timeZone ?? DateRange.utc
-    return zip(slots, spans).map { $1.span(name: $0.kind == .sleepStages ? "Sleep" : $0.metric, in: zone) }
-      .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    var spans = zip(slots, spans).map {
+      $1.span(name: $0.kind == .sleepStages ? "Sleep" : $0.metric, in: zone)
+    }
+    let met = Set(slots.map(\.type))
+    for type in selection.types ?? [] where !met.contains(type) {
+      spans.append(
+        NoDataReport.Span(
+          name: HealthKitIdentifier.shortName(of: type), count: 0, first: nil, last: nil))
+    }
+    return spans.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 
   // MARK: - Private

@@ -39,7 +39,8 @@ struct SummaryCSVWriter: ExportWriter {
     }
     return SummaryExport.Outcome(
       rows: rows.count, periods: periods, metrics: rows.metricCount, dropped: rows.dropped, skipped: [],
-      unknownPrioritySources: rows.unknownPrioritySources, outputPath: destination.path,
+      unknownPrioritySources: rows.unknownPrioritySources,
+      absentTypes: rows.readingSpans.filter { $0.count == 0 }.map(\.name), outputPath: destination.path,
       timeZone: rows.timeZone)
   }
 }

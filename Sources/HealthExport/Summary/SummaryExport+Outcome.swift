@@ -17,6 +17,8 @@ extension SummaryExport {
     public var skipped: [Diagnostics.Tally]
     /// Names given first in the source priority that no summarized sample carries.
     public var unknownPrioritySources: [String]
+    /// The types `--types` named that the input holds no record of, without their prefix.
+    public var absentTypes: [String]
     /// Where the CSV went; nil for standard output.
     public var outputPath: String?
     /// The zone its periods are reckoned in: the one named, or the export's own.
@@ -24,7 +26,7 @@ extension SummaryExport {
 
     init(
       rows: Int, periods: Int, metrics: Int, dropped: [Diagnostics.Tally], skipped: [Diagnostics.Tally],
-      unknownPrioritySources: [String], outputPath: String?, timeZone: TimeZone
+      unknownPrioritySources: [String], absentTypes: [String], outputPath: String?, timeZone: TimeZone
     ) {
       self.timeZone = timeZone
       self.rows = rows
@@ -33,6 +35,7 @@ extension SummaryExport {
       self.dropped = dropped
       self.skipped = skipped
       self.unknownPrioritySources = unknownPrioritySources
+      self.absentTypes = absentTypes
       self.outputPath = outputPath
     }
 

@@ -105,24 +105,38 @@ enum SummaryCommand: Subcommand {
     if let list = arguments.values["types"] {
       var types: Set<String> = []
       for item in try items(list, option: "--types <list>", expected: "HealthKit type names") {
-        guard item.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        else {
-          throw usageError(
-            .invalidValue(
-              option: "--types <list>", value: item,
-              expected:
-                "expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis"))
-        }
-        if item.hasPrefix("HK") {
-          types.insert(item)
-        } else {
-          types.insert(HealthKitIdentifier.quantityTypePrefix + item)
-          types.insert(HealthKitIdentifier.categoryTypePrefix + item)
-        }
+        types.insert(try type(named: item))
       }
       selection.types = types
     }
     return selection
+  }
+
+  /// The identifier a `--types` item names: a HealthKit type's name without its prefix, in any
+  /// case (`StepCount`, `sleepanalysis`), or a full identifier. A full identifier HealthKit's list
+  /// lacks is taken as written (an export may hold a type newer than the list) unless a known one
+  /// is a typo away; anything else is a usage error, with the nearest name where one is close.
+  static func type(named item: String) throws(UsageError) -> String {
+    let names = HealthKitTypes.names
+    func unknown() -> UsageError {
+      usageError(
+        .invalidValue(
+          option: "--types <list>", value: item,
+          expected: "expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis"
+            + (Suggestion.nearest(to: HealthKitIdentifier.shortName(of: item), in: names).map {
+              "; did you mean '\($0)'?"
+            } ?? "")))
+    }
+    if let identifier = HealthKitTypes.identifier(named: item) { return identifier }
+    let isIdentifier =
+      [HealthKitIdentifier.quantityTypePrefix, HealthKitIdentifier.categoryTypePrefix].contains {
+        item.hasPrefix($0) && item.count > $0.count
+      } && item.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    guard isIdentifier else { throw unknown() }
+    let shortName = HealthKitIdentifier.shortName(of: item)
+    if let known = HealthKitTypes.identifier(named: shortName), known == item { return known }
+    if Suggestion.nearest(to: shortName, in: names) != nil { throw unknown() }
+    return item
   }
 
   /// The items of a comma-separated list, trimmed; an empty item is a usage error of `command`.

@@ -23,7 +23,10 @@ extension DatabaseExport.Outcome: JobOutcome {}
 extension DatabaseUpdate.Outcome: JobOutcome {}
 
 extension SummaryExport.Outcome: JobOutcome {
-  var warnings: [String] { unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource) }
+  var warnings: [String] {
+    unknownPrioritySources.map(JobOutcomeWarning.unknownPrioritySource)
+      + absentTypes.map { "--types names '\($0)', of which the input holds no record" }
+  }
 }
 
 extension ReportExport.Outcome: JobOutcome {

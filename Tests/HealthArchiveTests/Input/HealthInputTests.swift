@@ -86,7 +86,7 @@ import Testing
       throws: InputError.notAnExport(
         path: cda,
         detail:
-          "it is neither a zip archive, an export folder, an XML file whose root is <HealthData>, nor a JSON profile"
+          "it is a clinical document (CDA), such as the export_cda.xml an export holds beside export.xml"
       )
     ) {
       try HealthInput.open(path: cda)

@@ -80,7 +80,7 @@ import Testing
 
   @Test func bytesOfNoExportAreRefused() throws {
     #expect(throws: InputError.notAnExport(path: "notes.txt", detail: Self.notAnExport)) {
-      try Job.csv.bytes(of: .bytes(Array("just some notes".utf8), name: "notes.txt"))
+      try Job.csv.bytes(of: .bytes([0x00, 0x61, 0x73, 0x6D, 0x01, 0x00], name: "notes.txt"))
     }
   }
 

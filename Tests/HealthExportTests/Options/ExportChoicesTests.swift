@@ -158,6 +158,17 @@ import Testing
   @Test func suggestsNothingFarOrTied() {
     #expect(Suggestion.nearest(to: "pulse", in: ["weight", "steps", "glucose"]) == nil)
     #expect(Suggestion.nearest(to: "ab", in: ["ac", "ad"]) == nil)
+    // Three names start a typo away from `sleepz`.
+    #expect(Suggestion.nearest(to: "Sleepz", in: HealthKitTypes.names) == nil)
+  }
+
+  /// A long name typed short with a typo is found by its start: a third of the typed length in
+  /// edits (at least one), from four characters on.
+  @Test func suggestsANameWhoseStartIsATypoAway() {
+    #expect(Suggestion.nearest(to: "Stepz", in: HealthKitTypes.names) == "StepCount")
+    #expect(Suggestion.nearest(to: "heartratevar", in: HealthKitTypes.names) == "HeartRateVariabilitySDNN")
+    #expect(Suggestion.nearest(to: "oxygne", in: HealthKitTypes.names) == "OxygenSaturation")
+    #expect(Suggestion.nearest(to: "stz", in: ["StepCount"]) == nil)
   }
 
   /// The search is bounded by the names known: a text far longer than any of them gets nothing,

@@ -87,6 +87,16 @@ import Testing
         "invalid value 'wieght' for '--metrics <list>': expected weight, steps, glucose, none; did you mean 'weight'?"
     ),
     Case(
+      arguments: ["export", "in.xml", "--metrics", "heigth"],
+      message:
+        "invalid value 'heigth' for '--metrics <list>': expected weight, steps, glucose, none; did you mean 'height', a vital (--vitals height)?"
+    ),
+    Case(
+      arguments: ["export", "in.xml", "--vitals", "wieght"],
+      message:
+        "invalid value 'wieght' for '--vitals <list>': expected blood-pressure, resting-heart-rate, heart-rate-variability, oxygen-saturation, respiratory-rate, body-temperature, heart-rate, walking-heart-rate, vo2-max, body-fat, bmi, height, none, all; did you mean 'weight', a base metric (--metrics weight)?"
+    ),
+    Case(
       arguments: ["export", "in.xml", "--vitals", "glucose"],
       message:
         "invalid value 'glucose' for '--vitals <list>': expected blood-pressure, resting-heart-rate, heart-rate-variability, oxygen-saturation, respiratory-rate, body-temperature, heart-rate, walking-heart-rate, vo2-max, body-fat, bmi, height, none, all; 'glucose' is a base metric (--metrics glucose)"

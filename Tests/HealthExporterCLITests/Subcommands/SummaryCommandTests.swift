@@ -86,6 +86,16 @@ import Testing
         == "warning: --source-priority names 'My Old Phone', which no summarized record carries\n")
   }
 
+  @Test func warnsAboutATypeTheInputHoldsNoneOf() {
+    let run = ToolRun(
+      ["summary", exampleExport, "--all", "--types", "bodymass,DietaryCaffeine", "-o", "-", "-q"],
+      environment: now)
+    #expect(run.status == 0)
+    #expect(
+      run.standardError == "warning: --types names 'DietaryCaffeine', of which the input holds no record\n")
+    #expect(dataRows(run.standardOutput) == ["2026-01-09,Weight,185.500,lbs,185.50,185.50,1,Withings"])
+  }
+
   @Test func summarizesTheBuiltInSample() {
     // The sample's last 30 days, one row per day for steps, from the watch.
     let run = ToolRun(["summary", "--sample", "--types", "StepCount", "-o", "-", "-q"], environment: now)
@@ -192,7 +202,22 @@ import Testing
     UsageCase(
       arguments: ["summary", "in.xml", "--types", "Step Count"],
       message:
-        "invalid value 'Step Count' for '--types <list>': expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis"
+        "invalid value 'Step Count' for '--types <list>': expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis; did you mean 'StepCount'?"
+    ),
+    UsageCase(
+      arguments: ["summary", "in.xml", "--types", "BodyMass,Stepz"],
+      message:
+        "invalid value 'Stepz' for '--types <list>': expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis; did you mean 'StepCount'?"
+    ),
+    UsageCase(
+      arguments: ["summary", "in.xml", "--types", "HKQuantityTypeIdentifierBodyMas"],
+      message:
+        "invalid value 'HKQuantityTypeIdentifierBodyMas' for '--types <list>': expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis; did you mean 'BodyMass'?"
+    ),
+    UsageCase(
+      arguments: ["summary", "in.xml", "--types", "HKWorkoutTypeIdentifier"],
+      message:
+        "invalid value 'HKWorkoutTypeIdentifier' for '--types <list>': expected HealthKit type names such as StepCount or HKCategoryTypeIdentifierSleepAnalysis"
     ),
   ])
   func usageErrorsExitWith64(_ example: UsageCase) {
