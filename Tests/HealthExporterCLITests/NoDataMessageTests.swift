@@ -5,13 +5,22 @@ import Testing
 /// "No data found" says why: the range, the span of each selected series in the input, what
 /// removed readings, and what to try.
 @Suite struct NoDataMessageTests {
-  /// A generated export ends on 2026-06-30; the last 30 days before December hold nothing.
-  @Test func namesTheRangeAndEachSeriesSpan() throws {
+  /// New York, on 2026-12-01: the last 30 days hold none of a generated export's data.
+  static let december = ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"]
+
+  /// A folder holding `sample.zip`, ten generated days ending on 2026-06-30.
+  static func generatedExport() throws -> TestDirectory {
     let folder = try TestDirectory()
     #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    return folder
+  }
+
+  /// A generated export ends on 2026-06-30; the last 30 days before December hold nothing.
+  @Test func namesTheRangeAndEachSeriesSpan() throws {
+    let folder = try Self.generatedExport()
     let run = ToolRun(
       ["export", folder.file("sample.zip"), "--vitals", "blood-pressure", "-o", folder.path],
-      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+      environment: Self.december)
     #expect(run.status == 1)
     #expect(
       run.standardError == """
@@ -29,11 +38,10 @@ import Testing
 
   /// A LOINC code no lab result carries: the line says the input holds results of other codes.
   @Test func aLabCodeNoResultCarriesIsToldApartFromNoLabs() throws {
-    let folder = try TestDirectory()
-    #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    let folder = try Self.generatedExport()
     let run = ToolRun(
       ["export", folder.file("sample.zip"), "--metrics", "none", "--labs", "9999-9", "-o", folder.path],
-      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+      environment: Self.december)
     #expect(run.status == 1)
     #expect(
       run.standardError == """
@@ -48,14 +56,13 @@ import Testing
   /// A summary type HealthKit has but the input lacks is named as none in the input, by the
   /// name typed; the types the input holds keep their metric names.
   @Test func aSummaryTypeTheInputLacksIsNamed() throws {
-    let folder = try TestDirectory()
-    #expect(ToolRun(["generate", "-o", folder.file("sample.zip"), "--days", "10", "-q"]).status == 0)
+    let folder = try Self.generatedExport()
     let run = ToolRun(
       [
         "summary", folder.file("sample.zip"), "--types", "BloodAlcoholContent,SleepAnalysis,BodyMass", "-o",
         folder.path,
       ],
-      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+      environment: Self.december)
     #expect(run.status == 1)
     #expect(
       run.standardError == """
@@ -69,7 +76,7 @@ import Testing
         """)
     let alone = ToolRun(
       ["summary", folder.file("sample.zip"), "--types", "bloodalcoholcontent", "--all", "-o", folder.path],
-      environment: ["TZ": "America/New_York", "HEALTH_EXPORTER_NOW": "2026-12-01T17:00:00Z"])
+      environment: Self.december)
     #expect(alone.status == 1)
     #expect(
       alone.standardError == """

@@ -20,40 +20,49 @@ package enum Suggestion {
     let starts = candidates.filter { typed.hasPrefix($0.lowercased()) }
     if starts.count == 1 { return starts[0] }
     let limit = max(1, typed.count / 3)
-    var best: (name: String, distance: Int)? = nil
-    var isTied = false
     let typedLength = typed.count
-    for candidate in candidates where abs(candidate.count - typedLength) <= limit {
-      let distance = editDistance(typed, candidate.lowercased())
-      guard distance <= limit else { continue }
-      if let current = best, distance == current.distance {
-        isTied = true
-      } else if distance < best?.distance ?? .max {
-        best = (candidate, distance)
-        isTied = false
-      }
+    switch fewestEdits(
+      candidates.filter { abs($0.count - typedLength) <= limit }, limit: limit,
+      distance: { editDistance(typed, $0.lowercased()) })
+    {
+    case .one(let name): return name
+    case .tied: return nil
+    case .none: break
     }
-    if let best { return isTied ? nil : best.name }
-    return nearestByStart(typed, in: candidates, limit: limit)
+    // A long name typed short: its start as long as the text is as near.
+    guard typedLength >= 4 else { return nil }
+    if case .one(let name) = fewestEdits(
+      candidates.filter { $0.count > typedLength }, limit: limit,
+      distance: { editDistance(typed, String($0.lowercased().prefix(typedLength))) })
+    {
+      return name
+    }
+    return nil
   }
 
-  /// The one candidate whose start, as long as `typed`, is the fewest edits (at most `limit`)
-  /// away: `stepz` for `StepCount`; nil when none is or two are as near.
-  private static func nearestByStart(_ typed: String, in candidates: [String], limit: Int) -> String? {
-    guard typed.count >= 4 else { return nil }
+  /// The outcome of a search for the nearest candidate.
+  private enum Nearest {
+    case none
+    case one(String)
+    case tied
+  }
+
+  /// The candidate whose `distance` is fewest and at most `limit`, unless two are as near.
+  private static func fewestEdits(_ candidates: [String], limit: Int, distance: (String) -> Int) -> Nearest {
     var best: (name: String, distance: Int)? = nil
     var isTied = false
-    for candidate in candidates where candidate.count > typed.count {
-      let distance = editDistance(typed, String(candidate.lowercased().prefix(typed.count)))
-      guard distance <= limit else { continue }
-      if let current = best, distance == current.distance {
+    for candidate in candidates {
+      let edits = distance(candidate)
+      guard edits <= limit else { continue }
+      if let current = best, edits == current.distance {
         isTied = true
-      } else if distance < best?.distance ?? .max {
-        best = (candidate, distance)
+      } else if edits < best?.distance ?? .max {
+        best = (candidate, edits)
         isTied = false
       }
     }
-    return isTied ? nil : best?.name
+    guard let best else { return .none }
+    return isTied ? .tied : .one(best.name)
   }
 
   /// How many bytes longer than the longest candidate a text may be and still get a suggestion.
