@@ -101,4 +101,20 @@ extension MetricRegistry {
   public func measure(forType type: String) -> Measure? {
     allMeasures.first { $0.healthKitType == type }
   }
+
+  /// The quantity and category types the summaries know by name, by short name: the registry's,
+  /// the cumulative ones of `AggregationStyle`, sleep analysis, mindful sessions and stand hours.
+  /// `summary --types` takes any other type too; these are the ones its completions offer.
+  package var knownSummaryTypes: [String] {
+    let quantities =
+      allMeasures.map(\.healthKitType)
+      + AggregationStyle.cumulativeTypeNames.map { HealthKitIdentifier.quantityTypePrefix + $0 }
+    let categories = [
+      HealthKitIdentifier.sleepAnalysis, HealthKitIdentifier.mindfulSession,
+      HealthKitIdentifier.appleStandHour,
+    ]
+    return Set(quantities + categories).sorted {
+      HealthKitIdentifier.shortName(of: $0) < HealthKitIdentifier.shortName(of: $1)
+    }
+  }
 }
