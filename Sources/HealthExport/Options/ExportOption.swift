@@ -102,7 +102,7 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
       )
     case .timeZone:
       return .value(
-        name, placeholder: "tz", .timeZone,
+        name, placeholder: "tz", Self.values(of: self),
         help:
           "An IANA time zone, such as America/New_York, for local dates and calendar days. \(Self.exportZoneHelp)",
         default: Self.timeZoneDefault)
@@ -138,7 +138,7 @@ package enum ExportOption: String, Hashable, Sendable, CaseIterable {
       return .oneOf([OptionChoice("asc", "oldest first"), OptionChoice("desc", "newest first")])
     case .lastDays, .lastRecords: return .number
     case .from, .to: return .day
-    case .timeZone: return .timeZone
+    case .timeZone: return .timeZone(keywords: [TimeZoneChoice.exportKeyword])
     case .all, .rawText: return .text
     }
   }

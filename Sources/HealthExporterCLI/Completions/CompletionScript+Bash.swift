@@ -12,18 +12,33 @@ extension CompletionScript {
       "",
       "\(f)_words() { COMPREPLY=($(compgen -W \"$1\" -- \"$cur\")); }",
       "\(f)_list() {",
-      "  local prefix=\"\" last=\"$cur\"",
-      "  if [[ \"$cur\" == *,* ]]; then prefix=\"${cur%,*},\"; last=\"${cur##*,}\"; fi",
-      "  COMPREPLY=($(compgen -P \"$prefix\" -W \"$1\" -- \"$last\"))",
+      "  # A comma-separated list of the items $1, each once; the words $2 only alone. No space after",
+      "  # a completed item, so that the list can go on.",
+      "  compopt -o nospace 2>/dev/null",
+      "  local prefix=\"\" last=\"$cur\" words=\"$1 $2\" item",
+      "  if [[ \"$cur\" == *,* ]]; then",
+      "    prefix=\"${cur%,*},\"; last=\"${cur##*,}\"; words=\"\"",
+      "    for item in $1; do [[ \",$prefix\" == *\",$item,\"* ]] || words+=\" $item\"; done",
+      "  fi",
+      "  COMPREPLY=($(compgen -P \"$prefix\" -W \"$words\" -- \"$last\"))",
+      "}",
+      "\(f)_time_zones() {",
+      "  # The words $1 and the IANA zone names the tool knew when it printed this script.",
+      "  COMPREPLY=($(compgen -W \"$1",
+    ]
+    lines += Self.wrapped(Self.timeZoneNames, indent: "    ")
+    lines += [
+      "  \" -- \"$cur\"))",
       "}",
       "\(f)_files() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); }",
       "\(f)_folders() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\")); }",
       "",
       "\(f)_value() {",
-      "  # Completes the value of a value of kind $1 with choices $2.",
+      "  # Completes a value of kind $1 with the words $2 (and, for a list, the words $3 alone).",
       "  case \"$1\" in",
       "    words) \(f)_words \"$2\" ;;",
-      "    list) \(f)_list \"$2\" ;;",
+      "    list) \(f)_list \"$2\" \"$3\" ;;",
+      "    zones) \(f)_time_zones \"$2\" ;;",
       "    files) \(f)_files ;;",
       "    folders) \(f)_folders ;;",
       "    *) COMPREPLY=() ;;",
@@ -60,9 +75,8 @@ extension CompletionScript {
       if !valued.isEmpty {
         lines.append("      case \"$option\" in")
         for option in valued {
-          let (kind, words) = Self.bashValue(option.values ?? .text)
           lines.append(
-            "        \(Self.names(of: option).joined(separator: "|"))) \(f)_value \(kind) \(words.singleQuoted); return ;;"
+            "        \(Self.names(of: option).joined(separator: "|"))) \(f)_value \(Self.bashValue(option.values ?? .text)); return ;;"
           )
         }
         lines.append("      esac")
@@ -86,8 +100,7 @@ extension CompletionScript {
         lines.append("        2) [[ \"${arguments[0]}\" == set ]] || return")
         lines.append("           case \"${arguments[1]}\" in")
         for key in settingKeys {
-          let (kind, words) = Self.bashValue(key.values)
-          lines.append("             \(key.name)) \(f)_value \(kind) \(words.singleQuoted) ;;")
+          lines.append("             \(key.name)) \(f)_value \(Self.bashValue(key.values)) ;;")
         }
         lines.append("           esac ;;")
         lines.append("      esac")
@@ -104,14 +117,20 @@ extension CompletionScript {
     return lines.joined(separator: "\n")
   }
 
-  /// The kind of completion for a value, and its words.
-  private static func bashValue(_ values: OptionValues) -> (String, String) {
+  /// The arguments of `_value` for a value: its kind, then its words and the words that go
+  /// alone where it has any (`list 'weight steps glucose' 'none'`).
+  private static func bashValue(_ values: OptionValues) -> String {
+    let kind: String
+    var words: [[String]] = []
     switch values {
-    case .oneOf: ("words", values.names.joined(separator: " "))
-    case .list: ("list", values.names.joined(separator: " "))
-    case .path: ("files", "")
-    case .folder: ("folders", "")
-    case .number, .day, .timeZone, .text: ("none", "")
+    case .oneOf: (kind, words) = ("words", [values.names])
+    case .list(let choices, let keywords): (kind, words) = ("list", [choices.map(\.name), keywords])
+    case .timeZone(let keywords): (kind, words) = ("zones", [keywords])
+    case .path: kind = "files"
+    case .folder: kind = "folders"
+    case .number, .day, .text: kind = "none"
     }
+    while words.last?.isEmpty == true { words.removeLast() }
+    return ([kind] + words.map { $0.joined(separator: " ").singleQuoted }).joined(separator: " ")
   }
 }

@@ -10,11 +10,28 @@ extension CompletionScript {
       "# fish completion for \(tool), made by '\(tool) completions fish' from its options.",
       "",
       "function \(f)_list --description 'Completes the last item of a comma-separated list'",
+      "    # The items, each once, then -- and the words that go only alone.",
       "    set -l token (commandline -ct)",
       "    set -l prefix (string match -r -- '^.*,' $token)",
+      "    set -l chosen (string split , -- \"$prefix\")",
+      "    set -l alone 0",
       "    for item in $argv",
-      "        echo $prefix$item",
+      "        if test $item = --",
+      "            set alone 1",
+      "        else if test $alone = 1",
+      "            test -z \"$prefix\"; and echo $item",
+      "        else if not contains -- $item $chosen",
+      "            echo \"$prefix$item\"",
+      "        end",
       "    end",
+      "end",
+      "",
+      "function \(f)_time_zones --description 'The IANA zone names the tool knew when it printed this'",
+      "    printf '%s\\n' \\",
+    ]
+    let zones = Self.wrapped(Self.timeZoneNames, indent: "        ")
+    lines += zones.dropLast().map { $0 + " \\" } + zones.suffix(1)
+    lines += [
       "end",
       "",
       "function \(f)_argument_count --description 'How many arguments follow the subcommand'",
@@ -40,14 +57,7 @@ extension CompletionScript {
       for option in command.options {
         var line = "complete -c \(tool) \(condition) -l \(option.name)"
         if let short = option.shortName { line += " -s \(short)" }
-        if let values = option.values {
-          switch values {
-          case .oneOf: line += " -x -a \(values.names.joined(separator: " ").singleQuoted)"
-          case .list: line += " -x -a \("(\(f)_list \(values.names.joined(separator: " ")))".singleQuoted)"
-          case .path, .folder: line += " -r -F"
-          case .number, .day, .timeZone, .text: line += " -x"
-          }
-        }
+        if let values = option.values { line += " " + fishValue(values) }
         lines.append(line + " -d \(Self.summary(option.help).singleQuoted)")
       }
       switch command.arguments {
@@ -66,17 +76,30 @@ extension CompletionScript {
         for key in settingKeys {
           let when =
             "test \(count) -eq 2; and __fish_seen_subcommand_from set; and __fish_seen_subcommand_from \(key.name)"
-          let values: String
           switch key.values {
-          case .oneOf: values = "-a \(key.values.names.joined(separator: " ").singleQuoted)"
-          case .list: values = "-a \("(\(f)_list \(key.values.names.joined(separator: " ")))".singleQuoted)"
-          case .folder, .path: values = "-F"
-          case .number, .day, .timeZone, .text: continue
+          case .number, .day, .text: continue
+          case .oneOf, .list, .timeZone, .path, .folder:
+            lines.append("complete -c \(tool) \(condition) -n \(when.singleQuoted) \(fishValue(key.values))")
           }
-          lines.append("complete -c \(tool) \(condition) -n \(when.singleQuoted) \(values)")
         }
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `complete` arguments that complete a value: words (`-x -a`), a list or the zones by a
+  /// function, or paths (`-r -F`).
+  private func fishValue(_ values: OptionValues) -> String {
+    let f = "__\(functionName)"
+    switch values {
+    case .oneOf: return "-x -a \(values.names.joined(separator: " ").singleQuoted)"
+    case .list(let choices, let keywords):
+      let arguments = (choices.map(\.name) + ["--"] + keywords).joined(separator: " ")
+      return "-x -a \("(\(f)_list \(arguments))".singleQuoted)"
+    case .timeZone(let keywords):
+      return "-x -a \((keywords + ["(\(f)_time_zones)"]).joined(separator: " ").singleQuoted)"
+    case .path, .folder: return "-r -F"
+    case .number, .day, .text: return "-x"
+    }
   }
 }

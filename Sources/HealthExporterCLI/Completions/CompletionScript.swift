@@ -1,5 +1,6 @@
 import Foundation
 import HealthExport
+import HealthModel
 
 /// What the shell completion scripts complete, read from the commands' own definitions: the
 /// subcommands, their options, the values each option takes, and their other arguments.
@@ -53,6 +54,42 @@ struct CompletionScript {
     (option.shortName.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
   }
 
+  /// The IANA zone names the scripts complete for `--time-zone`: Foundation's, and `UTC`, which
+  /// the option's message names; each one the option accepts, as the tool knows them when it
+  /// prints the script. Sorted; names of letters, digits and `/ _ + - .` only, as IANA names are,
+  /// so that they need no quoting in any shell.
+  static let timeZoneNames: [String] = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]).filter { name in
+    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/_+-."))
+    return !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+      && TimeZone(identifier: name) != nil
+  }.sorted()
+
+  /// What a keyword of a list or a time zone means, for the shells that show descriptions.
+  static func meaning(ofKeyword keyword: String) -> String {
+    switch keyword {
+    case "all": "every one, alone"
+    case "none": "none, alone"
+    case TimeZoneChoice.exportKeyword: "the zone the export's own samples name"
+    default: keyword
+    }
+  }
+
+  /// `words` separated by spaces, in lines of at most about `width` characters that start with
+  /// `indent`.
+  static func wrapped(_ words: [String], indent: String, width: Int = 100) -> [String] {
+    var lines: [String] = []
+    var line = indent
+    for word in words {
+      if line.count > indent.count, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+      }
+      line += (line.count > indent.count ? " " : "") + word
+    }
+    if line.count > indent.count { lines.append(line) }
+    return lines
+  }
+
   /// The first sentence of an option's help, for the shells that show descriptions.
   static func summary(_ help: String) -> String {
     var text = help
@@ -65,4 +102,14 @@ struct CompletionScript {
 extension String {
   /// The text in single quotes for a POSIX shell or zsh: `'it'\''s'`.
   var singleQuoted: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  /// The text in double quotes for a POSIX shell or zsh, `\`, `"`, `$` and `` ` `` escaped.
+  var doubleQuoted: String {
+    var quoted = "\""
+    for character in self {
+      if "\\\"$`".contains(character) { quoted.append("\\") }
+      quoted.append(character)
+    }
+    return quoted + "\""
+  }
 }

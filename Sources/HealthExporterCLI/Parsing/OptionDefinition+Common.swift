@@ -1,4 +1,5 @@
 import HealthExport
+import HealthModel
 import HealthSampleGenerator
 
 extension OptionDefinition {
@@ -26,8 +27,8 @@ extension OptionDefinition {
   /// export; `help` says what the command uses it for.
   static func timeZone(help: String) -> OptionDefinition {
     .value(
-      "time-zone", placeholder: "tz", .timeZone, help: help + " " + ExportOption.exportZoneHelp,
-      default: ExportOption.timeZoneDefault)
+      "time-zone", placeholder: "tz", .timeZone(keywords: [TimeZoneChoice.exportKeyword]),
+      help: help + " " + ExportOption.exportZoneHelp, default: ExportOption.timeZoneDefault)
   }
 
   /// `--force`.

@@ -13,7 +13,8 @@ enum CompletionsCommand: Subcommand {
 
   static let discussion: String? = """
     The script completes the commands, their options and the values options take (metric \
-    names, lab panels, units, date formats, paths). bash: 'source <(health-exporter completions \
+    names, lab panels and type names, item by item after commas; units, date formats, time zones, \
+    paths). bash: 'source <(health-exporter completions \
     bash)' in ~/.bashrc. zsh: 'health-exporter completions zsh > ~/.zfunc/_health-exporter' with \
     ~/.zfunc on $fpath. fish: 'health-exporter completions fish > \
     ~/.config/fish/completions/health-exporter.fish'. scripts/install puts all three in place.

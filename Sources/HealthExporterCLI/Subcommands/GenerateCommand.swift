@@ -31,7 +31,7 @@ enum GenerateCommand: Subcommand {
         help: "The last day of the record; the export is made at its end.",
         default: "\(CalendarDay(SampleConfiguration.defaultEnd))"),
       .value(
-        "time-zone", placeholder: "tz", .timeZone,
+        "time-zone", placeholder: "tz", .timeZone(keywords: []),
         help: "The IANA time zone the person lives in (TZ is not read).",
         default: SampleConfiguration.defaultTimeZone),
       .value(

@@ -31,7 +31,7 @@ enum SummaryCommand: Subcommand {
           "Source names, comma-separated, whose samples count first where sources overlap; then Apple Watches, then iPhones, then the others. 'health-exporter inspect' lists the sources."
       ),
       .value(
-        "types", placeholder: "list", .text,
+        "types", placeholder: "list", .list(typeChoices, keywords: []),
         help:
           "The HealthKit types to summarize, comma-separated, with or without their prefix (StepCount, SleepAnalysis).",
         default: "every quantity and category type"),
@@ -46,6 +46,31 @@ enum SummaryCommand: Subcommand {
     ] + DeidentifyOption.definitions + [
       .force, .strict, .quiet,
     ]
+
+  /// The types `--types` completions offer, by short name: HealthKit's quantity and category
+  /// types (`HealthKitTypes`), each with how it is counted and the metric its rows name where
+  /// that is not the type's name.
+  static var typeChoices: [OptionChoice] {
+    let registry = MetricRegistry.standard
+    let types =
+      HealthKitTypes.quantityTypeNames.map { HealthKitIdentifier.quantityTypePrefix + $0 }
+      + HealthKitTypes.categoryTypeNames.map { HealthKitIdentifier.categoryTypePrefix + $0 }
+    return types.sorted { HealthKitIdentifier.shortName(of: $0) < HealthKitIdentifier.shortName(of: $1) }.map
+    {
+      type in
+      let name = HealthKitIdentifier.shortName(of: type)
+      let how: String
+      switch registry.summaryKind(ofType: type) {
+      case .sleepStages: how = "minutes per sleep value"
+      case .standHours: how = "hours stood"
+      case .some(let kind) where kind.isCumulative: how = "summed"
+      case .quantity: how = "averaged"
+      default: how = "counted"
+      }
+      let metric = registry.summaryMetricName(ofType: type)
+      return OptionChoice(name, metric == name ? how : "\(metric), \(how)")
+    }
+  }
 
   /// The grammar's definition of `option`, with this command's own words for it.
   static func with(_ option: ExportOption, help: String) -> OptionDefinition {

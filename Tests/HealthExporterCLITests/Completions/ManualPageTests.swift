@@ -24,10 +24,10 @@ import Testing
   }
 
   @Test func isReadByGroffWithoutWarnings() throws {
-    guard let groff = CompletionsTests.shell("groff") else { return }
+    guard let groff = InstalledProgram(named: "groff") else { return }
     let folder = try TestDirectory()
     let path = try folder.write(ToolRun(["manual"]).standardOutput, to: "health-exporter.1")
-    let result = try CompletionsTests.run(groff, ["-man", "-Tutf8", "-ww", "-z", path])
+    let result = try groff.run(["-man", "-Tutf8", "-ww", "-z", path])
     #expect(result.status == 0)
     #expect(result.output == "")
   }
