@@ -1,4 +1,5 @@
 import Foundation
+import HealthExporterCLI
 import HealthTestSupport
 import Testing
 
@@ -10,7 +11,9 @@ import Testing
     #expect(run.status == 0)
     let page = run.standardOutput
     #expect(
-      page.hasPrefix(".TH HEALTH-EXPORTER 1 \"\" \"health-exporter 0.1.0\" \"User Commands\"\n.SH NAME\n"))
+      page.hasPrefix(
+        ".TH HEALTH-EXPORTER 1 \"\" \"health-exporter \(ToolVersion.current)\" \"User Commands\"\n.SH NAME\n")
+    )
     for command in [
       "export", "profile", "inspect", "generate", "metrics", "settings", "completions", "privacy",
     ] {

@@ -1,3 +1,4 @@
+import HealthExporterCLI
 import HealthTestSupport
 import Testing
 
@@ -33,6 +34,6 @@ import Testing
   @Test func printsTheVersion() {
     let run = ToolRun(["--version"])
     #expect(run.status == 0)
-    #expect(run.standardOutput == "health-exporter 0.1.0\n")
+    #expect(run.standardOutput == "health-exporter \(ToolVersion.current)\n")
   }
 }
