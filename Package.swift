@@ -66,6 +66,9 @@ let package = Package(
         "HealthSampleGenerator", "SystemShim",
       ],
       path: "Benchmarks/HealthExporterBenchmark"),
+    // The benchmark's reference, in C: a memchr scan to every record's type, what the shared
+    // benchmark's scan.c does (`compare` measures every command against it).
+    .executableTarget(name: "health-exporter-scan", path: "Benchmarks/RecordScan"),
     // Helpers shared by the test targets: temporary folders, XML builders, golden files.
     .target(
       name: "HealthTestSupport",
