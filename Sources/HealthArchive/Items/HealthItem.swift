@@ -10,8 +10,10 @@ public enum HealthItem: Hashable, Sendable {
   case sample(Sample)
   /// A `Correlation` with its member records.
   case correlation(Correlation)
-  /// A `Workout` with its events, statistics, routes and activities.
-  case workout(Workout)
+  /// A `Workout` with its events, statistics, routes and activities. (Indirect, as is an ECG: the
+  /// two largest values, rare beside samples, are boxed so that every item, moved from a reading
+  /// thread to its consumer, is no larger than a sample.)
+  indirect case workout(Workout)
   /// A day's `ActivitySummary`.
   case activitySummary(ActivitySummary)
   /// A `ClinicalRecord` element: the reference to a FHIR resource file.
@@ -29,5 +31,5 @@ public enum HealthItem: Hashable, Sendable {
   /// `workout` item, in batches.
   case routePoints(RoutePoints)
   /// An ECG recording of `electrocardiograms/`; these come after every item of export.xml.
-  case electrocardiogram(Electrocardiogram)
+  indirect case electrocardiogram(Electrocardiogram)
 }

@@ -202,7 +202,8 @@ final class ChunkedXMLReading {
     _ consume: (HealthItem, SourceLocation) throws -> Void
   ) throws {
     while let event = outcome.events.takeFirst() {
-      switch event {
+      // Consumed: the item is moved out of the event, not copied (and its strings retained).
+      switch consume event {
       case .item(let item, var location):
         location.line += lineBase
         try consume(item, location)
@@ -258,15 +259,14 @@ final class ChunkedXMLReading {
     var outcome = Outcome()
     let events = HandOverQueue<Outcome.Event>(capacity: chunkSize / 128)
     outcome.events = events
-    let recorder = Diagnostics(keepsEach: true)
-    var recorded = 0
-    func record() {
-      let each = recorder.each
-      while recorded < each.count {
-        events.append(.diagnostic(each[recorded]))
-        recorded += 1
-      }
-    }
+    // Diagnostics go into the queue as they are reported, in order with the items. Past
+    // `Diagnostics.keptLimit` of them the chunk is given up (read by one reader, whose diagnostics
+    // are counted as they come): what a chunk holds stays bounded.
+    var forwarded = 0
+    let recorder = Diagnostics(forwardingTo: { diagnostic in
+      forwarded += 1
+      if forwarded <= Diagnostics.keptLimit { events.append(.diagnostic(diagnostic)) }
+    })
     do {
       // A chunk that reads this far past its stop is given up (`readRest`).
       let budget = (plan.stop == .max ? Int64(chunkSize) : plan.stop - plan.start) + Int64(chunkSize)
@@ -280,9 +280,7 @@ final class ChunkedXMLReading {
       }
       do {
         try read(plan, with: reader) { item, location in
-          record()
           events.append(.item(consume item, location))
-          if recorder.each.count >= Diagnostics.keptLimit { throw ChunkTooLong() }
         }
       } catch {
         outcome.failure = error
@@ -290,8 +288,7 @@ final class ChunkedXMLReading {
     } catch {
       outcome.failure = error
     }
-    record()
-    if outcome.failure is ChunkTooLong {
+    if outcome.failure is ChunkTooLong || forwarded > Diagnostics.keptLimit {
       return Outcome(wasAbandoned: true)
     }
     return outcome

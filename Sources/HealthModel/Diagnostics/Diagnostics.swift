@@ -92,10 +92,22 @@ public final class Diagnostics {
   /// Each diagnostic reported, in order, up to `keptLimit`, when `keepsEach` is set.
   public private(set) var each: [Diagnostic] = []
 
+  /// Called with each diagnostic as it is reported, after it is counted.
+  private let forward: ((Diagnostic) -> Void)?
+
   /// Diagnostics that stop at the first problem when `isStrict`, and keep each diagnostic rather than their tallies alone when `keepsEach`.
   public init(isStrict: Bool = false, keepsEach: Bool = false) {
     self.isStrict = isStrict
     self.keepsEach = keepsEach
+    forward = nil
+  }
+
+  /// Diagnostics that count each diagnostic and hand it to `forward` as it is reported (a reader
+  /// on another thread, keeping them in order with its items).
+  public init(forwardingTo forward: @escaping (Diagnostic) -> Void) {
+    isStrict = false
+    keepsEach = false
+    self.forward = forward
   }
 
   /// Records a diagnostic.
@@ -107,6 +119,7 @@ public final class Diagnostics {
       Tally(reason: diagnostic.reason, count: 0, firstLocation: diagnostic.location, kind: diagnostic.kind)
     }
     tallies.values[number].count += 1
+    forward?(diagnostic)
   }
 
   /// The reasons seen, in the order first seen, with their counts.

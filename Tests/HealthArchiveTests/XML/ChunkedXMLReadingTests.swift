@@ -175,6 +175,47 @@ import Testing
     Self.expectSame(xml, strict: true)
   }
 
+  @Test func aChunkWithMoreDiagnosticsThanAreKeptGivesWayToOneReader() throws {
+    // Each record's value is not a number: one diagnostic each, more than a chunk keeps.
+    let count = Diagnostics.keptLimit + 5
+    let damaged = String(
+      repeating:
+        " <Record type=\"\(Self.steps)\" unit=\"count\" startDate=\"2024-01-01 10:00:00 +0100\" endDate=\"2024-01-01 10:00:00 +0100\" value=\"many\"/>\n",
+      count: count)
+    let xml = Array((Self.head + damaged + Self.records + "</HealthData>\n").utf8)
+    func read(_ reading: (Diagnostics, (HealthItem, HealthModel.SourceLocation) -> Void) throws -> Void)
+      throws -> (
+        items: Int, diagnostics: Diagnostics
+      )
+    {
+      let diagnostics = Diagnostics()
+      var items = 0
+      try reading(diagnostics) { _, _ in items += 1 }
+      return (items, diagnostics)
+    }
+    let whole = try read { diagnostics, consume in
+      try ExportXMLReader(
+        stream: MemoryByteStream(xml, name: "export.xml"), filter: Self.stepsOnly, diagnostics: diagnostics
+      ).read(consume)
+    }
+    let reading = ChunkedXMLReading(
+      open: { MemoryByteStream(xml, name: "export.xml", from: Int($0)) }, size: Int64(xml.count),
+      chunkSize: xml.count, filter: Self.stepsOnly)
+    let chunked = try read { diagnostics, consume in
+      try reading.read(diagnostics: diagnostics, monitor: .none, consume)
+    }
+    #expect(reading.counts == ChunkedXMLReading.Counts(chunks: 0, readAgain: 0, restReadAtOnce: true))
+    #expect(whole.items == 28)
+    #expect(chunked.items == 28)
+    #expect(
+      whole.diagnostics.summary == [
+        Diagnostics.Tally(
+          reason: "value is not a number", count: count,
+          firstLocation: HealthModel.SourceLocation(file: "export.xml", line: 3, column: 2))
+      ])
+    #expect(chunked.diagnostics.summary == whole.diagnostics.summary)
+  }
+
   @Test(.enabled(if: RealExports.isAvailable, "../shared/real-exports is not beside the package"))
   func realExportsReadAlike() throws {
     for name in [

@@ -27,4 +27,16 @@ import Testing
       StrictModeError(diagnostic: diagnostic).description
         == "e.xml, line 7, column 2: no startDate (--strict makes every malformed record an error)")
   }
+
+  @Test func forwardingHandsEachOnAsReportedAndCountsIt() throws {
+    var forwarded: [String] = []
+    let diagnostics = Diagnostics(forwardingTo: { forwarded.append($0.description) })
+    try diagnostics.report(
+      Diagnostic(reason: "value is not a number", location: SourceLocation(file: "e.xml", line: 4, column: 2))
+    )
+    try diagnostics.report(Diagnostic(reason: "no startDate", location: nil))
+    #expect(forwarded == ["e.xml, line 4, column 2: value is not a number", "no startDate"])
+    #expect(diagnostics.totalCount == 2)
+    #expect(diagnostics.each.isEmpty)
+  }
 }
