@@ -52,6 +52,17 @@ import Testing
     #expect(try folder.read("sample.json") == profile.standardOutput)
   }
 
+  /// Converts `input` to `output`, both in `folder`, and expects it to succeed saying what it
+  /// wrote: "Wrote OUTPUT " and `said`.
+  func expectConverted(
+    _ folder: TestDirectory, _ input: String, to output: String, saying said: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let run = ToolRun(["convert", folder.file(input), "-o", folder.file(output)], environment: environment)
+    #expect(run.status == 0, sourceLocation: sourceLocation)
+    #expect(run.standardError == "Wrote \(folder.file(output)) \(said)\n", sourceLocation: sourceLocation)
+  }
+
   /// A generated profile converted to an archive, and that archive converted again: the profile
   /// has its routes' paths but no points and its patient's record but no content, so the archive
   /// names only the files it holds and says what it left out, and the next conversion finds every
@@ -62,26 +73,20 @@ import Testing
       ["generate", "-o", folder.file("p.json"), "--days", "14", "--seed", "5", "-q"], environment: environment
     )
     #expect(generated.status == 0, "\(generated.standardError)")
-    let first = ToolRun(
-      ["convert", folder.file("p.json"), "-o", folder.file("export.zip")], environment: environment)
-    #expect(first.status == 0)
-    #expect(
-      first.standardError
-        == "Wrote \(folder.file("export.zip")) (zip archive): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 38 clinical records; 38 other files (38 clinical); 18 top-level copies of correlation members added; 7 clinical records and 2 workout route references left out: their files are not in the input.\n"
+    expectConverted(
+      folder, "p.json", to: "export.zip",
+      saying:
+        "(zip archive): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 38 clinical records; 38 other files (38 clinical); 18 top-level copies of correlation members added; 7 clinical records and 2 workout route references left out: their files are not in the input."
     )
-    let again = ToolRun(
-      ["convert", folder.file("export.zip"), "-o", folder.file("x.zip")], environment: environment)
-    #expect(again.status == 0)
-    #expect(
-      again.standardError
-        == "Wrote \(folder.file("x.zip")) (zip archive): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 38 clinical records; 38 other files (38 clinical).\n"
+    expectConverted(
+      folder, "export.zip", to: "x.zip",
+      saying:
+        "(zip archive): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 38 clinical records; 38 other files (38 clinical)."
     )
-    let bare = ToolRun(
-      ["convert", folder.file("export.zip"), "-o", folder.file("export.xml")], environment: environment)
-    #expect(bare.status == 0)
-    #expect(
-      bare.standardError
-        == "Wrote \(folder.file("export.xml")) (XML file): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 0 clinical records; export.xml alone names no file: 38 clinical records left out, and 38 files not written (a .zip or a folder keeps what the input has).\n"
+    expectConverted(
+      folder, "export.zip", to: "export.xml",
+      saying:
+        "(XML file): export.xml of 5.0 MB with 11443 records, 9 correlations, 3 workouts, 14 activity summaries, 0 clinical records; export.xml alone names no file: 38 clinical records left out, and 38 files not written (a .zip or a folder keeps what the input has)."
     )
     let inspected = ToolRun(["inspect", folder.file("export.xml"), "--json"], environment: environment)
     #expect(inspected.standardOutput.contains("\"diagnostics\": []"))
