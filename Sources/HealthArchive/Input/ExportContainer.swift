@@ -16,6 +16,10 @@ package protocol ExportContainer {
   /// Opens the health XML from its byte at `offset`, named as `openHealthXML` names it; nil when
   /// it can be read only from its start (an archive's entry, a pipe), as by default.
   func openHealthXML(at offset: Int64) throws -> (any ByteStream)?
+  /// The health XML for readers that open it at offsets, several at once (`ChunkedXMLReading`),
+  /// held `blockSize` bytes at a time where it can be read only once; by default what
+  /// `openHealthXML(at:)` opens, nil when it opens nothing.
+  func healthXMLAtOffsets(blockSize: Int) throws -> (any OffsetByteSource)?
   /// The content of the file at `path` (such as `/clinical-records/Observation-1.json`), or nil
   /// when there is none.
   /// - Throws: when the file exists but cannot be read, or is larger than `limit`.
@@ -39,6 +43,16 @@ package protocol ExportContainer {
 
 extension ExportContainer {
   package func openHealthXML(at offset: Int64) throws -> (any ByteStream)? { nil }
+
+  package func healthXMLAtOffsets(blockSize: Int) throws -> (any OffsetByteSource)? {
+    guard try openHealthXML(at: 0) != nil else { return nil }
+    return ReopenedBytes { offset in
+      guard let stream = try openHealthXML(at: offset) else {
+        throw InputError.unreadable(path: healthXMLName, reason: "it cannot be read at an offset")
+      }
+      return stream
+    }
+  }
 
   /// The whole file in memory as a stream, for containers that make their files when asked.
   package func openFile(at path: String) throws -> (any ByteStream)? {
@@ -159,6 +173,11 @@ struct ZipContainer: ExportContainer {
   /// Inflated on a thread of its own, so that inflating and parsing use both cores.
   func openHealthXML() throws -> any ByteStream {
     ReadAheadByteStream(try archive.openEntry(xmlEntry))
+  }
+
+  /// Inflated once, on a thread of its own, into blocks that the readers share.
+  func healthXMLAtOffsets(blockSize: Int) throws -> (any OffsetByteSource)? {
+    SharedByteWindow(try archive.openEntry(xmlEntry), blockSize: blockSize)
   }
 
   var healthXMLSize: Int64? { Int64(exactly: xmlEntry.uncompressedSize) }

@@ -24,10 +24,12 @@ package final class ExportSource: HealthInputSource {
   private var reader: ExportXMLReader?
   /// The reading in chunks while `readItems` runs, when it reads so.
   private var chunkedReading: ChunkedXMLReading?
-  /// About how many bytes of a health XML that can be read at offsets (a file, not an archive's
-  /// entry) each of the threads that read it at once takes at a time, when the filter asks for it
-  /// (`ItemFilter.readsInParallel`, `ChunkedXMLReading`); a health XML of fewer than two chunks is
-  /// read by one reader.
+  /// How the last reading in chunks went; nil when the last reading was not in chunks.
+  private(set) var chunkCounts: ChunkedXMLReading.Counts?
+  /// About how many bytes of the health XML each of the threads that read it at once takes at a
+  /// time, when the filter asks for it (`ItemFilter.readsInParallel`, `ChunkedXMLReading`); a
+  /// health XML of fewer than two chunks is read by one reader. An archive's entry is inflated
+  /// once into blocks of this size that the threads share (`SharedByteWindow`).
   package var chunkSize = 1 << 20
 
   /// An export read from `container`.
@@ -66,24 +68,18 @@ package final class ExportSource: HealthInputSource {
       }
     }
     if filter.readsInParallel, let size = container.healthXMLSize, size >= 2 * Int64(chunkSize),
-      try container.openHealthXML(at: 0) != nil
+      let bytes = try container.healthXMLAtOffsets(blockSize: chunkSize)
     {
-      let container = container
-      let reading = ChunkedXMLReading(
-        open: { offset in
-          guard let stream = try container.openHealthXML(at: offset) else {
-            throw InputError.unreadable(
-              path: container.healthXMLName, reason: "it cannot be read at an offset")
-          }
-          return stream
-        }, size: size, chunkSize: chunkSize, filter: readerFilter)
+      let reading = ChunkedXMLReading(source: bytes, size: size, chunkSize: chunkSize, filter: readerFilter)
       chunkedReading = reading
       defer {
         finishedHeader = reading.header
+        chunkCounts = reading.counts
         chunkedReading = nil
       }
       try reading.read(diagnostics: diagnostics, monitor: monitor, consumeXML)
     } else {
+      chunkCounts = nil
       let reader = ExportXMLReader(
         stream: try container.openHealthXML().observed(by: monitor, totalBytes: container.healthXMLSize),
         filter: readerFilter, diagnostics: diagnostics)

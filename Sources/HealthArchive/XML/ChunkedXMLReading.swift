@@ -85,7 +85,7 @@ final class ChunkedXMLReading {
   /// Thrown by a chunk's stream past its budget: the chunk is given up.
   private struct ChunkTooLong: Error {}
 
-  let open: (Int64) throws -> any ByteStream
+  let source: any OffsetByteSource
   let size: Int64
   let chunkSize: Int
   let filter: ItemFilter
@@ -110,16 +110,27 @@ final class ChunkedXMLReading {
   private(set) var header = ExportHeader()
 
   /// - Parameters:
-  ///   - open: opens the health XML at an offset.
+  ///   - source: the health XML, opened at offsets.
   ///   - size: its size in bytes.
   ///   - chunkSize: about how many bytes each chunk holds.
   ///   - filter: which items to deliver.
-  init(open: @escaping (Int64) throws -> any ByteStream, size: Int64, chunkSize: Int, filter: ItemFilter) {
-    self.open = open
+  init(source: any OffsetByteSource, size: Int64, chunkSize: Int, filter: ItemFilter) {
+    self.source = source
     self.size = size
     self.chunkSize = max(chunkSize, 64)
     self.filter = filter
     bufferSize = min(max(chunkSize / 16, 4096), 64 << 10)
+  }
+
+  /// A reading of a health XML that `open` opens again at any offset (a file, bytes in memory).
+  convenience init(
+    open: @escaping (Int64) throws -> any ByteStream, size: Int64, chunkSize: Int, filter: ItemFilter
+  ) {
+    self.init(source: ReopenedBytes(opening: open), size: size, chunkSize: chunkSize, filter: filter)
+  }
+
+  private func open(_ offset: Int64) throws -> any ByteStream {
+    try source.open(at: offset)
   }
 
   // MARK: - Handing chunks over
@@ -139,28 +150,32 @@ final class ChunkedXMLReading {
     var pending: [Job] = []
     /// Where the next chunk to plan starts; nil once the last is planned.
     var nextStart: Int64? = 0
-    func plan() throws -> Plan? {
+    func plan() -> Plan? {
       guard let start = nextStart else { return nil }
-      let stop = try cut(from: start + Int64(chunkSize)) ?? .max
+      // A cut that cannot be read ends the plan: its chunk reads on to the fault, and meets it
+      // after the items before it are handed over, as one reader of the whole file would.
+      let stop = (try? cut(from: start + Int64(chunkSize))) ?? .max
       nextStart = stop == .max ? nil : stop
       // A cut's line starts at the space before its `<`.
       return Plan(start: start, lineStart: start == 0 ? 0 : start - 1, stop: stop)
     }
-    func fill() throws {
-      while pending.count < lookahead, let next = try plan() {
+    func fill() {
+      while pending.count < lookahead, let next = plan() {
         let job = Job(plan: next, reading: self)
         workers[submitted % workers.count].submit(job)
         submitted += 1
         pending.append(job)
       }
     }
-    try fill()
+    fill()
     var lineBase = 0
     var rootLine = 0
     while !pending.isEmpty {
       try monitor.check()
       let job = pending.removeFirst()
-      try fill()
+      // Nothing before this chunk is read again (a chunk read again starts where it stops).
+      source.release(before: job.plan.start)
+      fill()
       let outcome = job.wait()
       if outcome.wasAbandoned {
         counts.restReadAtOnce = true
@@ -245,6 +260,8 @@ final class ChunkedXMLReading {
   ) throws {
     // Progress counted from the plan's start.
     let stream = try open(plan.start).observed(by: monitor, totalBytes: size - plan.start)
+    // Nothing else is opened: what this stream has read can go.
+    source.release(before: .max)
     let reader = makeReader(
       plan, stream: stream, diagnostics: diagnostics, bufferSize: 1 << 20, line: lineBase + 1,
       rootLine: rootLine)

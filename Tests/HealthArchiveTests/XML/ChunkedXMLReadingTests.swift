@@ -29,18 +29,25 @@ import Testing
 
   /// What reading `xml` in chunks of about `chunkSize` bytes gives, as text, and how it went.
   static func chunked(
-    _ xml: [UInt8], filter: ItemFilter, chunkSize: Int, strict: Bool = false
+    _ xml: [UInt8], filter: ItemFilter, chunkSize: Int, strict: Bool = false, throughWindow: Bool = false
   ) -> String {
-    chunkedReading(xml, filter: filter, chunkSize: chunkSize, strict: strict).text
+    chunkedReading(xml, filter: filter, chunkSize: chunkSize, strict: strict, throughWindow: throughWindow)
+      .text
   }
 
+  /// What reading `xml` in chunks gives, as text, and how the reading went, with `xml` read once,
+  /// from its start, into a window that the chunks' readers share (as an archive's entry is) when
+  /// `throughWindow`, else opened again at each offset (as a file is).
   static func chunkedReading(
-    _ xml: [UInt8], filter: ItemFilter, chunkSize: Int, strict: Bool = false
+    _ xml: [UInt8], filter: ItemFilter, chunkSize: Int, strict: Bool = false, throughWindow: Bool = false
   ) -> (text: String, counts: ChunkedXMLReading.Counts) {
     let diagnostics = Diagnostics(isStrict: strict, keepsEach: true)
+    let source: any OffsetByteSource =
+      throughWindow
+      ? SharedByteWindow(MemoryByteStream(xml, name: "export.xml", chunkLimit: 777), blockSize: chunkSize)
+      : ReopenedBytes { MemoryByteStream(xml, name: "export.xml", from: Int($0)) }
     let reading = ChunkedXMLReading(
-      open: { MemoryByteStream(xml, name: "export.xml", from: Int($0)) }, size: Int64(xml.count),
-      chunkSize: chunkSize, filter: filter)
+      source: source, size: Int64(xml.count), chunkSize: chunkSize, filter: filter)
     var lines: [String] = []
     do {
       try reading.read(diagnostics: diagnostics, monitor: .none) { item, location in
@@ -62,7 +69,8 @@ import Testing
       ]).joined(separator: "\n")
   }
 
-  /// Reads `xml` whole and in chunks of several sizes with `filter`, and expects the same.
+  /// Reads `xml` whole and in chunks of several sizes with `filter`, opened at offsets and through
+  /// a window, and expects the same.
   static func expectSame(
     _ xml: String, filter: ItemFilter = .everything, sizes: [Int] = [64, 100, 250, 1000, 4096],
     strict: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
@@ -72,6 +80,9 @@ import Testing
     for size in sizes {
       let got = chunked(bytes, filter: filter, chunkSize: size, strict: strict)
       #expect(got == expected, "chunks of \(size) bytes", sourceLocation: sourceLocation)
+      let windowed = chunked(bytes, filter: filter, chunkSize: size, strict: strict, throughWindow: true)
+      #expect(
+        windowed == expected, "chunks of \(size) bytes, through a window", sourceLocation: sourceLocation)
     }
   }
 
@@ -127,9 +138,13 @@ import Testing
     Self.expectSame(xml)
     Self.expectSame(xml, filter: Self.stepsOnly)
     // Two cuts fall inside (the comment's, a correlation's), and are read again.
-    #expect(
-      Self.chunkedReading(Array(xml.utf8), filter: .everything, chunkSize: 600).counts
-        == ChunkedXMLReading.Counts(chunks: 60, readAgain: 2, restReadAtOnce: false))
+    for throughWindow in [false, true] {
+      #expect(
+        Self.chunkedReading(
+          Array(xml.utf8), filter: .everything, chunkSize: 600, throughWindow: throughWindow
+        )
+        .counts == ChunkedXMLReading.Counts(chunks: 60, readAgain: 2, restReadAtOnce: false))
+    }
   }
 
   @Test func anElementLongerThanAChunkIsReadOnByOneReader() {
@@ -141,7 +156,13 @@ import Testing
       + events + " </Workout>\n"
     let xml = Self.head + Self.records + workout + Self.records + "</HealthData>\n"
     Self.expectSame(xml, sizes: [100, 1000])
-    #expect(Self.chunkedReading(Array(xml.utf8), filter: .everything, chunkSize: 1000).counts.restReadAtOnce)
+    for throughWindow in [false, true] {
+      #expect(
+        Self.chunkedReading(
+          Array(xml.utf8), filter: .everything, chunkSize: 1000, throughWindow: throughWindow
+        )
+        .counts.restReadAtOnce)
+    }
     // Without a line break to cut at: one reader for the whole.
     Self.expectSame(
       Self.head + Self.records.replacingOccurrences(of: "\n", with: "") + "</HealthData>", sizes: [100])
@@ -226,6 +247,9 @@ import Testing
       let expected = Self.whole(bytes, filter: .everything)
       for size in [3000, 50000] {
         #expect(Self.chunked(bytes, filter: .everything, chunkSize: size) == expected, "\(name), \(size)")
+        #expect(
+          Self.chunked(bytes, filter: .everything, chunkSize: size, throughWindow: true) == expected,
+          "\(name), \(size), through a window")
       }
     }
   }
