@@ -19,15 +19,19 @@ extension ByteStream {
   /// - Throws: the stream's errors.
   package func readPrefix(_ count: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: max(count, 0))
-    let filled = try bytes.fill { output in
-      while !output.isFull {
-        let before = output.byteCount
-        try read(into: &output)
-        if output.byteCount == before { break }
-      }
-    }
+    let filled = try bytes.fill { try read(untilFull: &$0) }
     bytes.removeSubrange(filled...)
     return bytes
+  }
+
+  /// Appends the next bytes of the stream to `output` until it is full or the stream has ended.
+  /// - Throws: the stream's errors; what was read before one stays in `output`.
+  package func read(untilFull output: inout OutputRawSpan) throws {
+    while !output.isFull {
+      let before = output.byteCount
+      try read(into: &output)
+      if output.byteCount == before { break }
+    }
   }
 
   /// Reads the next bytes of the stream into `chunk`, from `start` (its first byte by default)

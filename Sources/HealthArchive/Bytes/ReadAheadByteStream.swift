@@ -103,13 +103,7 @@ private final class Producer: @unchecked Sendable {
     buffer.count = 0
     do {
       // A buffer is filled before it is handed over, so that the reader waits less often.
-      try buffer.fill { output in
-        while !output.isFull {
-          let before = output.byteCount
-          try base.read(into: &output)
-          if output.byteCount == before { break }
-        }
-      }
+      try buffer.fill { try base.read(untilFull: &$0) }
     } catch {
       self.base = nil
       put(buffer, then: .failure(error))

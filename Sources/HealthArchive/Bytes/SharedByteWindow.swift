@@ -91,13 +91,7 @@ extension SharedByteWindow {
         let block = ByteBlock(capacity: blockSize)
         var failure: (any Error)?
         do {
-          try block.fill { output in
-            while !output.isFull {
-              let before = output.byteCount
-              try base.read(into: &output)
-              if output.byteCount == before { break }
-            }
-          }
+          try block.fill { try base.read(untilFull: &$0) }
         } catch {
           failure = error
         }

@@ -118,10 +118,15 @@ import Testing
 
   @Test func goingAwayStopsItsThreadAndLetsGoOfTheStream() throws {
     let released = PatternStream.Released()
+    let handedOut = Locked(0)
     var window: SharedByteWindow? = SharedByteWindow(
-      PatternStream(count: 1_000_000, chunkLimit: 100, onDeinit: { released.mark($0) }), blockSize: 1000)
+      PatternStream(
+        count: 1_000_000, chunkLimit: 100, onRead: { count in handedOut.withLock { $0 = count } },
+        onDeinit: { released.mark($0) }), blockSize: 1000)
     var chunk = [UInt8](repeating: 0, count: 10)
     #expect(try window!.open(at: 5000).read(filling: &chunk) == 10)
+    // Asked for the byte at 5,000: read to its block's end and two blocks more.
+    handedOut.wait(until: { $0 >= 8000 }, atMost: .seconds(30))
     #expect(released.handedOut == nil)
     window = nil
     // Going away waits for the thread, which lets go of the stream before the window is gone.
