@@ -287,7 +287,12 @@ final class ChunkedXMLReading {
     do {
       // A chunk that reads this far past its stop is given up (`readRest`).
       let budget = (plan.stop == .max ? Int64(chunkSize) : plan.stop - plan.start) + Int64(chunkSize)
-      let stream = CappedByteStream(try open(plan.start), cap: budget) { ChunkTooLong() }
+      let opened = try open(plan.start)
+      // Named with a copy of the name of its own: every item's location holds the name, and one
+      // string held by the items of every chunk would have its reference count passed from core
+      // to core for each item.
+      let name = String(decoding: Array(opened.name.utf8), as: UTF8.self)
+      let stream = CappedByteStream(opened, cap: budget, name: name) { ChunkTooLong() }
       let reader = makeReader(plan, stream: stream, diagnostics: recorder, bufferSize: bufferSize)
       reader.tokenizer.stopOffset = plan.stop
       defer {
