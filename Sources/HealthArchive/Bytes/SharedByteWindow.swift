@@ -10,7 +10,7 @@ import SystemShim
 /// Bytes come with the errors of the stream underneath, where they happened: a reader gets the
 /// bytes before the point where it failed, then its error, at every read from there on.
 package final class SharedByteWindow: OffsetByteSource, Sendable {
-  private let core: Core
+  let core: Core
   private let worker: HandOffWorker<Core, Never>
 
   /// Starts reading `base` on a thread of its own.
@@ -107,10 +107,19 @@ extension SharedByteWindow {
         }
         if isFinished { self.base = nil }
       }
+      // Stopped, or at the end: the stream underneath is let go here, on its thread.
+      base = nil
     }
 
+    /// Stops the thread; a reader that asks for more than was read from then on is told.
     func stop() {
-      state.withLock { $0.isStopped = true }
+      state.withLock { state in
+        state.isStopped = true
+        if !state.isFinished {
+          state.isFinished = true
+          state.failure = InputError.unreadable(path: name, reason: "its reading was stopped")
+        }
+      }
     }
 
     func release(before offset: Int64) {

@@ -57,14 +57,14 @@ import Testing
     var chunk = [UInt8](repeating: 0, count: 10)
     #expect(try stream!.read(filling: &chunk) == 10)
     // The block read from and two more: then the thread waits for a reader to ask for more.
-    handedOut.wait(until: { $0 >= 3000 }, atMost: .seconds(30))
+    window.core.state.wait(until: { $0.end >= 3000 }, atMost: .seconds(30))
     Thread.sleep(forTimeInterval: 0.05)
     #expect(handedOut.withLock { $0 } == 3000)
     #expect(window.heldBlocks == 3)
 
     // Read to 50,000: the window holds everything from the floor (0) on.
     #expect(try Self.read(49_990, from: stream!) == Array(PatternStream.expected(50_000)[10...]))
-    handedOut.wait(until: { $0 >= 52_000 }, atMost: .seconds(30))
+    window.core.state.wait(until: { $0.end >= 52_000 }, atMost: .seconds(30))
     Thread.sleep(forTimeInterval: 0.05)
     #expect(handedOut.withLock { $0 } == 52_000)
     #expect(window.heldBlocks == 52)
@@ -129,7 +129,22 @@ import Testing
     handedOut.wait(until: { $0 >= 8000 }, atMost: .seconds(30))
     #expect(released.handedOut == nil)
     window = nil
-    // Going away waits for the thread, which lets go of the stream before the window is gone.
+    // Going away waits for the thread, which lets go of the stream before it ends.
     #expect(released.handedOut == 8000)
+  }
+
+  @Test func aReaderLeftOpenWhenItsWindowGoesAwayIsToldRatherThanKeptWaiting() throws {
+    var window: SharedByteWindow? = SharedByteWindow(
+      PatternStream(count: 1_000_000, chunkLimit: 100), blockSize: 1000)
+    let stream = try window!.open(at: 0)
+    var chunk = [UInt8](repeating: 0, count: 10)
+    #expect(try stream.read(filling: &chunk) == 10)
+    window = nil
+    // What was read before is still there; past it, the reader learns that reading stopped.
+    var rest = [UInt8](repeating: 0, count: 990)
+    #expect(try stream.read(filling: &rest) == 990)
+    #expect(throws: InputError.unreadable(path: "source.xml", reason: "its reading was stopped")) {
+      for _ in 0..<10 { _ = try stream.read(filling: &rest) }
+    }
   }
 }

@@ -65,5 +65,8 @@ import Testing
     let chunked = try Self.read(path, inChunksOf: 4096)
     #expect(whole.text.contains("\nerror: "))
     #expect(chunked.text == whole.text)
+    // Read in chunks up to the damage, not by one reader.
+    #expect((chunked.counts?.chunks ?? 0) > 100)
+    #expect(chunked.counts?.restReadAtOnce == false)
   }
 }

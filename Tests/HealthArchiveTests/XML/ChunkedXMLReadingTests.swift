@@ -147,6 +147,25 @@ import Testing
     }
   }
 
+  @Test func aWindowHoldsOnlyTheChunksBeingRead() throws {
+    let xml = Array((Self.head + String(repeating: Self.records, count: 10) + "</HealthData>\n").utf8)
+    let chunkSize = 250
+    let window = SharedByteWindow(MemoryByteStream(xml, name: "export.xml"), blockSize: chunkSize)
+    let reading = ChunkedXMLReading(
+      source: window, size: Int64(xml.count), chunkSize: chunkSize, filter: .everything)
+    var items = 0
+    var mostHeld = 0
+    try reading.read(diagnostics: Diagnostics(), monitor: .none) { _, _ in
+      items += 1
+      mostHeld = max(mostHeld, window.heldBlocks)
+    }
+    #expect(items == 560)
+    #expect(xml.count / chunkSize > 300)
+    // The chunk handed over and the four read ahead (each at most five chunks long, to its cut),
+    // the next cut looked for, and two blocks more: whatever the file's length.
+    #expect(mostHeld > 0 && mostHeld <= 28)
+  }
+
   @Test func anElementLongerThanAChunkIsReadOnByOneReader() {
     let events = (0..<200).map { _ in
       "  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"2024-01-05 10:00:00 +0100\"/>\n"
