@@ -56,7 +56,7 @@ extension SharedByteWindow {
       var firstBlock: Int64 = 0
       /// How many bytes have been read from the stream underneath.
       var end: Int64 = 0
-      /// Whether the stream underneath has ended, or failed.
+      /// Whether the stream underneath has ended or failed, or the reading was stopped.
       var isFinished = false
       var failure: (any Error)?
       /// The farthest byte a reader has asked for, and one.
