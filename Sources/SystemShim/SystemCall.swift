@@ -77,12 +77,16 @@ package enum SystemCall {
   ///
   /// The old name is removed and the file created anew with `O_EXCL`, so that a symbolic link or
   /// a hard link put in its place meanwhile is never followed or written through: if anything
-  /// appears at the name between the two steps, creating fails.
+  /// appears at the name between the two steps, creating fails. Both steps hold the lock of
+  /// `TemporaryPaths.shared`, so that a signal's cleanup that has removed the temporary never
+  /// sees it made again before the process ends.
   package static func createOrTruncate(_ path: String, mode: UInt16) throws(SystemError) -> Int32 {
-    if unlink(path) != 0 && errno != ENOENT {
-      throw SystemError(operation: "replace", path: path, code: errno)
+    try TemporaryPaths.shared.whileLocked { () throws(SystemError) -> Int32 in
+      if unlink(path) != 0 && errno != ENOENT {
+        throw SystemError(operation: "replace", path: path, code: errno)
+      }
+      return try createExclusive(path, mode: mode)
     }
-    return try createExclusive(path, mode: mode)
   }
 
   /// Opens an existing file, such as a device or a named pipe, for writing, without creating or

@@ -1,4 +1,5 @@
 import CSQLite
+import SystemShim
 
 /// An open SQLite database: one connection, used from one thread (it is not `Sendable`), closed
 /// when dropped. Every result code SQLite returns goes through `check`, which turns a failure
@@ -14,7 +15,8 @@ package final class SQLiteConnection {
   package enum Mode {
     /// Reading only; the file must exist.
     case readOnly
-    /// Reading and writing; the file is created when missing.
+    /// Reading and writing; the file is created when missing (while a signal's cleanup cannot run,
+    /// so that a temporary output it removed is never made again: `TemporaryPaths`).
     case readWriteCreate
     /// Reading and writing; the file must exist.
     case readWrite
@@ -32,7 +34,10 @@ package final class SQLiteConnection {
       case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       case .readWrite: SQLITE_OPEN_READWRITE
       }
-    let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+    let code =
+      mode == .readWriteCreate
+      ? TemporaryPaths.shared.whileLocked { sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil) }
+      : sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard let opened else {
       throw DatabaseError(path: path, code: code, message: String(cString: sqlite3_errstr(code)))
     }

@@ -90,6 +90,22 @@ import Testing
     output.discard()
   }
 
+  /// A signal's cleanup removes the reserved name and holds the lock until the process ends; a
+  /// writer opening the name meanwhile must not make it again, to be left behind.
+  @Test func aTemporaryIsNotMadeAgainWhileASignalsCleanupHoldsTheLock() throws {
+    let folder = try TestDirectory()
+    let path = folder.file(".sample.zip.\(Self.deadProcessID).0.tmp")
+    let seen = HeldCleanupLock.whileHeld(
+      {
+        if let descriptor = try? SystemCall.createOrTruncate(path, mode: 0o600) {
+          SystemCall.close(descriptor)
+        }
+      },
+      isMade: { SystemCall.kind(of: path) == .regularFile })
+    #expect(seen.whileHeld == false)
+    #expect(seen.after == true)
+  }
+
   @Test func everyTemporaryIsRegisteredUntilItIsPlacedOrRemoved() throws {
     let folder = try TestDirectory()
     let file = try OutputFile(path: folder.file("a.csv"), overwrites: false)

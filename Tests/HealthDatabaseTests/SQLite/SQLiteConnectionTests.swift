@@ -1,3 +1,4 @@
+import Foundation
 import HealthTestSupport
 import Testing
 
@@ -6,6 +7,17 @@ import Testing
 /// The SQLite wrapper: values in and out as bound, and every failure a `DatabaseError` with
 /// SQLite's message and the SQL.
 @Suite struct SQLiteConnectionTests {
+  /// A database made at a temporary's name a signal's cleanup has removed would be left behind.
+  @Test func aDatabaseIsNotCreatedWhileASignalsCleanupHoldsTheLock() throws {
+    let folder = try TestDirectory()
+    let path = folder.file(".health.sqlite.99999999.0.tmp")
+    let seen = HeldCleanupLock.whileHeld(
+      { _ = try? SQLiteConnection(path: path, mode: .readWriteCreate) },
+      isMade: { FileManager.default.fileExists(atPath: path) })
+    #expect(seen.whileHeld == false)
+    #expect(seen.after == true)
+  }
+
   @Test func bindsAndReadsBackEveryKindOfValue() throws {
     let folder = try TestDirectory()
     let connection = try SQLiteConnection(path: folder.file("values.sqlite"), mode: .readWriteCreate)
