@@ -39,12 +39,17 @@ public struct ItemFilter: Sendable {
   /// Whether a sample that ends before it starts is delivered (the record CSV writes readings,
   /// not spans) rather than reported and skipped (`Plausibility`).
   public var keepsSamplesEndingBeforeTheyStart = false
-  /// Whether a health XML that can be read at offsets (a file, not an archive's entry) is read by
-  /// two threads at once, a chunk each, ahead of the consumer (`ChunkedXMLReading`): for
+  /// Whether the health XML (a file, or an archive's entry inflated once into a window the
+  /// threads share) is read by two threads at once, a chunk each, ahead of the consumer
+  /// (`ChunkedXMLReading`): for
   /// consumers that do little with each item (rows collected, days summed, nothing kept), which
   /// then wait on the reading. A consumer that keeps a core busy of its own (the database's
   /// writer) gains nothing from it and pays for the items handed over.
   public var readsInParallel = false
+  /// With `readsInParallel`, how many chunks (about 1 MiB of XML each) are read ahead of the one
+  /// handed over: each holds its items until the consumer takes them. A consumer that keeps much
+  /// in memory of its own asks for fewer.
+  public var chunksReadAhead = 4
 
   /// A filter, each argument the property of the same name.
   public init(

@@ -89,8 +89,8 @@ final class ChunkedXMLReading {
   let size: Int64
   let chunkSize: Int
   let filter: ItemFilter
-  /// How many chunks are read ahead of the one handed over.
-  let lookahead = 4
+  /// How many chunks are read ahead of the one handed over (`ItemFilter.chunksReadAhead`).
+  var lookahead: Int { max(filter.chunksReadAhead, 1) }
   /// The bytes of its own tokenizer's buffer each chunk reader starts with (small: a chunk's
   /// reader reads little past its stop).
   let bufferSize: Int

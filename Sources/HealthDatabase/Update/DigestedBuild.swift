@@ -40,6 +40,11 @@ struct DigestedBuild {
     // the kept database keeps its own.
     var filter = ItemFilter.wholeRecord
     filter.bareUntil = cutoffs
+    // The database beside holds only what is not compared by digest, so its writer's thread has
+    // little to do: the export is read on both cores, two chunks ahead (each holds its items until
+    // they are taken; the digests' runs and the kept database's reading hold their own).
+    filter.readsInParallel = true
+    filter.chunksReadAhead = 2
     let built = try build.run(
       source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
       filter: filter, opened: { writer in writer.digests = digests })

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthTestSupport
+import SystemShim
 import Testing
 
 @testable import HealthArchive
@@ -164,6 +165,44 @@ import Testing
     // The chunk handed over and the four read ahead (each at most five chunks long, to its cut),
     // the next cut looked for, and two blocks more: whatever the file's length.
     #expect(mostHeld > 0 && mostHeld <= 28)
+  }
+
+  /// However long the consumer takes, no more chunks are opened than the one handed over and
+  /// those the filter lets be read ahead.
+  @Test(arguments: [1, 2, 4])
+  func noMoreChunksAreReadAheadThanTheFilterSays(_ ahead: Int) throws {
+    let xml = Array((Self.head + String(repeating: Self.records, count: 10) + "</HealthData>\n").utf8)
+    let opened = Locked(0)
+    let source = ReopenedBytes { offset in
+      opened.withLock { $0 += 1 }
+      return MemoryByteStream(xml, name: "export.xml", from: Int(offset))
+    }
+    var filter = ItemFilter.everything
+    filter.chunksReadAhead = ahead
+    let chunkSize = 4096
+    let reading = ChunkedXMLReading(
+      source: source, size: Int64(xml.count), chunkSize: chunkSize, filter: filter)
+    var openedAtFirstItem: Int?
+    var items = 0
+    try reading.read(diagnostics: Diagnostics(), monitor: .none) { _, _ in
+      if openedAtFirstItem == nil {
+        // The readers open what they may (a chunk's items never wait on the consumer), and are
+        // given time to open more.
+        let deadline = Date().addingTimeInterval(10)
+        while opened.withLock({ $0 }) < 2 * (ahead + 1) && Date() < deadline {
+          Thread.sleep(forTimeInterval: 0.01)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        openedAtFirstItem = opened.withLock { $0 }
+      }
+      items += 1
+    }
+    #expect(items == 560)
+    #expect(xml.count / chunkSize > ahead + 2)
+    // The chunk handed over and those read ahead, each opened where its end is looked for and
+    // where it starts.
+    #expect(openedAtFirstItem == 2 * (ahead + 1))
+    #expect(reading.counts.readAgain == 0)
   }
 
   @Test func anElementLongerThanAChunkIsReadOnByOneReader() {
