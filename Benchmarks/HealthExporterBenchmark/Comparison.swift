@@ -15,6 +15,8 @@ struct Comparison {
     var runs: [ChildRun] = []
     /// The size of what each run wrote, in bytes.
     var outputSizes: [Int] = []
+    /// Done before each run, unmeasured (the database an update starts from put back).
+    var prepare: (() throws -> Void)? = nil
   }
 
   let xml: String
@@ -49,6 +51,7 @@ struct Comparison {
     environment["TZ"] = nil
 
     var jobs = makeJobs()
+    if let month = try monthUpdate(environment: environment) { jobs.append(month) }
     for round in 1...rounds {
       // The reference once unmeasured first: the round's first run does not pay for what the last
       // round left (its database's pages still being written out).
@@ -56,6 +59,7 @@ struct Comparison {
       for index in jobs.indices {
         let job = jobs[index]
         if let output = job.output { try? FileManager.default.removeItem(atPath: output) }
+        try job.prepare?()
         let run = try ChildRun.run(
           job.arguments, benchmark: benchmark, environment: environment, scratch: folder)
         guard run.status == 0 else {
@@ -70,6 +74,7 @@ struct Comparison {
       for job in jobs { if let output = job.output { try? FileManager.default.removeItem(atPath: output) } }
     }
     print(table(jobs))
+    print(updateRatios(jobs))
     // The report is read as well as written: its size is a figure of its own.
     for job in jobs where job.arguments.count > 1 && job.arguments[1] == "report" {
       print(
@@ -127,6 +132,57 @@ struct Comparison {
           arguments: [tool, "database", xml, "-o", folder + "/health.sqlite", "--update", "-q"]))
     }
     return jobs
+  }
+
+  /// The update that adds a month: a database built once, unmeasured, from the export made a
+  /// month earlier (`OlderExport`), copied before each run and updated with the export.
+  private func monthUpdate(environment: [String: String]) throws -> Job? {
+    guard hasCommand("database") else { return nil }
+    guard let exportDate = OlderExport.exportDate(of: xml), var older = OlderExport(exportDate: exportDate)
+    else {
+      throw BenchmarkError("\(xml) has no ExportDate to make the export of a month earlier from")
+    }
+    let olderXML = folder + "/older-export.xml"
+    let olderDatabase = folder + "/older.sqlite"
+    try older.write(from: xml, to: olderXML)
+    try? FileManager.default.removeItem(atPath: olderDatabase)
+    let built = try ChildRun.run(
+      [tool, "database", olderXML, "-o", olderDatabase, "-q"], benchmark: benchmark, environment: environment,
+      scratch: folder)
+    guard built.status == 0 else { throw BenchmarkError("the database of \(olderXML) could not be built") }
+    try? FileManager.default.removeItem(atPath: olderXML)
+    print(
+      "The export of a month earlier: \(older.recordsLeftOut) records from \(older.cutoff) on left out, "
+        + "its export date \(older.exportDateLine.trimmingCharacters(in: .whitespaces)).\n")
+    let updated = folder + "/month.sqlite"
+    var job = Job(
+      name: "`database --update` adding a month",
+      arguments: [tool, "database", xml, "-o", updated, "--update", "-q"])
+    job.prepare = {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: updated + suffix) }
+      try FileManager.default.copyItem(atPath: olderDatabase, toPath: updated)
+      // On the disk before the update starts: its commit would otherwise write out the copy.
+      guard let copy = FileHandle(forUpdatingAtPath: updated) else {
+        throw BenchmarkError("cannot open \(updated)")
+      }
+      try copy.synchronize()
+      try copy.close()
+    }
+    return job
+  }
+
+  /// Each update's wall time over the full build's of the same round.
+  private func updateRatios(_ jobs: [Job]) -> String {
+    guard let build = jobs.first(where: { $0.name == "`database`" }) else { return "" }
+    var lines = [""]
+    for job in jobs where job.name.hasPrefix("`database --update`") {
+      let ratios = Swift.zip(job.runs, build.runs).map { $0.wallSeconds / $1.wallSeconds }
+      lines.append(
+        "\(job.name) ÷ `database`, wall: "
+          + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+          + String(format: " (median %.2f)", median(ratios)))
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// Whether the tool has the subcommand.

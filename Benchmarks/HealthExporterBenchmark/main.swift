@@ -32,7 +32,9 @@ import SystemShim
 // memory and the ratios to the scan and to xmllint in each round; with --zip, the same export from
 // the archive, whose CSV must be the same bytes; with --reference, a program run as `PROGRAM
 // export.xml` in a row of its own (scan.c itself, built with `cc -O2`, to check the reference
-// against). `measure CMD ARGS…` runs one command and prints
+// against); with the database, its update with the same export and one adding a month (from the
+// same export made a month earlier, `OlderExport`), each over the build of its round.
+// `measure CMD ARGS…` runs one command and prints
 // what it used (compare's helper). `tools --file DATABASE` times each of the assistant's tools on a
 // database of this tool, as a client calls them.
 
