@@ -16,7 +16,9 @@
 /// One lock guards the list. Moving a temporary into place and forgetting it happen under that lock
 /// (`whileLocked`), so that a signal's cleanup sees either the temporary or the placed output,
 /// never a half of each; the cleanup takes the lock and never gives it back, so nothing is
-/// registered or placed after it has run.
+/// registered or placed after it has run. A writer that makes its reserved temporary again by
+/// path (`SystemCall.createOrTruncate`, a database created by SQLite) holds the lock too, so that
+/// it never makes again what the cleanup removed.
 package final class TemporaryPaths: @unchecked Sendable {
   // @unchecked: every access to `paths` holds `mutex`, a recursive pthread mutex that lives at a
   // fixed heap address for the life of the process.

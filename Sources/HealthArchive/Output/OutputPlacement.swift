@@ -182,12 +182,15 @@ enum OutputPlacement {
   }
 
   /// Links the temporary file to the destination, which fails if something appeared there
-  /// meanwhile, then drops the temporary name. Where the file system has no hard links, checks
-  /// and renames.
+  /// meanwhile, then drops the temporary name, both under the lock a signal's cleanup takes (so
+  /// that it never removes the temporary of an output already placed, and says nothing was
+  /// written). Where the file system has no hard links, checks and renames.
   private static func placeWithoutOverwriting(_ temporary: String, at path: String) throws(OutputError) {
     do {
-      try SystemCall.link(temporary, to: path)
-      remove(temporary)
+      try TemporaryPaths.shared.whileLocked { () throws(SystemError) in
+        try SystemCall.link(temporary, to: path)
+        remove(temporary)
+      }
     } catch let error where error.isAlreadyExists {
       throw .alreadyExists(path: path)
     } catch let error where error.isLinkUnsupported {
