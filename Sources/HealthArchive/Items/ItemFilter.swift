@@ -48,7 +48,7 @@ public struct ItemFilter: Sendable {
   public var readsInParallel = false
   /// With `readsInParallel`, how many chunks (about 1 MiB of XML each) are read ahead of the one
   /// handed over: each holds its items until the consumer takes them. A consumer that keeps much
-  /// in memory of its own asks for fewer.
+  /// in memory of its own asks for fewer. From 1 to 8; a number outside is taken as the nearest.
   public var chunksReadAhead = 4
 
   /// A filter, each argument the property of the same name.

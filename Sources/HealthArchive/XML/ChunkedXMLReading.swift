@@ -90,7 +90,7 @@ final class ChunkedXMLReading {
   let chunkSize: Int
   let filter: ItemFilter
   /// How many chunks are read ahead of the one handed over (`ItemFilter.chunksReadAhead`).
-  var lookahead: Int { max(filter.chunksReadAhead, 1) }
+  var lookahead: Int { min(max(filter.chunksReadAhead, 1), 8) }
   /// The bytes of its own tokenizer's buffer each chunk reader starts with (small: a chunk's
   /// reader reads little past its stop).
   let bufferSize: Int

@@ -41,9 +41,10 @@ struct DigestedBuild {
     var filter = ItemFilter.wholeRecord
     filter.bareUntil = cutoffs
     // The database beside holds only what is not compared by digest, so its writer's thread has
-    // little to do: the export is read on both cores, two chunks ahead (each holds its items until
+    // little to do: the export is read on both cores (unless nothing is compared by digest, when
+    // the writer builds it all and keeps a core busy, as a build's does), two chunks ahead (each holds its items until
     // they are taken; the digests' runs and the kept database's reading hold their own).
-    filter.readsInParallel = true
+    filter.readsInParallel = !cutoffs.isEmpty
     filter.chunksReadAhead = 2
     let built = try build.run(
       source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
