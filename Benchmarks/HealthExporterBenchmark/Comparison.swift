@@ -73,6 +73,7 @@ struct Comparison {
       if round == 1 { try checkOutputs(jobs) }
       for job in jobs { if let output = job.output { try? FileManager.default.removeItem(atPath: output) } }
     }
+    try? FileManager.default.removeItem(atPath: olderDatabasePath)
     print(table(jobs))
     print(updateRatios(jobs))
     // The report is read as well as written: its size is a figure of its own.
@@ -140,10 +141,13 @@ struct Comparison {
     guard hasCommand("database") else { return nil }
     guard let exportDate = OlderExport.exportDate(of: xml), var older = OlderExport(exportDate: exportDate)
     else {
-      throw BenchmarkError("\(xml) has no ExportDate to make the export of a month earlier from")
+      FileHandle.standardError.write(
+        Data("\(xml) has no ExportDate to date the export of a month earlier: its update is left out.\n".utf8)
+      )
+      return nil
     }
     let olderXML = folder + "/older-export.xml"
-    let olderDatabase = folder + "/older.sqlite"
+    let olderDatabase = olderDatabasePath
     try older.write(from: xml, to: olderXML)
     try? FileManager.default.removeItem(atPath: olderDatabase)
     let built = try ChildRun.run(
@@ -157,7 +161,7 @@ struct Comparison {
     let updated = folder + "/month.sqlite"
     var job = Job(
       name: "`database --update` adding a month",
-      arguments: [tool, "database", xml, "-o", updated, "--update", "-q"])
+      arguments: [tool, "database", xml, "-o", updated, "--update", "-q"], output: updated)
     job.prepare = {
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: updated + suffix) }
       try FileManager.default.copyItem(atPath: olderDatabase, toPath: updated)
@@ -170,6 +174,9 @@ struct Comparison {
     }
     return job
   }
+
+  /// The database of the export made a month earlier, removed once the rounds are done.
+  private var olderDatabasePath: String { folder + "/older.sqlite" }
 
   /// Each update's wall time over the full build's of the same round.
   private func updateRatios(_ jobs: [Job]) -> String {

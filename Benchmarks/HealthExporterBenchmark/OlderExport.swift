@@ -15,7 +15,7 @@ struct OlderExport {
   private(set) var recordsLeftOut = 0
 
   /// The older export of the one whose `ExportDate` says `exportDate` (`2026-01-09 10:30:00
-  /// -0800`).
+  /// -0800`), dated at that export's UTC offset.
   init?(exportDate: String) {
     let parser = DateFormatter()
     parser.locale = Locale(identifier: "en_US_POSIX")
@@ -51,7 +51,9 @@ struct OlderExport {
     var pending: [UInt8] = []
     var written: [UInt8] = []
     var isCutting = false
-    func take(_ line: ArraySlice<UInt8>) {
+    func take(_ whole: ArraySlice<UInt8>) {
+      // Looked at without the carriage return of a line that ends with one; written as it was.
+      let line = whole.last == 0x0D ? whole.dropLast() : whole
       if isCutting {
         if line.starts(with: Self.recordEnd) { isCutting = false }
         return
@@ -69,7 +71,7 @@ struct OlderExport {
         isCutting = !line.hasSuffix(Self.emptyElementEnd)
         return
       }
-      written += line
+      written += whole
       written.append(0x0A)
     }
     while true {
