@@ -101,8 +101,12 @@ extension SharedByteWindow {
             state.blocks.append(block)
             state.end += Int64(block.count)
           }
-          state.isFinished = isFinished
-          state.failure = failure
+          // A stop that came while the block was read has already finished the reading (and
+          // told the readers why): it stays finished.
+          if isFinished {
+            state.isFinished = true
+            state.failure = failure
+          }
           dropPassed(&state)
         }
         if isFinished { self.base = nil }

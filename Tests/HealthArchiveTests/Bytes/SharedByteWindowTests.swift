@@ -147,4 +147,37 @@ import Testing
       for _ in 0..<10 { _ = try stream.read(filling: &rest) }
     }
   }
+
+  /// A stop that comes while the window's thread fills a block: a reader past what was handed
+  /// out is told that reading stopped (with or without the block, as the thread got to it first)
+  /// rather than kept waiting.
+  @Test func aStopWhileABlockIsFilledStillEndsTheReading() throws {
+    // 0: reading; 1: the thread waits in the middle of the second block; 2: stopped.
+    let step = Locked(0)
+    let base = PatternStream(count: 1_000_000, chunkLimit: 100) { handedOut in
+      guard handedOut == 1500 else { return }
+      step.withLock { $0 = 1 }
+      step.wait(until: { $0 == 2 })
+    }
+    let window = SharedByteWindow(base, blockSize: 1000)
+    let stream = try window.open(at: 0)
+    var chunk = [UInt8](repeating: 0, count: 1000)
+    #expect(try stream.read(filling: &chunk) == 1000)
+    step.wait(until: { $0 == 1 })
+    window.core.stop()
+    step.withLock { $0 = 2 }
+    // Read on a thread of its own, so that a reader kept waiting fails the test instead of
+    // hanging it.
+    let outcome = Locked<(bytes: [UInt8], error: String)?>(nil)
+    nonisolated(unsafe) let handedOver = stream  // read by that thread alone from here on
+    Thread {
+      let (bytes, error) = PatternStream.readAll(handedOver, readSize: 300)
+      outcome.withLock { $0 = (bytes, String(describing: error)) }
+    }.start()
+    outcome.wait(until: { $0 != nil }, atMost: .seconds(60))
+    let read = try #require(outcome.withLock { $0 }, "the reader was kept waiting")
+    #expect(read.bytes.isEmpty || read.bytes == Array(PatternStream.expected(2000)[1000...]))
+    let stopped: (any Error)? = InputError.unreadable(path: "source.xml", reason: "its reading was stopped")
+    #expect(read.error == String(describing: stopped))
+  }
 }
