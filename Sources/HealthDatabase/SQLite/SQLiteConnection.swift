@@ -34,10 +34,8 @@ package final class SQLiteConnection {
       case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       case .readWrite: SQLITE_OPEN_READWRITE
       }
-    let code =
-      mode == .readWriteCreate
-      ? TemporaryPaths.shared.whileLocked { sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil) }
-      : sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
+    func open() -> Int32 { sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil) }
+    let code = mode == .readWriteCreate ? TemporaryPaths.shared.whileLocked(open) : open()
     guard let opened else {
       throw DatabaseError(path: path, code: code, message: String(cString: sqlite3_errstr(code)))
     }

@@ -41,9 +41,9 @@ struct DigestedBuild {
     var filter = ItemFilter.wholeRecord
     filter.bareUntil = cutoffs
     // The database beside holds only what is not compared by digest, so its writer's thread has
-    // little to do: the export is read on both cores (unless nothing is compared by digest, when
-    // the writer builds it all and keeps a core busy, as a build's does), two chunks ahead (each holds its items until
-    // they are taken; the digests' runs and the kept database's reading hold their own).
+    // little to do: the export is read on both cores, two chunks ahead (each holds its items until
+    // they are taken; the digests' runs and the kept database's reading hold their own). With
+    // nothing compared by digest, the writer builds it all and keeps a core busy, as a build's does.
     filter.readsInParallel = !cutoffs.isEmpty
     filter.chunksReadAhead = 2
     let built = try build.run(
