@@ -1,5 +1,6 @@
 import Foundation
 import HealthArchive
+import HealthDatabase
 import SystemShim
 
 /// `compare`: the reference scan, `xmllint --stream --noout` and each command of the tool on the
@@ -125,6 +126,7 @@ struct Comparison {
     ]
     if hasCommand("database") {
       jobs.append(job("`database`", "database", xml, "health.sqlite", []))
+      if let floor = sqliteFloor() { jobs.append(floor) }
       // The database just built, updated with the export it was built from: the update's
       // comparison whole, nothing written but the history.
       jobs.append(
@@ -133,6 +135,43 @@ struct Comparison {
           arguments: [tool, "database", xml, "-o", folder + "/health.sqlite", "--update", "-q"]))
     }
     return jobs
+  }
+
+  /// SQLite alone: the sqlite3 shell copying the bulk of the database just built (its records,
+  /// metadata, beats, route points and ECG samples) into the same tables and indexes of a new
+  /// file, with the build's page size, page cache and pragmas, in one transaction. What SQLite
+  /// itself takes to insert those rows, with no XML read and no row made: the least a build
+  /// through SQLite can take on this machine. Nil (and said) without sqlite3 on `PATH`.
+  private func sqliteFloor() -> Job? {
+    guard let sqlite3 = executableOnPath("sqlite3") else {
+      FileHandle.standardError.write(
+        Data("sqlite3 is not on PATH: the row of SQLite alone is left out.\n".utf8))
+      return nil
+    }
+    let copied = ["records", "metadata", "heart_rate_beats", "route_points", "ecg_samples"]
+    let built = (folder + "/health.sqlite").replacingOccurrences(of: "'", with: "''")
+    var sql = [
+      "PRAGMA page_size = 16384", "PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
+      "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA cache_size = -2048", "PRAGMA secure_delete = OFF",
+      "ATTACH '\(built)' AS built",
+    ]
+    for table in DatabaseSchema.tables where copied.contains(table.name) {
+      sql.append(
+        "CREATE TABLE \(table.name) (\(table.columns.split(separator: "\n").joined(separator: " ")))")
+    }
+    for index in DatabaseSchema.indexes where copied.contains(where: { index.definition.hasPrefix($0 + " ") })
+    {
+      sql.append("CREATE INDEX \(index.name) ON \(index.definition)")
+    }
+    sql.append("BEGIN")
+    // In the order the build wrote them; an ORDER BY also keeps SQLite from copying the pages
+    // as they are (its transfer of a whole table into an empty one).
+    for table in copied { sql.append("INSERT INTO \(table) SELECT * FROM built.\(table) ORDER BY rowid") }
+    sql.append("COMMIT")
+    let output = folder + "/sqlite-alone.sqlite"
+    return Job(
+      name: "SQLite alone: `sqlite3` copying the database's records, metadata and beats into a new file",
+      arguments: [sqlite3, output, sql.joined(separator: ";\n") + ";"], output: output)
   }
 
   /// The update that adds a month: a database built once, unmeasured, from the export made a

@@ -2,6 +2,7 @@ public import Foundation
 public import HealthArchive
 public import HealthExport
 public import HealthModel
+import SystemShim
 
 /// One run of the database export: everything an input holds (every element of export.xml, the
 /// GPX routes, the ECGs, every clinical record's FHIR resource) into one SQLite file, with the
@@ -171,6 +172,10 @@ struct DatabaseFileWriter: ExportWriter {
           try writer.settle()
           throw error
         }
+        // The pages written so far go to the device while the database is completed: the
+        // flush before placing it then has little left to wait for.
+        let flush = FlushAhead(path: temporaryPath)
+        defer { flush.wait() }
         let counts = try writer.finish(header: header())
         if let zone = writer.timeZone { destination.settle(timeZone: zone) }
         return counts

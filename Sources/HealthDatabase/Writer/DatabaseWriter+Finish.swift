@@ -46,6 +46,13 @@ extension DatabaseWriter {
     return Int(joined)
   }
 
+  /// The types of the records that are members of a correlation, read through the index of
+  /// members alone. Left to itself, SQLite's planner walks `records (type, start_unix)` for the
+  /// DISTINCT and looks up every record's row to see whether it is a member: the whole table
+  /// read once more at the end (360 MB at 1 GB), while nothing else runs.
+  static let correlationMemberTypes =
+    "SELECT DISTINCT type FROM records INDEXED BY records_correlation WHERE correlation_id IS NOT NULL"
+
   /// Deletes the top-level records that repeat a correlation's member (Apple's export writes
   /// each blood-pressure and food member twice), with their metadata: each reading is stored
   /// once, inside its correlation.
@@ -60,7 +67,7 @@ extension DatabaseWriter {
       """
       CREATE TEMP TABLE repeated_copies AS
         SELECT copy.id FROM records AS copy
-        WHERE copy.type IN (SELECT DISTINCT type FROM records WHERE correlation_id IS NOT NULL)
+        WHERE copy.type IN (\(Self.correlationMemberTypes))
           AND copy.correlation_id IS NULL AND EXISTS (
             SELECT 1 FROM records AS member
             WHERE member.type = copy.type AND member.start_unix = copy.start_unix

@@ -36,6 +36,10 @@ struct SourceTable {
   /// The keys of the generations forgotten; made when the first is.
   private var forgotten: SeenFilter?
   private var lastKey: ReadingDigest?
+  /// The sources whose digests were made last, as given (at most `recentLimit`).
+  private var recentSources: [(name: String, version: String?, device: String?, key: ReadingDigest)] = []
+  private var nextRecent = 0
+  private static let recentLimit = 4
   private var lastID: Int64 = 0
   /// How many rows were given ids.
   private(set) var count: Int64 = 0
@@ -47,11 +51,7 @@ struct SourceTable {
   /// The id of the source, whether it is new, and whether it may be a repeat of a source
   /// forgotten.
   mutating func id(name: String, version: String?, device: String?) -> Found {
-    var hasher = ReadingHasher()
-    hasher.add(name.nonEmpty)
-    hasher.add(version?.nonEmpty)
-    hasher.add(device?.nonEmpty)
-    let key = hasher.finish()
+    let key = digest(name: name, version: version, device: device)
     if let lastKey, lastKey == key { return Found(id: lastID, isNew: false, isPossibleRepeat: false) }
     lastKey = key
     if let id = newer[key] {
@@ -70,6 +70,30 @@ struct SourceTable {
     notePriority(name: name, device: device)
     lastID = count
     return Found(id: count, isNew: true, isPossibleRepeat: isPossibleRepeat)
+  }
+
+  /// The digest of a source's name, version and device as the row stores them. Records repeat
+  /// the few sources of their stretch (a watch's and a phone's, interleaved), as the very strings
+  /// the reader gave before (compared by their storage first): the digest of one met among the
+  /// last few is not made again.
+  private mutating func digest(name: String, version: String?, device: String?) -> ReadingDigest {
+    for recent in recentSources
+    where recent.name == name && recent.version == version && recent.device == device {
+      return recent.key
+    }
+    var hasher = ReadingHasher()
+    hasher.add(name.nonEmpty)
+    hasher.add(version?.nonEmpty)
+    hasher.add(device?.nonEmpty)
+    let key = hasher.finish()
+    let recent = (name: name, version: version, device: device, key: key)
+    if recentSources.count < Self.recentLimit {
+      recentSources.append(recent)
+    } else {
+      recentSources[nextRecent] = recent
+      nextRecent = (nextRecent + 1) % Self.recentLimit
+    }
+    return key
   }
 
   /// Notes a source that no row refers to (a record an update compares by digest) in the names'

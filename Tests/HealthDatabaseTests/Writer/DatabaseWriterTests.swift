@@ -78,6 +78,21 @@ import Testing
       ])
   }
 
+  /// The types of correlation members are read through the index of members: the plan SQLite
+  /// makes of the query on its own walks every record (`SCAN records USING INDEX
+  /// records_type_start`), a read of the whole table at the end of every build.
+  @Test func readsTheTypesOfCorrelationMembersThroughTheirIndex() throws {
+    let database = try TestDatabase(xml: Self.xml)
+    let plan = try database.connection.rows("EXPLAIN QUERY PLAN \(DatabaseWriter.correlationMemberTypes)")
+    #expect(
+      plan.map { $0.last?.description ?? "" } == [
+        "SEARCH records USING INDEX records_correlation (correlation_id>?)", "USE TEMP B-TREE FOR DISTINCT",
+      ])
+    try database.expect(
+      DatabaseWriter.correlationMemberTypes + " ORDER BY type",
+      ["HKQuantityTypeIdentifierBloodPressureDiastolic", "HKQuantityTypeIdentifierBloodPressureSystolic"])
+  }
+
   @Test func namesEachTypeAndSource() throws {
     let database = try TestDatabase(xml: Self.xml)
     try database.expect(

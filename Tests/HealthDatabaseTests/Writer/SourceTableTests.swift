@@ -49,6 +49,27 @@ import Testing
     #expect(table.count == 2)
   }
 
+  /// A run of records from one source, as the reader gives them (the same strings again), and
+  /// the same source in strings of their own, keep its id; a change of any part is another.
+  @Test func aRunOfOneSourceKeepsItsID() {
+    var table = SourceTable()
+    let watch = Self.watch(1)
+    func id(_ name: String, _ version: String?, _ device: String?) -> String {
+      let found = table.id(name: name, version: version, device: device)
+      return "\(found.id)\(found.isNew ? " new" : "")"
+    }
+    #expect(id("Watch", "1", watch) == "1 new")
+    #expect(id("Watch", "1", watch) == "1")
+    #expect(id(String("Wat") + "ch", "1", String(watch.utf8)) == "1")
+    #expect(id("Watch", "2", watch) == "2 new")
+    #expect(id("Watch", "1", watch) == "1")
+    #expect(id("Watch", "1", Self.watch(2)) == "3 new")
+    #expect(id("Watch", "1", nil) == "4 new")
+    #expect(id("Watch", "1", "") == "4")
+    #expect(id("Watch", "1", watch) == "1")
+    #expect(table.count == 4)
+  }
+
   @Test func givesEachNameTheHighestPriorityOfItsDevices() {
     var table = SourceTable(generationSize: 2)
     for (name, device) in [
