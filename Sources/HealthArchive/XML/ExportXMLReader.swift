@@ -529,7 +529,8 @@ package final class ExportXMLReader {
       lastTypeSerial = serial
       return lastTypeIncluded ? lastTypeString : nil
     }
-    let type = try tokenizer.value(of: attribute)
+    // HealthKit's own types as the program's literals: shared by every chunk's samples.
+    let type = HealthKitTypes.shared(try tokenizer.value(of: attribute))
     lastTypeSerial = serial
     lastType = tokenizer.withRawValue(of: attribute) { [UInt8]($0) }
     lastTypeString = type

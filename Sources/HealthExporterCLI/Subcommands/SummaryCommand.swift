@@ -52,11 +52,9 @@ enum SummaryCommand: Subcommand {
   /// that is not the type's name.
   static var typeChoices: [OptionChoice] {
     let registry = MetricRegistry.standard
-    let types =
-      HealthKitTypes.quantityTypeNames.map { HealthKitIdentifier.quantityTypePrefix + $0 }
-      + HealthKitTypes.categoryTypeNames.map { HealthKitIdentifier.categoryTypePrefix + $0 }
-    return types.sorted { HealthKitIdentifier.shortName(of: $0) < HealthKitIdentifier.shortName(of: $1) }.map
-    {
+    return HealthKitTypes.identifiers.sorted {
+      HealthKitIdentifier.shortName(of: $0) < HealthKitIdentifier.shortName(of: $1)
+    }.map {
       type in
       let name = HealthKitIdentifier.shortName(of: type)
       let how: String

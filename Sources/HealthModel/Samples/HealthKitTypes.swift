@@ -1,61 +1,140 @@
-/// The names of HealthKit's quantity and category types, as `HKTypeIdentifiers.h` (iOS 18.1
-/// SDK) declares them (its deprecated `AudioExposureEvent` included), without their prefix: what a summary can be asked for by name, and what a
-/// mistyped name is matched against.
+/// HealthKit's quantity and category types, as `HKTypeIdentifiers.h` (iOS 18.1 SDK) declares them
+/// (its deprecated `AudioExposureEvent` included): what a summary can be asked for by name, what a
+/// mistyped name is matched against, and the strings the export's reader gives its samples for
+/// those types.
 ///
-/// An export may hold a type newer than this list; a full identifier the list lacks is still
-/// read (see `HealthKitTypes.identifier(named:)`).
+/// The identifiers are string literals, which Swift keeps in the program and never counts
+/// references to: a sample whose type is one of them shares that string, whatever reader (or
+/// thread) read it, so that handing samples from one core to another passes no count with them.
+/// An export may hold a type newer than this list; a full identifier the list lacks is still read
+/// (see `HealthKitTypes.identifier(named:)`).
 public enum HealthKitTypes {
-  /// The quantity types (`HKQuantityTypeIdentifier…`), in the header's order of groups: body
-  /// measurements, fitness, vitals and results, hearing, mobility, nutrition, others.
-  public static let quantityTypeNames: [String] = [
-    "BodyMassIndex", "BodyFatPercentage", "Height", "BodyMass", "LeanBodyMass", "WaistCircumference",
-    "AppleSleepingWristTemperature",
-    "StepCount", "DistanceWalkingRunning", "DistanceCycling", "DistanceWheelchair", "BasalEnergyBurned",
-    "ActiveEnergyBurned", "FlightsClimbed", "NikeFuel", "AppleExerciseTime", "PushCount", "DistanceSwimming",
-    "SwimmingStrokeCount", "VO2Max", "DistanceDownhillSnowSports", "AppleStandTime", "AppleMoveTime",
-    "PhysicalEffort", "CyclingCadence", "CyclingFunctionalThresholdPower", "CyclingPower", "CyclingSpeed",
-    "CrossCountrySkiingSpeed", "DistanceCrossCountrySkiing", "DistancePaddleSports", "DistanceRowing",
-    "DistanceSkatingSports", "PaddleSportsSpeed", "RowingSpeed", "WorkoutEffortScore",
-    "EstimatedWorkoutEffortScore", "RunningStrideLength", "RunningVerticalOscillation",
-    "RunningGroundContactTime", "RunningPower", "RunningSpeed",
-    "HeartRate", "BodyTemperature", "BasalBodyTemperature", "BloodPressureSystolic", "BloodPressureDiastolic",
-    "RespiratoryRate", "RestingHeartRate", "WalkingHeartRateAverage", "HeartRateVariabilitySDNN",
-    "HeartRateRecoveryOneMinute", "AtrialFibrillationBurden", "OxygenSaturation", "PeripheralPerfusionIndex",
-    "BloodGlucose", "NumberOfTimesFallen", "ElectrodermalActivity", "InhalerUsage", "InsulinDelivery",
-    "BloodAlcoholContent", "ForcedVitalCapacity", "ForcedExpiratoryVolume1", "PeakExpiratoryFlowRate",
-    "AppleSleepingBreathingDisturbances",
-    "EnvironmentalAudioExposure", "HeadphoneAudioExposure", "EnvironmentalSoundReduction",
-    "WalkingSpeed", "WalkingDoubleSupportPercentage", "WalkingAsymmetryPercentage", "WalkingStepLength",
-    "SixMinuteWalkTestDistance", "StairAscentSpeed", "StairDescentSpeed", "AppleWalkingSteadiness",
-    "DietaryFatTotal", "DietaryFatPolyunsaturated", "DietaryFatMonounsaturated", "DietaryFatSaturated",
-    "DietaryCholesterol", "DietarySodium", "DietaryCarbohydrates", "DietaryFiber", "DietarySugar",
-    "DietaryEnergyConsumed", "DietaryProtein", "DietaryVitaminA", "DietaryVitaminB6", "DietaryVitaminB12",
-    "DietaryVitaminC", "DietaryVitaminD", "DietaryVitaminE", "DietaryVitaminK", "DietaryCalcium",
-    "DietaryIron",
-    "DietaryThiamin", "DietaryRiboflavin", "DietaryNiacin", "DietaryFolate", "DietaryBiotin",
-    "DietaryPantothenicAcid", "DietaryPhosphorus", "DietaryIodine", "DietaryMagnesium", "DietaryZinc",
-    "DietarySelenium", "DietaryCopper", "DietaryManganese", "DietaryChromium", "DietaryMolybdenum",
-    "DietaryChloride", "DietaryPotassium", "DietaryCaffeine", "DietaryWater",
-    "NumberOfAlcoholicBeverages", "UVExposure", "TimeInDaylight", "UnderwaterDepth", "WaterTemperature",
+  /// The quantity types, in the header's order of groups: body measurements, fitness, vitals and
+  /// results, hearing, mobility, nutrition, others.
+  public static let quantityTypeIdentifiers: [String] = [
+    "HKQuantityTypeIdentifierBodyMassIndex", "HKQuantityTypeIdentifierBodyFatPercentage",
+    "HKQuantityTypeIdentifierHeight", "HKQuantityTypeIdentifierBodyMass",
+    "HKQuantityTypeIdentifierLeanBodyMass", "HKQuantityTypeIdentifierWaistCircumference",
+    "HKQuantityTypeIdentifierAppleSleepingWristTemperature", "HKQuantityTypeIdentifierStepCount",
+    "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling",
+    "HKQuantityTypeIdentifierDistanceWheelchair", "HKQuantityTypeIdentifierBasalEnergyBurned",
+    "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierFlightsClimbed",
+    "HKQuantityTypeIdentifierNikeFuel", "HKQuantityTypeIdentifierAppleExerciseTime",
+    "HKQuantityTypeIdentifierPushCount", "HKQuantityTypeIdentifierDistanceSwimming",
+    "HKQuantityTypeIdentifierSwimmingStrokeCount", "HKQuantityTypeIdentifierVO2Max",
+    "HKQuantityTypeIdentifierDistanceDownhillSnowSports", "HKQuantityTypeIdentifierAppleStandTime",
+    "HKQuantityTypeIdentifierAppleMoveTime", "HKQuantityTypeIdentifierPhysicalEffort",
+    "HKQuantityTypeIdentifierCyclingCadence", "HKQuantityTypeIdentifierCyclingFunctionalThresholdPower",
+    "HKQuantityTypeIdentifierCyclingPower", "HKQuantityTypeIdentifierCyclingSpeed",
+    "HKQuantityTypeIdentifierCrossCountrySkiingSpeed", "HKQuantityTypeIdentifierDistanceCrossCountrySkiing",
+    "HKQuantityTypeIdentifierDistancePaddleSports", "HKQuantityTypeIdentifierDistanceRowing",
+    "HKQuantityTypeIdentifierDistanceSkatingSports", "HKQuantityTypeIdentifierPaddleSportsSpeed",
+    "HKQuantityTypeIdentifierRowingSpeed", "HKQuantityTypeIdentifierWorkoutEffortScore",
+    "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore", "HKQuantityTypeIdentifierRunningStrideLength",
+    "HKQuantityTypeIdentifierRunningVerticalOscillation", "HKQuantityTypeIdentifierRunningGroundContactTime",
+    "HKQuantityTypeIdentifierRunningPower", "HKQuantityTypeIdentifierRunningSpeed",
+    "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierBodyTemperature",
+    "HKQuantityTypeIdentifierBasalBodyTemperature", "HKQuantityTypeIdentifierBloodPressureSystolic",
+    "HKQuantityTypeIdentifierBloodPressureDiastolic", "HKQuantityTypeIdentifierRespiratoryRate",
+    "HKQuantityTypeIdentifierRestingHeartRate", "HKQuantityTypeIdentifierWalkingHeartRateAverage",
+    "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute",
+    "HKQuantityTypeIdentifierAtrialFibrillationBurden", "HKQuantityTypeIdentifierOxygenSaturation",
+    "HKQuantityTypeIdentifierPeripheralPerfusionIndex", "HKQuantityTypeIdentifierBloodGlucose",
+    "HKQuantityTypeIdentifierNumberOfTimesFallen", "HKQuantityTypeIdentifierElectrodermalActivity",
+    "HKQuantityTypeIdentifierInhalerUsage", "HKQuantityTypeIdentifierInsulinDelivery",
+    "HKQuantityTypeIdentifierBloodAlcoholContent", "HKQuantityTypeIdentifierForcedVitalCapacity",
+    "HKQuantityTypeIdentifierForcedExpiratoryVolume1", "HKQuantityTypeIdentifierPeakExpiratoryFlowRate",
+    "HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances",
+    "HKQuantityTypeIdentifierEnvironmentalAudioExposure", "HKQuantityTypeIdentifierHeadphoneAudioExposure",
+    "HKQuantityTypeIdentifierEnvironmentalSoundReduction", "HKQuantityTypeIdentifierWalkingSpeed",
+    "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage",
+    "HKQuantityTypeIdentifierWalkingAsymmetryPercentage", "HKQuantityTypeIdentifierWalkingStepLength",
+    "HKQuantityTypeIdentifierSixMinuteWalkTestDistance", "HKQuantityTypeIdentifierStairAscentSpeed",
+    "HKQuantityTypeIdentifierStairDescentSpeed", "HKQuantityTypeIdentifierAppleWalkingSteadiness",
+    "HKQuantityTypeIdentifierDietaryFatTotal", "HKQuantityTypeIdentifierDietaryFatPolyunsaturated",
+    "HKQuantityTypeIdentifierDietaryFatMonounsaturated", "HKQuantityTypeIdentifierDietaryFatSaturated",
+    "HKQuantityTypeIdentifierDietaryCholesterol", "HKQuantityTypeIdentifierDietarySodium",
+    "HKQuantityTypeIdentifierDietaryCarbohydrates", "HKQuantityTypeIdentifierDietaryFiber",
+    "HKQuantityTypeIdentifierDietarySugar", "HKQuantityTypeIdentifierDietaryEnergyConsumed",
+    "HKQuantityTypeIdentifierDietaryProtein", "HKQuantityTypeIdentifierDietaryVitaminA",
+    "HKQuantityTypeIdentifierDietaryVitaminB6", "HKQuantityTypeIdentifierDietaryVitaminB12",
+    "HKQuantityTypeIdentifierDietaryVitaminC", "HKQuantityTypeIdentifierDietaryVitaminD",
+    "HKQuantityTypeIdentifierDietaryVitaminE", "HKQuantityTypeIdentifierDietaryVitaminK",
+    "HKQuantityTypeIdentifierDietaryCalcium", "HKQuantityTypeIdentifierDietaryIron",
+    "HKQuantityTypeIdentifierDietaryThiamin", "HKQuantityTypeIdentifierDietaryRiboflavin",
+    "HKQuantityTypeIdentifierDietaryNiacin", "HKQuantityTypeIdentifierDietaryFolate",
+    "HKQuantityTypeIdentifierDietaryBiotin", "HKQuantityTypeIdentifierDietaryPantothenicAcid",
+    "HKQuantityTypeIdentifierDietaryPhosphorus", "HKQuantityTypeIdentifierDietaryIodine",
+    "HKQuantityTypeIdentifierDietaryMagnesium", "HKQuantityTypeIdentifierDietaryZinc",
+    "HKQuantityTypeIdentifierDietarySelenium", "HKQuantityTypeIdentifierDietaryCopper",
+    "HKQuantityTypeIdentifierDietaryManganese", "HKQuantityTypeIdentifierDietaryChromium",
+    "HKQuantityTypeIdentifierDietaryMolybdenum", "HKQuantityTypeIdentifierDietaryChloride",
+    "HKQuantityTypeIdentifierDietaryPotassium", "HKQuantityTypeIdentifierDietaryCaffeine",
+    "HKQuantityTypeIdentifierDietaryWater", "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages",
+    "HKQuantityTypeIdentifierUVExposure", "HKQuantityTypeIdentifierTimeInDaylight",
+    "HKQuantityTypeIdentifierUnderwaterDepth", "HKQuantityTypeIdentifierWaterTemperature",
   ]
 
-  /// The category types (`HKCategoryTypeIdentifier…`): events, reproductive health, symptoms.
-  public static let categoryTypeNames: [String] = [
-    "SleepAnalysis", "AppleStandHour", "MindfulSession", "HighHeartRateEvent", "LowHeartRateEvent",
-    "IrregularHeartRhythmEvent", "AudioExposureEvent", "EnvironmentalAudioExposureEvent",
-    "HeadphoneAudioExposureEvent", "ToothbrushingEvent", "HandwashingEvent", "LowCardioFitnessEvent",
-    "AppleWalkingSteadinessEvent", "SleepApneaEvent",
-    "CervicalMucusQuality", "OvulationTestResult", "PregnancyTestResult", "ProgesteroneTestResult",
-    "MenstrualFlow", "IntermenstrualBleeding", "InfrequentMenstrualCycles", "IrregularMenstrualCycles",
-    "PersistentIntermenstrualBleeding", "ProlongedMenstrualPeriods", "SexualActivity", "Pregnancy",
-    "Lactation", "Contraceptive", "BleedingAfterPregnancy", "BleedingDuringPregnancy",
-    "AbdominalCramps", "Acne", "AppetiteChanges", "BladderIncontinence", "Bloating", "BreastPain",
-    "ChestTightnessOrPain", "Chills", "Constipation", "Coughing", "Diarrhea", "Dizziness", "DrySkin",
-    "Fainting", "Fatigue", "Fever", "GeneralizedBodyAche", "HairLoss", "Headache", "Heartburn", "HotFlashes",
-    "LossOfSmell", "LossOfTaste", "LowerBackPain", "MemoryLapse", "MoodChanges", "Nausea", "NightSweats",
-    "PelvicPain", "RapidPoundingOrFlutteringHeartbeat", "RunnyNose", "ShortnessOfBreath", "SinusCongestion",
-    "SkippedHeartbeat", "SleepChanges", "SoreThroat", "VaginalDryness", "Vomiting", "Wheezing",
+  /// The category types: events, reproductive health, symptoms.
+  public static let categoryTypeIdentifiers: [String] = [
+    "HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryTypeIdentifierAppleStandHour",
+    "HKCategoryTypeIdentifierMindfulSession", "HKCategoryTypeIdentifierHighHeartRateEvent",
+    "HKCategoryTypeIdentifierLowHeartRateEvent", "HKCategoryTypeIdentifierIrregularHeartRhythmEvent",
+    "HKCategoryTypeIdentifierAudioExposureEvent", "HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent",
+    "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent", "HKCategoryTypeIdentifierToothbrushingEvent",
+    "HKCategoryTypeIdentifierHandwashingEvent", "HKCategoryTypeIdentifierLowCardioFitnessEvent",
+    "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent", "HKCategoryTypeIdentifierSleepApneaEvent",
+    "HKCategoryTypeIdentifierCervicalMucusQuality", "HKCategoryTypeIdentifierOvulationTestResult",
+    "HKCategoryTypeIdentifierPregnancyTestResult", "HKCategoryTypeIdentifierProgesteroneTestResult",
+    "HKCategoryTypeIdentifierMenstrualFlow", "HKCategoryTypeIdentifierIntermenstrualBleeding",
+    "HKCategoryTypeIdentifierInfrequentMenstrualCycles", "HKCategoryTypeIdentifierIrregularMenstrualCycles",
+    "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding",
+    "HKCategoryTypeIdentifierProlongedMenstrualPeriods", "HKCategoryTypeIdentifierSexualActivity",
+    "HKCategoryTypeIdentifierPregnancy", "HKCategoryTypeIdentifierLactation",
+    "HKCategoryTypeIdentifierContraceptive", "HKCategoryTypeIdentifierBleedingAfterPregnancy",
+    "HKCategoryTypeIdentifierBleedingDuringPregnancy", "HKCategoryTypeIdentifierAbdominalCramps",
+    "HKCategoryTypeIdentifierAcne", "HKCategoryTypeIdentifierAppetiteChanges",
+    "HKCategoryTypeIdentifierBladderIncontinence", "HKCategoryTypeIdentifierBloating",
+    "HKCategoryTypeIdentifierBreastPain", "HKCategoryTypeIdentifierChestTightnessOrPain",
+    "HKCategoryTypeIdentifierChills", "HKCategoryTypeIdentifierConstipation",
+    "HKCategoryTypeIdentifierCoughing", "HKCategoryTypeIdentifierDiarrhea",
+    "HKCategoryTypeIdentifierDizziness", "HKCategoryTypeIdentifierDrySkin",
+    "HKCategoryTypeIdentifierFainting", "HKCategoryTypeIdentifierFatigue", "HKCategoryTypeIdentifierFever",
+    "HKCategoryTypeIdentifierGeneralizedBodyAche", "HKCategoryTypeIdentifierHairLoss",
+    "HKCategoryTypeIdentifierHeadache", "HKCategoryTypeIdentifierHeartburn",
+    "HKCategoryTypeIdentifierHotFlashes", "HKCategoryTypeIdentifierLossOfSmell",
+    "HKCategoryTypeIdentifierLossOfTaste", "HKCategoryTypeIdentifierLowerBackPain",
+    "HKCategoryTypeIdentifierMemoryLapse", "HKCategoryTypeIdentifierMoodChanges",
+    "HKCategoryTypeIdentifierNausea", "HKCategoryTypeIdentifierNightSweats",
+    "HKCategoryTypeIdentifierPelvicPain", "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat",
+    "HKCategoryTypeIdentifierRunnyNose", "HKCategoryTypeIdentifierShortnessOfBreath",
+    "HKCategoryTypeIdentifierSinusCongestion", "HKCategoryTypeIdentifierSkippedHeartbeat",
+    "HKCategoryTypeIdentifierSleepChanges", "HKCategoryTypeIdentifierSoreThroat",
+    "HKCategoryTypeIdentifierVaginalDryness", "HKCategoryTypeIdentifierVomiting",
+    "HKCategoryTypeIdentifierWheezing",
   ]
+
+  /// The quantity types' names without their prefix (`StepCount`).
+  public static let quantityTypeNames = quantityTypeIdentifiers.map {
+    String($0.dropFirst(HealthKitIdentifier.quantityTypePrefix.count))
+  }
+
+  /// The category types' names without their prefix (`SleepAnalysis`).
+  public static let categoryTypeNames = categoryTypeIdentifiers.map {
+    String($0.dropFirst(HealthKitIdentifier.categoryTypePrefix.count))
+  }
+
+  /// Every identifier, quantity types first.
+  public static var identifiers: [String] { quantityTypeIdentifiers + categoryTypeIdentifiers }
+
+  /// Each identifier, by itself.
+  private static let literals = Dictionary(uniqueKeysWithValues: identifiers.map { ($0, $0) })
+
+  /// The list's own string for `type` when the list holds it (the same characters, shared with
+  /// every sample of that type), else `type` itself.
+  public static func shared(_ type: String) -> String {
+    literals[type] ?? type
+  }
 
   /// Every name, quantity types first.
   public static var names: [String] { quantityTypeNames + categoryTypeNames }
@@ -64,11 +143,11 @@ public enum HealthKitTypes {
   /// `HKQuantityTypeIdentifierStepCount`); nil for a name this list lacks.
   public static func identifier(named name: String) -> String? {
     let lowered = name.lowercased()
-    if let quantity = quantityTypeNames.first(where: { $0.lowercased() == lowered }) {
-      return HealthKitIdentifier.quantityTypePrefix + quantity
+    if let index = quantityTypeNames.firstIndex(where: { $0.lowercased() == lowered }) {
+      return quantityTypeIdentifiers[index]
     }
-    if let category = categoryTypeNames.first(where: { $0.lowercased() == lowered }) {
-      return HealthKitIdentifier.categoryTypePrefix + category
+    if let index = categoryTypeNames.firstIndex(where: { $0.lowercased() == lowered }) {
+      return categoryTypeIdentifiers[index]
     }
     return nil
   }

@@ -7,6 +7,33 @@ import Testing
   /// 2026-01-09 10:30:00 -0500.
   let weighIn = Timestamp(secondsSince1970: 1_767_972_600)
 
+  /// HealthKit's own types are the program's strings (`HealthKitTypes`): every reader hands out
+  /// the same storage for them, so that samples read by one chunk's reader and taken on another
+  /// core share it; a type newer than the list is read as written, in a string of its reader's.
+  @Test func givesHealthKitsTypesTheProgramsOwnStrings() throws {
+    let xml = ExportXML.document(
+      """
+       <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="2026-01-09 10:30:00 -0500" endDate="2026-01-09 10:30:00 -0500" value="61"/>
+       <Record type="HKQuantityTypeIdentifierHeartRateFutureVariant" sourceName="Watch" unit="count/min" startDate="2026-01-09 10:30:00 -0500" endDate="2026-01-09 10:30:00 -0500" value="61"/>
+      """)
+    func storage(_ string: String) -> UnsafeRawPointer? {
+      string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+    }
+    let first = try readExport(xml).samples
+    let second = try readExport(xml).samples
+    #expect(
+      first.map(\.type) == [
+        "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartRateFutureVariant",
+      ])
+    #expect(second.map(\.type) == first.map(\.type))
+    let listed = try #require(
+      HealthKitTypes.quantityTypeIdentifiers.first { $0 == "HKQuantityTypeIdentifierHeartRate" })
+    #expect(storage(first[0].type) != nil)
+    #expect(storage(first[0].type) == storage(listed))
+    #expect(storage(second[0].type) == storage(listed))
+    #expect(storage(first[1].type) != storage(second[1].type))
+  }
+
   @Test func readsARecordWithItsMetadata() throws {
     let xml = ExportXML.document(
       """

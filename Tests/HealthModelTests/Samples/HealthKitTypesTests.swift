@@ -20,9 +20,7 @@ import Testing
 
   /// The registry's measures and the types read by name are all HealthKit's.
   @Test func holdsEveryTypeTheToolReadsByName() {
-    let known = Set(
-      HealthKitTypes.quantityTypeNames.map { HealthKitIdentifier.quantityTypePrefix + $0 }
-        + HealthKitTypes.categoryTypeNames.map { HealthKitIdentifier.categoryTypePrefix + $0 })
+    let known = Set(HealthKitTypes.identifiers)
     let read =
       MetricRegistry.standard.allMeasures.map(\.healthKitType) + [
         HealthKitIdentifier.sleepAnalysis, HealthKitIdentifier.mindfulSession,
