@@ -36,6 +36,9 @@ struct DigestedBuild {
       KeptDigestsReading(path: keptPath, cutoffs: cutoffs, spillBeside: spillBeside)
     }
     defer { keptDigests?.waitQuietly() }
+    // The two sides' digests are walked on the thread that read the kept ones, as soon as the
+    // input is read, while this one completes the database beside (its summaries above all).
+    digests?.onInputEnded = { [keptDigests] digests in keptDigests?.startJoin(digests) }
     // Records compared by digest are read bare: their metadata and beats are not compared, and
     // the kept database keeps its own.
     var filter = ItemFilter.wholeRecord
@@ -50,7 +53,7 @@ struct DigestedBuild {
       source: source, destination: .file(path: freshPath, overwrites: false), diagnostics: diagnostics,
       filter: filter, opened: { writer in writer.digests = digests })
     guard let digests, let keptDigests else { return (built, nil) }
-    if let join = try digests.join(kept: keptDigests.wait()) {
+    if let join = try keptDigests.join(), !digests.summariesWereReadBack {
       return (built, (cutoffs, join, digests.namePriorities))
     }
     // The export adds a reading among the dates the database holds (or a correlation has a member
@@ -74,35 +77,57 @@ struct DigestedBuild {
 }
 
 /// The kept database's digests (`DigestedRecords.keptDigests`), read on a thread of their own
-/// while the calling thread reads the newer export.
+/// while the calling thread reads the newer export; then, once the export is read, walked against
+/// its digests on that thread (`startJoin`) while the calling thread completes the database beside.
 private final class KeptDigestsReading {
-  private let result = Locked<DigestRuns?>(nil)
-  private let worker: HandOffWorker<Void, any Error>
-
-  init(path: String, cutoffs: [String: Int64], spillBeside: String) {
-    let result = result
-    worker = HandOffWorker(name: "kept digests", depth: 1) { (_: Void) throws(any Error) in
-      let runs = try DigestedRecords.keptDigests(path: path, cutoffs: cutoffs, spillBeside: spillBeside)
-      result.withLock { $0 = runs }
-    }
-    // The first job of a worker is never refused: nothing has failed yet.
-    try? worker.submit(())
+  private struct Found {
+    var runs: DigestRuns?
+    /// What the walk found, once it is done (nil inside when it found the comparison incomplete).
+    var join: DigestedRecords.Join??
   }
 
-  /// The digests, once read.
-  /// - Throws: what reading them threw.
-  func wait() throws -> DigestRuns {
-    try worker.finish()
-    guard let runs = result.withLock({ $0 }) else {
-      preconditionFailure("the worker sets the result before its job ends")
+  private let found = Locked(Found())
+  private let worker: HandOffWorker<() throws -> Void, any Error>
+
+  init(path: String, cutoffs: [String: Int64], spillBeside: String) {
+    worker = HandOffWorker(name: "kept digests", depth: 1) { (job: () throws -> Void) throws(any Error) in
+      try job()
     }
-    return runs
+    let found = found
+    // The first job of a worker is never refused: nothing has failed yet.
+    try? worker.submit {
+      let runs = try DigestedRecords.keptDigests(path: path, cutoffs: cutoffs, spillBeside: spillBeside)
+      found.withLock { $0.runs = runs }
+    }
+  }
+
+  /// Walks `digests` against the kept ones on the worker's thread, after they are read (a failure
+  /// to read them is thrown by `join` instead).
+  func startJoin(_ digests: DigestedRecords) {
+    let found = found
+    try? worker.submit {
+      guard let runs = found.withLock({ $0.runs }) else {
+        preconditionFailure("the kept digests are read before they are walked")
+      }
+      let join = try digests.join(kept: runs)
+      found.withLock { $0.join = .some(join) }
+    }
+  }
+
+  /// What the walk found: nil when the comparison is incomplete (`DigestedRecords.join(kept:)`).
+  /// - Throws: what reading or walking the digests threw.
+  func join() throws -> DigestedRecords.Join? {
+    try worker.finish()
+    guard let join = found.withLock({ $0.join }) else {
+      preconditionFailure("the walk is started when the input is read, before the build finishes")
+    }
+    return join
   }
 
   /// Waits for the thread, whatever it found (the build failed or is done).
   func waitQuietly() {
     try? worker.finish()
-    result.withLock { $0 = nil }
+    found.withLock { $0 = Found() }
   }
 }
 

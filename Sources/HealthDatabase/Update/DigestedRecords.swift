@@ -37,6 +37,9 @@ final class DigestedRecords: DigestedRecordSink {
   /// which would leave out those compared by digest: the update then builds the export whole.
   var summariesWereReadBack = false
   var namePriorities: [(name: String, priority: Int)] = []
+  /// Called with this once the input is read (`inputEnded`): an update starts walking the digests
+  /// there, on the thread that read the kept ones, while the database beside is completed.
+  var onInputEnded: ((DigestedRecords) -> Void)?
   /// The run of records being added: its type, and its cutoff, if compared.
   private var lastType = ""
   private var lastCutoff: Int64?
@@ -130,17 +133,22 @@ final class DigestedRecords: DigestedRecordSink {
     var unchanged = 0
   }
 
+  func inputEnded() {
+    onInputEnded?(self)
+  }
+
   /// Walks the kept database's digests against the newer export's, pairing equal digests one to
-  /// one (the lowest ids first, as `KeyMerge` pairs them).
+  /// one (the lowest ids first, as `KeyMerge` pairs them). Called once the input is read, on any
+  /// one thread: it reads only what the reading left (the newer export's runs, what they found).
   /// - Parameter kept: the kept database's digests (`keptDigests`).
   /// - Returns: what was found; nil when the newer export holds a record compared by digest that
   ///   the kept database lacks (a reading added among the dates it holds), which the update then
-  ///   builds whole; nil too when a correlation has a member of a type compared by digest, or
-  ///   the summaries were read back.
+  ///   builds whole; nil too when a correlation has a member of a type compared by digest. (Nor
+  ///   does the update use it when the summaries were read back: `summariesWereReadBack`.)
   /// - Throws: `OutputError` when a spill file cannot be written or read.
   func join(kept: DigestRuns) throws -> Join? {
     if let failure { throw failure }
-    if hasMemberOfDigestedType || summariesWereReadBack { return nil }
+    if hasMemberOfDigestedType { return nil }
     var keptRows = kept.merged()
     var freshRows = fresh.merged()
     var join = Join()

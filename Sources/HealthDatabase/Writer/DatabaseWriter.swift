@@ -328,6 +328,7 @@ package final class DatabaseWriter {
     let zone = configuration.timeZone.resolved(by: header.timeZones)
     timeZone = zone
     try recorder.handOver()
+    digests?.inputEnded()
     let priorities = sources.priorities()
     digests?.namePriorities = priorities
     let mayRepeatSources = sources.possibleRepeats > 0

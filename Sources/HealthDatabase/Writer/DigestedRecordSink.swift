@@ -17,4 +17,7 @@ protocol DigestedRecordSink: AnyObject {
   /// Set when the summaries were read back from the records written, which leaves out those
   /// compared by digest.
   var summariesWereReadBack: Bool { get set }
+  /// Told once the input is read, before the database beside is completed: no digest comes after
+  /// it.
+  func inputEnded()
 }
