@@ -36,10 +36,11 @@ struct SourceTable {
   /// The keys of the generations forgotten; made when the first is.
   private var forgotten: SeenFilter?
   private var lastKey: ReadingDigest?
-  /// The sources whose digests were made last, as given (at most `recentLimit`).
-  private var recentSources: [(name: String, version: String?, device: String?, key: ReadingDigest)] = []
-  private var nextRecent = 0
-  private static let recentLimit = 4
+  /// The sources whose digests were made last, as given.
+  private var recentSources = RecentValues<
+    (name: String, version: String?, device: String?, key: ReadingDigest)
+  >(
+    capacity: 4)
   private var lastID: Int64 = 0
   /// How many rows were given ids.
   private(set) var count: Int64 = 0
@@ -77,7 +78,7 @@ struct SourceTable {
   /// the reader gave before (compared by their storage first): the digest of one met among the
   /// last few is not made again.
   private mutating func digest(name: String, version: String?, device: String?) -> ReadingDigest {
-    for recent in recentSources
+    for recent in recentSources.elements
     where recent.name == name && recent.version == version && recent.device == device {
       return recent.key
     }
@@ -86,13 +87,7 @@ struct SourceTable {
     hasher.add(version?.nonEmpty)
     hasher.add(device?.nonEmpty)
     let key = hasher.finish()
-    let recent = (name: name, version: version, device: device, key: key)
-    if recentSources.count < Self.recentLimit {
-      recentSources.append(recent)
-    } else {
-      recentSources[nextRecent] = recent
-      nextRecent = (nextRecent + 1) % Self.recentLimit
-    }
+    recentSources.add((name: name, version: version, device: device, key: key))
     return key
   }
 

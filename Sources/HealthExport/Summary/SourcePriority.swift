@@ -34,10 +34,7 @@ package struct SourcePriority {
   private var lastDevice: String?
   private var lastDeviceGroup = Group.other
   /// Names met recently, with their lengths in bytes, checked before the table.
-  private var recent: [(name: String, length: Int, number: Int)] = []
-  /// The entry of `recent` replaced next once it is full.
-  private var nextRecent = 0
-  private static let recentCount = 8
+  private var recent = RecentValues<(name: String, length: Int, number: Int)>(capacity: 8)
 
   /// The number of `name`, which is counted when first met.
   ///
@@ -100,7 +97,7 @@ package struct SourcePriority {
   /// The number of a name among the few met most recently.
   private func recentNumber(of name: String) -> Int? {
     let length = name.utf8.count
-    for entry in recent where entry.length == length && entry.name == name { return entry.number }
+    for entry in recent.elements where entry.length == length && entry.name == name { return entry.number }
     return nil
   }
 
@@ -108,13 +105,7 @@ package struct SourcePriority {
   /// place of the one kept longest.
   private mutating func tableNumber(of name: String) -> Int {
     let number = table.number(of: name) { name }
-    let entry = (name: name, length: name.utf8.count, number: number)
-    if recent.count < Self.recentCount {
-      recent.append(entry)
-    } else {
-      recent[nextRecent] = entry
-      nextRecent = (nextRecent + 1) % Self.recentCount
-    }
+    recent.add((name: name, length: name.utf8.count, number: number))
     return number
   }
 
