@@ -150,11 +150,7 @@ struct Comparison {
     }
     let copied = ["records", "metadata", "heart_rate_beats", "route_points", "ecg_samples"]
     let built = (folder + "/health.sqlite").replacingOccurrences(of: "'", with: "''")
-    var sql = [
-      "PRAGMA page_size = 16384", "PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
-      "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA cache_size = -2048", "PRAGMA secure_delete = OFF",
-      "ATTACH '\(built)' AS built",
-    ]
+    var sql = ["ATTACH '\(built)' AS built"]
     for table in DatabaseSchema.tables where copied.contains(table.name) {
       sql.append(
         "CREATE TABLE \(table.name) (\(table.columns.split(separator: "\n").joined(separator: " ")))")
@@ -171,7 +167,9 @@ struct Comparison {
     let output = folder + "/sqlite-alone.sqlite"
     return Job(
       name: "SQLite alone: `sqlite3` copying the database's records, metadata and beats into a new file",
-      arguments: [sqlite3, output, sql.joined(separator: ";\n") + ";"], output: output)
+      // The build's own settings first, as its writer gives them.
+      arguments: [sqlite3, output, DatabaseWriter.buildSettings + sql.joined(separator: ";\n") + ";"],
+      output: output)
   }
 
   /// The update that adds a month: a database built once, unmeasured, from the export made a
